@@ -1,0 +1,1 @@
+//! The Puppet type system (spec 001 "Types, Values, and Variables").

@@ -1,0 +1,414 @@
+/*
+ * External scanner for the Puppet grammar: the tokens whose meaning depends on more
+ * context than a regular expression can see.
+ *
+ *  - Heredocs. `@(TAG)` is a header; the body starts after the end of the line that holds
+ *    the header (several headers on one line have their bodies one after the other) and
+ *    ends at the first line that ends with TAG (optionally preceded by `|` and `-`). This
+ *    is Puppet's own rule: its end-line pattern is not anchored at the start of the line.
+ *    When a body starts, the scanner looks ahead to count the lines up to the end line, so
+ *    content tokens can stop before interpolations (`$x`, `${...}`) in `@("TAG")` bodies
+ *    and the end token comes exactly at the end line.
+ *  - `(` as the first non-blank character of its line (Puppet's WSLPAREN): it never
+ *    continues a call, so `foo\n(1)` is two expressions.
+ *  - EPP template text: from a closing `%>` (or `-%>`) up to and including the next
+ *    opening `<%` / `<%-`, stopping before `<%=` and `<%#`; and `<%#` comments.
+ *
+ * Everything the scanner keeps between tokens is in `Scanner` and is serialised.
+ */
+
+#include "tree_sitter/parser.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum TokenType {
+  HEREDOC_START,
+  HEREDOC_BODY_START,
+  HEREDOC_CONTENT,
+  HEREDOC_END,
+  WSLPAREN,
+  EPP_TEXT,
+  EPP_COMMENT,
+  ERROR_SENTINEL,
+};
+
+#define MAX_TAG 64
+#define MAX_PENDING 8
+/* Lines of a body whose end tag was never found: the body runs to the end of input. */
+#define NO_END_LINE UINT32_MAX
+
+typedef struct {
+  uint8_t tag_len;
+  bool interpolate; /* @("TAG"): $var and ${expr} are interpolated */
+  bool escapes;     /* @(TAG/...): backslash escapes are processed */
+  char tag[MAX_TAG];
+} Heredoc;
+
+typedef struct {
+  uint8_t count;            /* headers seen whose bodies have not ended */
+  bool in_body;             /* the first pending heredoc's body has started */
+  uint32_t lines_remaining; /* newlines left in the current body before its end line */
+  Heredoc pending[MAX_PENDING];
+} Scanner;
+
+static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
+static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
+static inline bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == '\r'; }
+static inline bool is_word(int32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* ------------------------------------------------------------------ heredoc header */
+
+/* Scans `@(TAG[:syntax][/escapes])`; the lexer is at `@`. */
+static bool scan_heredoc_header(Scanner *s, TSLexer *lexer) {
+  advance(lexer);
+  if (lexer->lookahead != '(') return false;
+  advance(lexer);
+
+  char raw[MAX_TAG + 2];
+  int len = 0;
+  while (!lexer->eof(lexer) && lexer->lookahead != ':' && lexer->lookahead != '/' &&
+         lexer->lookahead != ')' && lexer->lookahead != '\n' && lexer->lookahead != '\r') {
+    if (len >= MAX_TAG + 1) return false;
+    raw[len++] = (char)(lexer->lookahead < 128 ? lexer->lookahead : '?');
+    advance(lexer);
+  }
+  /* strip blanks around the tag, then an optional pair of double quotes */
+  int start = 0, end = len;
+  while (start < end && (raw[start] == ' ' || raw[start] == '\t')) start++;
+  while (end > start && (raw[end - 1] == ' ' || raw[end - 1] == '\t')) end--;
+  bool interpolate = false;
+  if (end - start >= 2 && raw[start] == '"' && raw[end - 1] == '"') {
+    interpolate = true;
+    start++;
+    end--;
+    while (start < end && (raw[start] == ' ' || raw[start] == '\t')) start++;
+    while (end > start && (raw[end - 1] == ' ' || raw[end - 1] == '\t')) end--;
+  }
+  if (end <= start || end - start > MAX_TAG) return false;
+
+  if (lexer->lookahead == ':') { /* syntax tag: [a-z][a-zA-Z0-9_+]+ */
+    advance(lexer);
+    while (lexer->lookahead == ' ' || lexer->lookahead == '\t') advance(lexer);
+    if (!(lexer->lookahead >= 'a' && lexer->lookahead <= 'z')) return false;
+    while (is_word(lexer->lookahead) || lexer->lookahead == '+') advance(lexer);
+    while (lexer->lookahead == ' ' || lexer->lookahead == '\t') advance(lexer);
+  }
+  bool escapes = false;
+  if (lexer->lookahead == '/') {
+    escapes = true;
+    advance(lexer);
+    while (is_word(lexer->lookahead) || lexer->lookahead == '$') advance(lexer);
+    while (lexer->lookahead == ' ' || lexer->lookahead == '\t') advance(lexer);
+  }
+  if (lexer->lookahead != ')') return false;
+  advance(lexer);
+  lexer->mark_end(lexer);
+
+  if (s->count < MAX_PENDING) {
+    Heredoc *h = &s->pending[s->count++];
+    h->tag_len = (uint8_t)(end - start);
+    memcpy(h->tag, raw + start, (size_t)(end - start));
+    h->interpolate = interpolate;
+    h->escapes = escapes;
+  }
+  lexer->result_symbol = HEREDOC_START;
+  return true;
+}
+
+/* ------------------------------------------------------------------ heredoc body */
+
+/*
+ * Called with the lexer just after the newline that starts a body (already marked as
+ * the token's end). Looks ahead to find the end line and returns how many newlines come
+ * before it, or NO_END_LINE. Reading past mark_end is look-ahead only.
+ */
+static uint32_t count_lines_to_end_tag(const Heredoc *h, TSLexer *lexer) {
+  /* The last characters of the current line, to compare with the tag. */
+  char tail[MAX_TAG * 2];
+  int tail_len = 0; /* valid characters in tail, at most sizeof tail */
+  int trailing_blanks = 0;
+  uint32_t lines = 0;
+  for (;;) {
+    bool at_eof = lexer->eof(lexer);
+    int32_t c = at_eof ? '\n' : lexer->lookahead;
+    if (c == '\n') {
+      int n = tail_len - trailing_blanks;
+      if (n >= h->tag_len && memcmp(tail + n - h->tag_len, h->tag, h->tag_len) == 0) {
+        return lines;
+      }
+      if (at_eof) return NO_END_LINE;
+      lines++;
+      tail_len = 0;
+      trailing_blanks = 0;
+      advance(lexer);
+      continue;
+    }
+    char ch = (char)(c < 128 ? c : '?');
+    if (is_blank(c)) {
+      trailing_blanks++;
+    } else {
+      trailing_blanks = 0;
+    }
+    if (tail_len == (int)sizeof tail) {
+      memmove(tail, tail + 1, sizeof tail - 1);
+      tail_len--;
+    }
+    tail[tail_len++] = ch;
+    advance(lexer);
+  }
+}
+
+static bool scan_body_start(Scanner *s, TSLexer *lexer) {
+  advance(lexer); /* the newline */
+  lexer->mark_end(lexer);
+  s->in_body = true;
+  s->lines_remaining = count_lines_to_end_tag(&s->pending[0], lexer);
+  lexer->result_symbol = HEREDOC_BODY_START;
+  return true;
+}
+
+static void finish_heredoc(Scanner *s) {
+  memmove(&s->pending[0], &s->pending[1], sizeof(Heredoc) * (size_t)(s->count - 1));
+  s->count--;
+  s->in_body = false;
+  s->lines_remaining = 0;
+}
+
+/* The end line: everything up to (not including) the line break. */
+static bool scan_body_end(Scanner *s, TSLexer *lexer) {
+  while (!lexer->eof(lexer) && lexer->lookahead != '\n') {
+    if (lexer->lookahead == '\r') {
+      lexer->mark_end(lexer);
+      advance(lexer);
+      if (lexer->lookahead == '\n' || lexer->eof(lexer)) {
+        finish_heredoc(s);
+        lexer->result_symbol = HEREDOC_END;
+        return true;
+      }
+      continue;
+    }
+    advance(lexer);
+  }
+  lexer->mark_end(lexer);
+  finish_heredoc(s);
+  lexer->result_symbol = HEREDOC_END;
+  return true;
+}
+
+static bool starts_interpolation(int32_t c) { return c == '{' || c == ':' || is_word(c); }
+
+static bool scan_body_content(Scanner *s, TSLexer *lexer, const bool *valid_symbols) {
+  const Heredoc *h = &s->pending[0];
+  if (s->lines_remaining == 0) {
+    return valid_symbols[HEREDOC_END] && scan_body_end(s, lexer);
+  }
+  if (!valid_symbols[HEREDOC_CONTENT]) return false;
+  bool has_content = false;
+  for (;;) {
+    if (lexer->eof(lexer)) break;
+    int32_t c = lexer->lookahead;
+    if (c == '\n') {
+      advance(lexer);
+      has_content = true;
+      if (s->lines_remaining != NO_END_LINE) s->lines_remaining--;
+      if (s->lines_remaining == 0) break;
+      continue;
+    }
+    if (c == '\\' && h->escapes) {
+      advance(lexer);
+      has_content = true;
+      if (!lexer->eof(lexer) && lexer->lookahead != '\n') advance(lexer);
+      continue;
+    }
+    if (c == '$' && h->interpolate) {
+      lexer->mark_end(lexer);
+      advance(lexer);
+      if (starts_interpolation(lexer->lookahead)) {
+        if (!has_content) return false; /* let the grammar lex the interpolation */
+        lexer->result_symbol = HEREDOC_CONTENT;
+        return true;
+      }
+      has_content = true;
+      continue;
+    }
+    advance(lexer);
+    has_content = true;
+  }
+  if (!has_content) return false;
+  lexer->mark_end(lexer);
+  lexer->result_symbol = HEREDOC_CONTENT;
+  return true;
+}
+
+/* ------------------------------------------------------------------ EPP */
+
+/* Text from `%>` / `-%>` (the lexer is at it) to the next code tag. */
+static bool scan_epp_text(TSLexer *lexer) {
+  if (lexer->lookahead == '-') advance(lexer);
+  if (lexer->lookahead != '%') return false;
+  advance(lexer);
+  if (lexer->lookahead != '>') return false;
+  advance(lexer);
+  for (;;) {
+    if (lexer->eof(lexer)) break;
+    if (lexer->lookahead != '<') {
+      advance(lexer);
+      continue;
+    }
+    lexer->mark_end(lexer);
+    advance(lexer);
+    if (lexer->lookahead != '%') continue;
+    advance(lexer);
+    if (lexer->lookahead == '%') { /* `<%%` is a literal `<%` */
+      advance(lexer);
+      continue;
+    }
+    if (lexer->lookahead == '=' || lexer->lookahead == '#') {
+      /* `<%=` and `<%#` are tokens of their own: the text ends before them */
+      lexer->result_symbol = EPP_TEXT;
+      return true;
+    }
+    if (lexer->lookahead == '-') advance(lexer);
+    lexer->mark_end(lexer);
+    lexer->result_symbol = EPP_TEXT;
+    return true;
+  }
+  lexer->mark_end(lexer);
+  lexer->result_symbol = EPP_TEXT;
+  return true;
+}
+
+/* `<%# ...` up to, not including, the `%>` or `-%>` that closes it. */
+static bool scan_epp_comment(TSLexer *lexer) {
+  advance(lexer);
+  if (lexer->lookahead != '%') return false;
+  advance(lexer);
+  if (lexer->lookahead != '#') return false;
+  advance(lexer);
+  for (;;) {
+    if (lexer->eof(lexer)) break;
+    int32_t c = lexer->lookahead;
+    if (c == '-' || c == '%') {
+      lexer->mark_end(lexer);
+      advance(lexer);
+      if (c == '-' && lexer->lookahead == '%') advance(lexer);
+      else if (c == '-') continue;
+      if (lexer->lookahead == '>') {
+        lexer->result_symbol = EPP_COMMENT;
+        return true;
+      }
+      continue;
+    }
+    advance(lexer);
+  }
+  lexer->mark_end(lexer);
+  lexer->result_symbol = EPP_COMMENT;
+  return true;
+}
+
+/* ------------------------------------------------------------------ entry points */
+
+static bool scan(Scanner *s, TSLexer *lexer, const bool *valid_symbols) {
+  bool error_recovery = valid_symbols[ERROR_SENTINEL];
+
+  if (s->in_body) {
+    if (s->count == 0) {
+      s->in_body = false;
+      return false;
+    }
+    return scan_body_content(s, lexer, valid_symbols);
+  }
+
+  bool saw_newline = false;
+  uint32_t blanks = 0;
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (c == '\n') {
+      if (s->count > 0 && valid_symbols[HEREDOC_BODY_START]) return scan_body_start(s, lexer);
+      saw_newline = true;
+      skip(lexer);
+    } else if (is_blank(c)) {
+      blanks++;
+      skip(lexer);
+    } else {
+      break;
+    }
+  }
+  if (lexer->eof(lexer)) return false;
+  int32_t c = lexer->lookahead;
+
+  if ((c == '%' || c == '-') && valid_symbols[EPP_TEXT]) {
+    if (scan_epp_text(lexer)) return true;
+    return false;
+  }
+  if (c == '<' && valid_symbols[EPP_COMMENT]) return scan_epp_comment(lexer);
+  if (error_recovery) return false;
+
+  if (c == '@' && valid_symbols[HEREDOC_START]) return scan_heredoc_header(s, lexer);
+  if (c == '(' && valid_symbols[WSLPAREN]) {
+    if (saw_newline || lexer->get_column(lexer) == blanks) {
+      advance(lexer);
+      lexer->mark_end(lexer);
+      lexer->result_symbol = WSLPAREN;
+      return true;
+    }
+  }
+  return false;
+}
+
+void *tree_sitter_puppet_external_scanner_create(void) {
+  Scanner *s = (Scanner *)calloc(1, sizeof(Scanner));
+  return s;
+}
+
+void tree_sitter_puppet_external_scanner_destroy(void *payload) { free(payload); }
+
+unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buffer) {
+  Scanner *s = (Scanner *)payload;
+  unsigned size = 0;
+  buffer[size++] = (char)s->count;
+  buffer[size++] = (char)s->in_body;
+  memcpy(buffer + size, &s->lines_remaining, sizeof s->lines_remaining);
+  size += sizeof s->lines_remaining;
+  for (uint8_t i = 0; i < s->count; i++) {
+    const Heredoc *h = &s->pending[i];
+    buffer[size++] = (char)h->tag_len;
+    buffer[size++] = (char)((h->interpolate ? 1 : 0) | (h->escapes ? 2 : 0));
+    memcpy(buffer + size, h->tag, h->tag_len);
+    size += h->tag_len;
+  }
+  return size;
+}
+
+void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *buffer,
+                                                     unsigned length) {
+  Scanner *s = (Scanner *)payload;
+  memset(s, 0, sizeof *s);
+  if (length < 2 + sizeof s->lines_remaining) return;
+  unsigned pos = 0;
+  uint8_t count = (uint8_t)buffer[pos++];
+  s->in_body = buffer[pos++] != 0;
+  memcpy(&s->lines_remaining, buffer + pos, sizeof s->lines_remaining);
+  pos += sizeof s->lines_remaining;
+  for (uint8_t i = 0; i < count && i < MAX_PENDING && pos + 2 <= length; i++) {
+    Heredoc *h = &s->pending[i];
+    h->tag_len = (uint8_t)buffer[pos++];
+    uint8_t flags = (uint8_t)buffer[pos++];
+    h->interpolate = (flags & 1) != 0;
+    h->escapes = (flags & 2) != 0;
+    if (h->tag_len > MAX_TAG || pos + h->tag_len > length) break;
+    memcpy(h->tag, buffer + pos, h->tag_len);
+    pos += h->tag_len;
+    s->count = i + 1;
+  }
+}
+
+bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer,
+                                              const bool *valid_symbols) {
+  return scan((Scanner *)payload, lexer, valid_symbols);
+}
