@@ -2,4 +2,11 @@
 //!
 //! See ARCHITECTURE.md for the layers and the way data flows between them.
 
+pub mod ast;
+pub mod check;
+pub mod cli;
+pub mod diagnostics;
+pub mod output;
+pub mod source;
+pub mod syntax;
 pub mod types;

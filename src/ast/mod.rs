@@ -1,0 +1,517 @@
+//! The typed syntax tree of a Puppet manifest or EPP template.
+//!
+//! Owned data with spans, no tree-sitter types: later layers (types, evaluator, rules)
+//! read only this. The shapes follow Puppet's own model (`Puppet::Pops::Model`) where
+//! that helps: statements are expressions, `include x` is a call, `${x}` in a string is
+//! already the variable `$x`, and `f(a => 1)` passes one hash argument.
+
+mod visit;
+
+pub use visit::{walk_expr, Visitor};
+
+use crate::source::Span;
+
+/// A parsed file: its statements, its comments, and for an EPP template its parameters.
+#[derive(Debug, Clone, Default)]
+pub struct Program {
+    pub body: Vec<Expr>,
+    /// Every comment, in source order (style rules and suppressions need them).
+    pub comments: Vec<Comment>,
+    /// `<%- | String $x | -%>`: present only when an EPP template declares parameters.
+    pub epp_parameters: Option<Vec<Parameter>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comment {
+    pub span: Span,
+    pub kind: CommentKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentKind {
+    /// `# ...`
+    Hash,
+    /// `/* ... */`
+    Block,
+    /// `<%# ... %>` in a template
+    Epp,
+}
+
+/// A name with its span: a variable name without `$`, a bare word, a type name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    // ------------------------------------------------------------ literals
+    Integer(i64),
+    Float(f64),
+    /// A string whose value is known: single-quoted, or double-quoted without
+    /// interpolation, or a bare word used as a value (`ensure => present`).
+    String(StringLiteral),
+    /// A double-quoted string or heredoc with interpolation.
+    Interpolated(Vec<StringPart>),
+    Heredoc(Box<Heredoc>),
+    /// `/pattern/`, the pattern as written between the slashes.
+    Regex(String),
+    Boolean(bool),
+    Undef,
+    Default,
+    /// `$x`, `$::x`, `$a::b`, `$0`: the name without `$`.
+    Variable(String),
+    /// A bare word where a name is meant (`foo`, `foo::bar`); evaluates to a string.
+    Name(String),
+    /// A capitalised reference: `File`, `Foo::Bar`; evaluates to a type.
+    TypeRef(String),
+    /// `attr`, `private`: reserved words that must not be used.
+    Reserved(String),
+    Array(Vec<Expr>),
+    Hash(Vec<HashEntry>),
+
+    // ------------------------------------------------------------ operators
+    Binary {
+        op: BinaryOp,
+        op_span: Span,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Assignment {
+        op: AssignOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Relationship {
+        op: RelationOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Selector {
+        subject: Box<Expr>,
+        entries: Vec<SelectorEntry>,
+    },
+    Paren(Box<Expr>),
+    /// `x[a, b]`
+    Access {
+        object: Box<Expr>,
+        args: Vec<Expr>,
+    },
+    /// `f(a)`, `include a` (statement style), `Integer('1')`
+    Call(Box<Call>),
+    /// `$x.f(a) |$v| { }`, `$x.f`
+    MethodCall(Box<MethodCall>),
+
+    // ------------------------------------------------------------ control flow
+    If(Box<IfExpr>),
+    Unless(Box<UnlessExpr>),
+    Case(Box<CaseExpr>),
+
+    // ------------------------------------------------------------ catalog
+    Resource(Box<ResourceExpr>),
+    /// `File { mode => '0644' }`
+    ResourceDefaults(Box<ResourceDefaults>),
+    /// `File['x'] { mode => '0644' }`
+    ResourceOverride(Box<ResourceOverride>),
+    /// `File <| tag == 'x' |>`, with an optional `{ ... }` override
+    Collector(Box<Collector>),
+
+    // ------------------------------------------------------------ definitions
+    Class(Box<ClassDef>),
+    Define(Box<DefineDef>),
+    Node(Box<NodeDef>),
+    Function(Box<FunctionDef>),
+    Plan(Box<PlanDef>),
+    TypeAlias(Box<TypeAlias>),
+    /// `type Foo inherits Bar { ... }`: a Pcore object type (kept opaque).
+    TypeDefinition(Box<TypeDefinition>),
+
+    // ------------------------------------------------------------ templates
+    /// Literal template text, after `<%-`/`-%>` trimming.
+    EppText(String),
+    /// `<%= expr %>`
+    EppRender(Box<Expr>),
+
+    /// A part of the tree that could not be parsed (a syntax error was reported).
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StringLiteral {
+    pub value: String,
+    pub style: StringStyle,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StringStyle {
+    SingleQuoted,
+    DoubleQuoted,
+    /// A bare word (`present`, `foo-bar`) used as a string.
+    Bare,
+    Heredoc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StringPart {
+    /// Literal text, escapes already applied.
+    Text(String, Span),
+    /// `$x` or `${expr}`; `${x}` is already the variable `$x` (spec "Expressions",
+    /// String Interpolation).
+    Interpolation(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heredoc {
+    /// The end tag, without quotes.
+    pub tag: String,
+    /// `@(END:json)`: the syntax to validate the text against.
+    pub syntax: Option<String>,
+    /// `@("END")`: `$x` and `${...}` are interpolated.
+    pub interpolated: bool,
+    /// `@(END/tn)`: the escapes that are processed (`None`: no `/` was given).
+    pub escapes: Option<String>,
+    /// The text after margin removal, escapes and trimming.
+    pub parts: Vec<StringPart>,
+    /// Where the body (the lines after the header line) is.
+    pub body_span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct HashEntry {
+    pub key: Expr,
+    pub value: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectorEntry {
+    pub matcher: Expr,
+    pub value: Expr,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Less,
+    Greater,
+    LessEqual,
+    GreaterEqual,
+    Equal,
+    NotEqual,
+    ShiftLeft,
+    ShiftRight,
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Modulo,
+    Match,
+    NotMatch,
+    In,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            BinaryOp::Less => "<",
+            BinaryOp::Greater => ">",
+            BinaryOp::LessEqual => "<=",
+            BinaryOp::GreaterEqual => ">=",
+            BinaryOp::Equal => "==",
+            BinaryOp::NotEqual => "!=",
+            BinaryOp::ShiftLeft => "<<",
+            BinaryOp::ShiftRight => ">>",
+            BinaryOp::Add => "+",
+            BinaryOp::Subtract => "-",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Divide => "/",
+            BinaryOp::Modulo => "%",
+            BinaryOp::Match => "=~",
+            BinaryOp::NotMatch => "!~",
+            BinaryOp::In => "in",
+        }
+    }
+
+    pub fn from_symbol(symbol: &str) -> Option<BinaryOp> {
+        Some(match symbol {
+            "or" => BinaryOp::Or,
+            "and" => BinaryOp::And,
+            "<" => BinaryOp::Less,
+            ">" => BinaryOp::Greater,
+            "<=" => BinaryOp::LessEqual,
+            ">=" => BinaryOp::GreaterEqual,
+            "==" => BinaryOp::Equal,
+            "!=" => BinaryOp::NotEqual,
+            "<<" => BinaryOp::ShiftLeft,
+            ">>" => BinaryOp::ShiftRight,
+            "+" => BinaryOp::Add,
+            "-" => BinaryOp::Subtract,
+            "*" => BinaryOp::Multiply,
+            "/" => BinaryOp::Divide,
+            "%" => BinaryOp::Modulo,
+            "=~" => BinaryOp::Match,
+            "!~" => BinaryOp::NotMatch,
+            "in" => BinaryOp::In,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `!x`
+    Not,
+    /// `-x`
+    Negate,
+    /// `*x` (unfold an array into arguments, case options or array elements)
+    Splat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AssignOp {
+    /// `=`
+    Assign,
+    /// `+=` (removed in Puppet 4; validation reports it)
+    AppendAssign,
+    /// `-=` (removed in Puppet 4; validation reports it)
+    DeleteAssign,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RelationOp {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    Require,
+    /// `<~`
+    Subscribe,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallStyle {
+    /// `f(a)`
+    Prefix,
+    /// `include a`: a statement call without parentheses.
+    Statement,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// Usually a `Name` (`notice`) or a `TypeRef` (`Integer('1')`).
+    pub function: Expr,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+    pub style: CallStyle,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MethodCall {
+    pub receiver: Expr,
+    pub method: Ident,
+    /// `None` for `$x.f` without parentheses.
+    pub args: Option<Vec<Expr>>,
+    pub lambda: Option<Lambda>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Parameter>,
+    pub return_type: Option<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub statements: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parameter {
+    /// The variable name without `$`.
+    pub name: Ident,
+    pub type_expr: Option<Expr>,
+    pub default: Option<Expr>,
+    /// `*$rest`
+    pub captures_rest: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IfExpr {
+    pub condition: Expr,
+    pub then_block: Block,
+    /// `elsif` clauses become nested `If`s here, as in Puppet's model.
+    pub else_branch: Option<ElseBranch>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ElseBranch {
+    Elsif(Box<Expr>),
+    Else(Block),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnlessExpr {
+    pub condition: Expr,
+    pub then_block: Block,
+    pub else_block: Option<Block>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseExpr {
+    pub subject: Expr,
+    pub options: Vec<CaseOption>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseOption {
+    pub matchers: Vec<Expr>,
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResourceForm {
+    Regular,
+    /// `@type { }`
+    Virtual,
+    /// `@@type { }`
+    Exported,
+}
+
+/// `file { 'a': ...; 'b': ... }`, `class { 'x': }`, `Resource[file] { 'a': }`
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceExpr {
+    pub form: ResourceForm,
+    /// A `Name` (`file`, `class`), or a type expression.
+    pub type_expr: Expr,
+    pub bodies: Vec<ResourceBody>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceBody {
+    pub title: Expr,
+    pub attributes: Vec<Attribute>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    /// The attribute name, or `*` for an attribute splat (`* => $hash`).
+    pub name: Ident,
+    pub op: AttributeOp,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttributeOp {
+    /// `=>`
+    Set,
+    /// `+>`
+    Append,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceDefaults {
+    pub form: ResourceForm,
+    pub type_ref: Expr,
+    pub attributes: Vec<Attribute>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceOverride {
+    pub form: ResourceForm,
+    /// The reference(s) being overridden, e.g. `File['x']`.
+    pub target: Expr,
+    pub attributes: Vec<Attribute>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CollectorKind {
+    /// `<| |>`: virtual resources of this catalog
+    Virtual,
+    /// `<<| |>>`: exported resources
+    Exported,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collector {
+    pub type_expr: Expr,
+    pub kind: CollectorKind,
+    pub query: Option<Expr>,
+    pub overrides: Option<Vec<Attribute>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassDef {
+    pub name: Ident,
+    pub params: Option<Vec<Parameter>>,
+    pub parent: Option<Ident>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefineDef {
+    pub name: Ident,
+    pub params: Option<Vec<Parameter>>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeDef {
+    pub matches: Vec<Expr>,
+    pub parent: Option<Expr>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionDef {
+    pub name: Ident,
+    pub params: Option<Vec<Parameter>>,
+    pub return_type: Option<Expr>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanDef {
+    pub name: Ident,
+    pub params: Option<Vec<Parameter>>,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeAlias {
+    pub name: Ident,
+    pub type_expr: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDefinition {
+    pub name: Ident,
+    pub parent: Option<Ident>,
+    pub body: Block,
+}

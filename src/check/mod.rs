@@ -1,0 +1,116 @@
+//! The checking pipeline: find files, read and parse them in parallel, run the checks,
+//! and return the findings in a deterministic order.
+//!
+//! ```text
+//! paths ─walk─▶ files ─read─▶ SourceFile ─parse+lower─▶ Program ─checks─▶ Diagnostics
+//! ```
+//! Per-file work runs on rayon's pool; the result is sorted by path, so the output is
+//! the same whatever the number of threads.
+
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::walk::{self, FoundFile};
+use crate::source::{SourceFile, SourceKind};
+use crate::syntax;
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// Everything found in one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    pub path: PathBuf,
+    /// The text, kept only when there is something to show from it.
+    pub source: Option<SourceFile>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The result of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub files: Vec<FileReport>,
+    /// Paths that could not be walked (missing, unreadable directories).
+    pub walk_errors: Vec<(PathBuf, String)>,
+    pub files_checked: usize,
+}
+
+impl Report {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.files
+            .iter()
+            .flat_map(|f| &f.diagnostics)
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    pub fn diagnostics(&self) -> impl Iterator<Item = (&FileReport, &Diagnostic)> {
+        self.files
+            .iter()
+            .flat_map(|f| f.diagnostics.iter().map(move |d| (f, d)))
+    }
+}
+
+/// Checks every file under `roots`.
+pub fn check_paths(roots: &[PathBuf]) -> Report {
+    let (found, walk_errors) = walk::find_files(roots);
+    let mut files: Vec<FileReport> = found.par_iter().map(check_found_file).collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Report {
+        files_checked: files.len(),
+        files,
+        walk_errors: walk_errors
+            .into_iter()
+            .map(|e| (e.path, e.message))
+            .collect(),
+    }
+}
+
+fn check_found_file(found: &FoundFile) -> FileReport {
+    match walk::read_file(found) {
+        Ok(source) => check_source(source),
+        Err(diagnostic) => FileReport {
+            path: found.path.clone(),
+            source: None,
+            diagnostics: vec![diagnostic],
+        },
+    }
+}
+
+/// Checks one file's text.
+pub fn check_source(source: SourceFile) -> FileReport {
+    let parsed = syntax::parse(&source);
+    let mut diagnostics = parsed.diagnostics;
+    sort_diagnostics(&mut diagnostics);
+    FileReport {
+        path: source.path.clone(),
+        source: if diagnostics.is_empty() {
+            None
+        } else {
+            Some(source)
+        },
+        diagnostics,
+    }
+}
+
+/// Checks text given directly (stdin), reported under `path`.
+pub fn check_text(path: PathBuf, bytes: Vec<u8>) -> FileReport {
+    let kind = SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest);
+    match walk::source_from_bytes(path.clone(), kind, bytes) {
+        Ok(source) => check_source(source),
+        Err(diagnostic) => FileReport {
+            path,
+            source: None,
+            diagnostics: vec![diagnostic],
+        },
+    }
+}
+
+/// Position, then rule, then message: a stable order for any output.
+pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.rule, &a.message).cmp(&(
+            b.span.start,
+            b.span.end,
+            b.rule,
+            &b.message,
+        ))
+    });
+}

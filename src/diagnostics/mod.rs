@@ -1,0 +1,90 @@
+//! What every check produces: a [`Diagnostic`] names its rule, its severity, a message
+//! and the span it points at, with optional secondary labels and notes. No format is
+//! known here; `output` renders them.
+
+use crate::source::Span;
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// A secondary location that explains the primary one ("the block opened here").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable, kebab-case rule id (`syntax-error`).
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub span: Span,
+    pub labels: Vec<Label>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        rule: &'static str,
+        severity: Severity,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            rule,
+            severity,
+            message: message.into(),
+            span,
+            labels: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn error(rule: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(rule, Severity::Error, span, message)
+    }
+
+    pub fn warning(rule: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(rule, Severity::Warning, span, message)
+    }
+
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// Rule ids of the diagnostics the syntax layer and the file reader produce.
+pub mod rule_ids {
+    /// The file does not parse.
+    pub const SYNTAX_ERROR: &str = "syntax-error";
+    /// The file cannot be read, is not UTF-8, or is too large.
+    pub const UNREADABLE_FILE: &str = "unreadable-file";
+}

@@ -1,0 +1,76 @@
+//! `--format human`: diagnostics with source snippets (codespan-reporting), colour on a
+//! terminal unless `NO_COLOR` is set, and a one-line summary.
+
+use super::positions;
+use crate::check::Report;
+use crate::diagnostics::Severity;
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::WriteColor};
+
+fn severity(s: Severity) -> CsSeverity {
+    match s {
+        Severity::Error => CsSeverity::Error,
+        Severity::Warning => CsSeverity::Warning,
+        Severity::Info => CsSeverity::Note,
+    }
+}
+
+pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> std::io::Result<()> {
+    let config = term::Config::default();
+    for file in &report.files {
+        for d in &file.diagnostics {
+            let Some(source) = &file.source else {
+                let (start, _) = positions(file, d);
+                writeln!(
+                    out,
+                    "{}: {}[{}]: {} ({}:{})",
+                    file.path.display(),
+                    d.severity,
+                    d.rule,
+                    d.message,
+                    start.line,
+                    start.column
+                )?;
+                continue;
+            };
+            let simple = SimpleFile::new(file.path.display().to_string(), source.text.as_str());
+            let mut labels = vec![Label::primary((), d.span.range())];
+            labels.extend(
+                d.labels
+                    .iter()
+                    .map(|l| Label::secondary((), l.span.range()).with_message(&l.message)),
+            );
+            let diagnostic = CsDiagnostic::new(severity(d.severity))
+                .with_code(d.rule)
+                .with_message(&d.message)
+                .with_labels(labels)
+                .with_notes(d.notes.clone());
+            term::emit(out, &config, &simple, &diagnostic).map_err(std::io::Error::other)?;
+        }
+    }
+    for (path, message) in &report.walk_errors {
+        writeln!(out, "{}: cannot check: {message}", path.display())?;
+    }
+    let errors = report.count(Severity::Error);
+    let warnings = report.count(Severity::Warning);
+    writeln!(
+        out,
+        "Checked {} file{} in {} ms: {} error{}, {} warning{}.",
+        report.files_checked,
+        plural(report.files_checked),
+        duration_ms,
+        errors,
+        plural(errors),
+        warnings,
+        plural(warnings)
+    )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

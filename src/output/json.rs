@@ -1,0 +1,68 @@
+//! `--format json`: one JSON object with every diagnostic and a summary.
+//!
+//! `{"version":1,"diagnostics":[{"path","line","column","end_line","end_column",
+//! "severity","rule","message"}...],"summary":{"files","errors","warnings","duration_ms"}}`
+
+use super::positions;
+use crate::check::Report;
+use crate::diagnostics::Severity;
+use serde::Serialize;
+use std::io::Write;
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    path: String,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    severity: Severity,
+    rule: &'a str,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    errors: usize,
+    warnings: usize,
+    duration_ms: u128,
+}
+
+pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io::Result<()> {
+    let diagnostics = report
+        .diagnostics()
+        .map(|(file, d)| {
+            let (start, end) = positions(file, d);
+            JsonDiagnostic {
+                path: file.path.display().to_string(),
+                line: start.line,
+                column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                severity: d.severity,
+                rule: d.rule,
+                message: &d.message,
+            }
+        })
+        .collect();
+    let json = JsonReport {
+        version: 1,
+        diagnostics,
+        summary: Summary {
+            files: report.files_checked,
+            errors: report.count(Severity::Error),
+            warnings: report.count(Severity::Warning),
+            duration_ms,
+        },
+    };
+    serde_json::to_writer(&mut *out, &json)?;
+    writeln!(out)
+}

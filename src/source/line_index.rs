@@ -1,0 +1,92 @@
+/// A 1-based line and column. Columns count characters (Unicode scalar values), as
+/// editors and Puppet's own messages do, not bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// The byte offset where each line starts, for offset → position look-ups.
+#[derive(Debug, Clone, Default)]
+pub struct LineIndex {
+    line_starts: Vec<u32>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
+        line_starts.push(0);
+        line_starts.extend(
+            memchr_newlines(text.as_bytes())
+                .into_iter()
+                .map(|i| i as u32 + 1),
+        );
+        LineIndex { line_starts }
+    }
+
+    /// The number of lines (a text ending in a newline has an empty last line).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The byte offset where 0-based line `line` starts.
+    pub fn line_start(&self, line: usize) -> Option<u32> {
+        self.line_starts.get(line).copied()
+    }
+
+    /// The 0-based line holding a byte offset.
+    pub fn line_of(&self, offset: u32) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        }
+    }
+
+    /// The 1-based position of a byte offset in `text` (the text this index was built
+    /// from). Offsets past the end, or inside a character, are clamped.
+    pub fn position(&self, text: &str, offset: u32) -> Position {
+        let offset = offset.min(text.len() as u32);
+        let line = self.line_of(offset);
+        let start = self.line_starts[line] as usize;
+        let mut end = offset as usize;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let column = text[start..end].chars().count() as u32 + 1;
+        Position {
+            line: line as u32 + 1,
+            column,
+        }
+    }
+}
+
+fn memchr_newlines(bytes: &[u8]) -> Vec<usize> {
+    bytes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| (*b == b'\n').then_some(i))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_one_based_and_count_characters() {
+        let text = "ab\ncé d\n";
+        let index = LineIndex::new(text);
+        assert_eq!(index.position(text, 0), Position { line: 1, column: 1 });
+        assert_eq!(index.position(text, 3), Position { line: 2, column: 1 });
+        // 'd' is after the two-byte 'é' and a space: byte 7, column 4
+        assert_eq!(index.position(text, 7), Position { line: 2, column: 4 });
+        assert_eq!(index.line_count(), 3);
+    }
+
+    #[test]
+    fn offsets_past_the_end_are_clamped() {
+        let text = "x";
+        let index = LineIndex::new(text);
+        assert_eq!(index.position(text, 99), Position { line: 1, column: 2 });
+    }
+}

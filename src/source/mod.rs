@@ -1,0 +1,65 @@
+//! Source files: text, byte spans and the line index that turns offsets into positions.
+//!
+//! Every later layer speaks in [`Span`]s (byte ranges into one file's text). Lines and
+//! columns are computed on demand from the [`LineIndex`], so AST nodes stay small.
+
+mod line_index;
+mod span;
+pub mod walk;
+
+pub use line_index::{LineIndex, Position};
+pub use span::Span;
+
+use std::path::{Path, PathBuf};
+
+/// What kind of Puppet source a file holds, decided by its extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SourceKind {
+    /// A `.pp` manifest.
+    Manifest,
+    /// An `.epp` template.
+    Epp,
+}
+
+impl SourceKind {
+    /// The kind for a path, or `None` when pupcheck does not check such files.
+    pub fn from_path(path: &Path) -> Option<SourceKind> {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("pp") => Some(SourceKind::Manifest),
+            Some("epp") => Some(SourceKind::Epp),
+            _ => None,
+        }
+    }
+}
+
+/// One file's text, as read from disk (or stdin), with its line index.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as the user gave it (or as found under a path they gave).
+    pub path: PathBuf,
+    pub kind: SourceKind,
+    pub text: String,
+    pub lines: LineIndex,
+}
+
+impl SourceFile {
+    pub fn new(path: impl Into<PathBuf>, kind: SourceKind, text: String) -> SourceFile {
+        let lines = LineIndex::new(&text);
+        SourceFile {
+            path: path.into(),
+            kind,
+            text,
+            lines,
+        }
+    }
+
+    /// The text a span covers.
+    pub fn slice(&self, span: Span) -> &str {
+        &self.text[span.range()]
+    }
+
+    /// The 1-based line and column of a byte offset.
+    pub fn position(&self, offset: u32) -> Position {
+        self.lines.position(&self.text, offset)
+    }
+}

@@ -1,0 +1,165 @@
+//! Finding the files to check under the paths a user gives (files, modules, a
+//! modulepath, a control repository), and reading them.
+
+use super::{SourceFile, SourceKind};
+use crate::diagnostics::{rule_ids, Diagnostic};
+use crate::source::Span;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are reported, not parsed.
+pub const MAX_FILE_SIZE: u64 = 128 * 1024 * 1024;
+
+/// Directories never descended into unless named on the command line: version control,
+/// vendored gems, built packages and the copies of other modules that rspec-puppet
+/// places under `spec/fixtures`.
+const SKIPPED_DIRECTORIES: &[&str] = &[".git", ".hg", ".svn", "vendor", "pkg", "node_modules"];
+
+/// A file to check, as found under a path the user gave.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FoundFile {
+    pub path: PathBuf,
+    pub kind: SourceKind,
+}
+
+/// A path that could not be walked.
+#[derive(Debug, Clone)]
+pub struct WalkError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+/// The `.pp` and `.epp` files under `roots`, sorted by path, without duplicates. A file
+/// named directly is always checked (as a template if it ends in `.epp`, else as a
+/// manifest). Directories are walked honouring `.gitignore`, skipping the usual
+/// non-source folders.
+pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for root in roots {
+        match std::fs::metadata(root) {
+            Ok(meta) if meta.is_file() => {
+                let kind = SourceKind::from_path(root).unwrap_or(SourceKind::Manifest);
+                files.push(FoundFile {
+                    path: root.clone(),
+                    kind,
+                });
+            }
+            Ok(_) => walk_directory(root, &mut files, &mut errors),
+            Err(e) => errors.push(WalkError {
+                path: root.clone(),
+                message: e.to_string(),
+            }),
+        }
+    }
+    files.sort();
+    files.dedup();
+    (files, errors)
+}
+
+fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<WalkError>) {
+    let walker = ignore::WalkBuilder::new(root)
+        .hidden(false)
+        .parents(true)
+        .git_ignore(true)
+        .git_exclude(true)
+        .git_global(false)
+        .require_git(false)
+        .follow_links(true)
+        .filter_entry(|entry| {
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            if !is_dir || entry.depth() == 0 {
+                return true;
+            }
+            let name = entry.file_name().to_string_lossy();
+            if SKIPPED_DIRECTORIES.contains(&name.as_ref()) {
+                return false;
+            }
+            // spec/fixtures holds copies of other modules for rspec-puppet.
+            !(name == "fixtures"
+                && entry
+                    .path()
+                    .parent()
+                    .and_then(|p| p.file_name())
+                    .is_some_and(|p| p == "spec"))
+        })
+        .build();
+    for entry in walker {
+        match entry {
+            Ok(entry) => {
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                    continue;
+                }
+                if let Some(kind) = SourceKind::from_path(entry.path()) {
+                    files.push(FoundFile {
+                        path: entry.into_path(),
+                        kind,
+                    });
+                }
+            }
+            Err(e) => errors.push(WalkError {
+                path: root.to_path_buf(),
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
+/// Reads a file to check. A file that cannot be read, is too large or is not UTF-8
+/// gives a diagnostic instead.
+pub fn read_file(found: &FoundFile) -> Result<SourceFile, Diagnostic> {
+    let unreadable =
+        |message: String| Diagnostic::error(rule_ids::UNREADABLE_FILE, Span::at(0), message);
+    let meta = std::fs::metadata(&found.path)
+        .map_err(|e| unreadable(format!("cannot read the file: {e}")))?;
+    if meta.len() > MAX_FILE_SIZE {
+        return Err(unreadable(format!(
+            "the file is {} MB, more than the {} MB pupcheck checks",
+            meta.len() / (1024 * 1024),
+            MAX_FILE_SIZE / (1024 * 1024)
+        )));
+    }
+    let bytes =
+        std::fs::read(&found.path).map_err(|e| unreadable(format!("cannot read the file: {e}")))?;
+    source_from_bytes(found.path.clone(), found.kind, bytes)
+}
+
+/// Builds a source file from raw bytes (a file's content or stdin).
+pub fn source_from_bytes(
+    path: PathBuf,
+    kind: SourceKind,
+    bytes: Vec<u8>,
+) -> Result<SourceFile, Diagnostic> {
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(Diagnostic::error(
+            rule_ids::UNREADABLE_FILE,
+            Span::at(0),
+            format!(
+                "the input is {} MB, more than the {} MB pupcheck checks",
+                bytes.len() / (1024 * 1024),
+                MAX_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
+    }
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            // A byte-order mark is not part of the program.
+            if text.starts_with('\u{feff}') {
+                text.replace_range(..3, "");
+            }
+            Ok(SourceFile::new(path, kind, text))
+        }
+        Err(e) => {
+            let valid_up_to = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
+            Err(Diagnostic::error(
+                rule_ids::UNREADABLE_FILE,
+                Span::at(0),
+                format!(
+                    "the file is not valid UTF-8 (invalid byte 0x{:02x} at byte offset {valid_up_to}, line {line}); Puppet reads manifests as UTF-8",
+                    bytes[valid_up_to]
+                ),
+            ))
+        }
+    }
+}

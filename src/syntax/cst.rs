@@ -1,0 +1,153 @@
+//! Running tree-sitter, and one pass over its tree that collects what the lowering and
+//! the error reporting need from everywhere in it: comments, heredoc bodies (which the
+//! grammar puts wherever they fall), ERROR and MISSING nodes, and the depth.
+
+use crate::source::{SourceKind, Span};
+use std::cell::RefCell;
+use tree_sitter::{Node, Parser, Tree};
+
+/// Tree depth beyond which a file is reported instead of lowered (see `MAX_NESTING`).
+const MAX_TREE_DEPTH: usize = super::MAX_NESTING * 3;
+
+thread_local! {
+    // A parser per thread: creating one costs more than parsing a small file.
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+/// A tree-sitter tree and the text it was parsed from.
+pub struct Cst<'a> {
+    pub tree: Tree,
+    /// The text handed to tree-sitter: the file's text, with the EPP marker before it
+    /// for templates.
+    pub source: std::borrow::Cow<'a, str>,
+    /// How many bytes of `source` come before the file's own text.
+    pub offset: u32,
+}
+
+impl Cst<'_> {
+    /// The span, in the file's own offsets, of a node.
+    pub fn span(&self, node: Node) -> Span {
+        let start = (node.start_byte() as u32).saturating_sub(self.offset);
+        let end = (node.end_byte() as u32).saturating_sub(self.offset);
+        Span::new(start, end.max(start))
+    }
+
+    /// The text of a node.
+    pub fn text(&self, node: Node) -> &str {
+        self.source.get(node.byte_range()).unwrap_or("")
+    }
+}
+
+pub fn parse(text: &str, kind: SourceKind) -> Cst<'_> {
+    let (source, offset) = match kind {
+        SourceKind::Manifest => (std::borrow::Cow::Borrowed(text), 0),
+        SourceKind::Epp => {
+            let marker = tree_sitter_puppet::EPP_MARKER;
+            let mut s = String::with_capacity(marker.len() + text.len());
+            s.push_str(marker);
+            s.push_str(text);
+            // The marker ends with the `%>` that starts the first text run; spans of
+            // nodes inside the marker clamp to offset 0.
+            (std::borrow::Cow::Owned(s), marker.len() as u32)
+        }
+    };
+    let tree = PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let parser = slot.get_or_insert_with(|| {
+            let mut p = Parser::new();
+            p.set_language(&tree_sitter_puppet::LANGUAGE.into())
+                .expect("the bundled grammar matches the tree-sitter library");
+            p
+        });
+        parser
+            .parse(source.as_bytes(), None)
+            .expect("parsing without a timeout or cancellation always yields a tree")
+    });
+    Cst {
+        tree,
+        source,
+        offset,
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct ErrorNode<'t> {
+    pub node: Node<'t>,
+    pub has_nested_errors: bool,
+}
+
+/// What the single pass over the tree found.
+#[derive(Default)]
+pub struct Scan<'t> {
+    pub comments: Vec<Node<'t>>,
+    /// Heredoc headers and bodies, each in source order: the n-th body belongs to the
+    /// n-th header.
+    pub heredoc_headers: Vec<usize>,
+    pub heredoc_bodies: Vec<Node<'t>>,
+    /// Every ERROR node, in document order, with whether it contains other ERRORs.
+    pub errors: Vec<ErrorNode<'t>>,
+    pub missing: Vec<Node<'t>>,
+    pub too_deep: bool,
+    pub too_deep_at: u32,
+}
+
+pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
+    let mut scan = Scan::default();
+    let mut cursor = cst.tree.walk();
+    let mut depth = 0usize;
+    // The ERROR nodes we are inside: (index in scan.errors, depth).
+    let mut open_errors: Vec<(usize, usize)> = Vec::new();
+    loop {
+        let node = cursor.node();
+        let mut descend = true;
+        match node.kind() {
+            "comment" | "epp_comment" => {
+                scan.comments.push(node);
+                descend = false;
+            }
+            "heredoc_start" => scan.heredoc_headers.push(node.start_byte()),
+            "heredoc_body" => scan.heredoc_bodies.push(node),
+            _ => {}
+        }
+        if node.is_error() {
+            for &(i, _) in &open_errors {
+                scan.errors[i].has_nested_errors = true;
+            }
+            open_errors.push((scan.errors.len(), depth));
+            scan.errors.push(ErrorNode {
+                node,
+                has_nested_errors: false,
+            });
+        } else if node.is_missing() {
+            scan.missing.push(node);
+        }
+        if depth > MAX_TREE_DEPTH {
+            scan.too_deep = true;
+            scan.too_deep_at = (node.start_byte() as u32).saturating_sub(cst.offset);
+            return scan;
+        }
+        if descend && cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return scan;
+            }
+            depth -= 1;
+            close_errors(&mut open_errors, depth);
+        }
+        close_errors(&mut open_errors, depth);
+    }
+}
+
+/// Forgets the ERROR nodes that the cursor has left (it is now at `depth`, on a node
+/// after them).
+fn close_errors(open_errors: &mut Vec<(usize, usize)>, depth: usize) {
+    while open_errors.last().is_some_and(|&(_, d)| d >= depth) {
+        open_errors.pop();
+    }
+}

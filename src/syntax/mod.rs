@@ -1,0 +1,83 @@
+//! The syntax layer: tree-sitter parse, lowering to the AST, syntax diagnostics.
+//!
+//! This is the only layer that sees tree-sitter. Its output is a [`Parsed`]: the
+//! [`Program`](crate::ast::Program) and the diagnostics found on the way (syntax errors,
+//! invalid literals).
+//!
+//! (Type expressions given as text, for `pupcheck types` and the type-system tests, are
+//! parsed with [`parse_expression`] and turned into the type layer's input by
+//! `crate::types::from_ast`.)
+
+mod cst;
+mod errors;
+mod lower;
+mod strings;
+
+use crate::ast::{Expr, ExprKind, Program};
+use crate::diagnostics::Diagnostic;
+use crate::source::{SourceFile, SourceKind, Span};
+
+/// Deeper nesting than this is reported instead of lowered, so that no input can
+/// overflow the stack of the (recursive) lowering or of the later layers.
+pub const MAX_NESTING: usize = 400;
+
+/// A parsed file.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    pub program: Program,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses one source file. Never panics: whatever the input, the result is a program
+/// (with `Error` nodes where parsing failed) and diagnostics.
+pub fn parse(file: &SourceFile) -> Parsed {
+    parse_text(&file.text, file.kind)
+}
+
+/// Parses text as a manifest or template.
+pub fn parse_text(text: &str, kind: SourceKind) -> Parsed {
+    let parse = cst::parse(text, kind);
+    let mut diagnostics = Vec::new();
+    let scan = cst::scan(&parse);
+    if scan.too_deep {
+        diagnostics.push(Diagnostic::error(
+            crate::diagnostics::rule_ids::SYNTAX_ERROR,
+            Span::at(scan.too_deep_at),
+            format!("the code is nested more than {MAX_NESTING} levels deep; pupcheck does not check it"),
+        ));
+        return Parsed {
+            program: Program::default(),
+            diagnostics,
+        };
+    }
+    diagnostics.extend(errors::syntax_errors(&parse, &scan));
+    let (program, lower_diagnostics) = lower::lower(&parse, &scan);
+    diagnostics.extend(lower_diagnostics);
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Parsed {
+        program,
+        diagnostics,
+    }
+}
+
+/// Parses `text` as a single expression (for example a type: `Hash[String, Integer]`).
+/// Fails with a message when the text does not parse or holds more than one expression.
+pub fn parse_expression(text: &str) -> Result<Expr, String> {
+    let parsed = parse_text(text, SourceKind::Manifest);
+    if let Some(d) = parsed.diagnostics.first() {
+        return Err(d.message.clone());
+    }
+    let mut body = parsed.program.body;
+    match body.len() {
+        1 => {
+            let expr = body.pop().expect("one statement");
+            if matches!(expr.kind, ExprKind::Error) {
+                Err(format!("`{text}` is not an expression"))
+            } else {
+                Ok(expr)
+            }
+        }
+        0 => Err("empty expression".to_string()),
+        _ => Err(format!("`{text}` is more than one expression")),
+    }
+}
