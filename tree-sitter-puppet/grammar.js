@@ -101,6 +101,7 @@ module.exports = grammar({
     _statement: $ => choice(
       $._assignment_level,
       $.statement_call,
+      alias($.statement_function_call, $.call_expression),
       $.class_definition,
       $.define_definition,
       $.node_definition,
@@ -121,6 +122,14 @@ module.exports = grammar({
     statement_call: $ => prec.right(1, seq(
       field('function', alias($.statement_function, $.name)),
       optional(field('arguments', alias($._statement_call_arguments, $.argument_list))),
+    )),
+
+    // `notice('x')` at the start of a statement: an ordinary call. (Elsewhere these names
+    // are plain names, so `tag == 'x'` in a collector query reads the name `tag`.)
+    statement_function_call: $ => prec.right(seq(
+      field('function', alias($.statement_function, $.name)),
+      field('arguments', $.argument_list),
+      optional(field('lambda', $.lambda)),
     )),
 
     statement_function: _ => token(prec(1, choice(
@@ -235,7 +244,6 @@ module.exports = grammar({
       $.case_expression,
       $.variable,
       $.name,
-      alias($.statement_function, $.name),
       $.type_ref,
       $.integer,
       $.float,
@@ -419,7 +427,8 @@ module.exports = grammar({
       token.immediate('"'),
     ),
 
-    string_content: _ => token.immediate(prec(1, /[^"\\$]+/)),
+    // Above comments (precedence 2): a `#` inside a string is text.
+    string_content: _ => token.immediate(prec(3, /[^"\\$]+/)),
 
     escape_sequence: _ => token.immediate(choice(
       /\\u\{[0-9A-Fa-f]+\}/,
@@ -490,10 +499,11 @@ module.exports = grammar({
       field('value', $._assignment_level),
     ),
 
-    comment: _ => token(choice(
+    // Above division (`/`, precedence 1), so `/*` after an operand opens a comment.
+    comment: _ => token(prec(2, choice(
       seq('#', /[^\r\n]*/),
       seq('/*', /[^*]*\*+([^/*][^*]*\*+)*/, '/'),
-    )),
+    ))),
 
     // ---------------------------------------------------------------- definitions
 

@@ -42,6 +42,11 @@ struct Cli {
 enum Command {
     /// Check Puppet manifests and templates.
     Check(CheckArgs),
+    /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
+    Ast {
+        /// A `.pp` or `.epp` file.
+        file: PathBuf,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -97,6 +102,38 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Check(args) => run_check(args),
+        Command::Ast { file } => print_ast(&file),
+    }
+}
+
+fn print_ast(path: &std::path::Path) -> i32 {
+    let found = crate::source::walk::FoundFile {
+        path: path.to_path_buf(),
+        kind: crate::source::SourceKind::from_path(path)
+            .unwrap_or(crate::source::SourceKind::Manifest),
+    };
+    match crate::source::walk::read_file(&found) {
+        Ok(source) => {
+            let parsed = crate::syntax::parse(&source);
+            println!("{:#?}", parsed.program);
+            for d in &parsed.diagnostics {
+                let p = source.position(d.span.start);
+                eprintln!(
+                    "{}:{}:{}: {}[{}]: {}",
+                    path.display(),
+                    p.line,
+                    p.column,
+                    d.severity,
+                    d.rule,
+                    d.message
+                );
+            }
+            EXIT_CLEAN
+        }
+        Err(d) => {
+            eprintln!("{}: {}", path.display(), d.message);
+            EXIT_USAGE
+        }
     }
 }
 

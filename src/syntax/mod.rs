@@ -26,6 +26,10 @@ pub const MAX_NESTING: usize = 400;
 pub struct Parsed {
     pub program: Program,
     pub diagnostics: Vec<Diagnostic>,
+    /// ERROR and MISSING nodes in the tree-sitter tree. Zero means the file parsed
+    /// without error recovery (the corpus check asserts this, not only the absence of
+    /// diagnostics).
+    pub error_nodes: usize,
 }
 
 /// Parses one source file. Never panics: whatever the input, the result is a program
@@ -48,8 +52,10 @@ pub fn parse_text(text: &str, kind: SourceKind) -> Parsed {
         return Parsed {
             program: Program::default(),
             diagnostics,
+            error_nodes: scan.errors.len() + scan.missing.len(),
         };
     }
+    let error_nodes = scan.errors.len() + scan.missing.len();
     diagnostics.extend(errors::syntax_errors(&parse, &scan));
     let (program, lower_diagnostics) = lower::lower(&parse, &scan);
     diagnostics.extend(lower_diagnostics);
@@ -57,6 +63,7 @@ pub fn parse_text(text: &str, kind: SourceKind) -> Parsed {
     Parsed {
         program,
         diagnostics,
+        error_nodes,
     }
 }
 
