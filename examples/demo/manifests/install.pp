@@ -1,0 +1,6 @@
+# @summary Installs the demo package.
+class demo::install {
+  package { 'demo':
+    ensure => installed,
+  }
+}

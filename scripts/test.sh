@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The whole test suite: installs the real-world corpus and the reference tools
+# (idempotent, from Debian's packages) and runs every test of the workspace, requiring
+# the corpus so its checks cannot be skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash ../shared/corpus/install.sh >/dev/null
+PUPCHECK_REQUIRE_CORPUS=1 cargo test --workspace --quiet
