@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Speed and memory of pupcheck on the real-world corpus, measured side by side with
+# `puppet parser validate` (all files in one process) in one run.
+#
+#   scripts/bench.sh            # needs ../shared/corpus installed (scripts/test.sh does it)
+#
+# Prints: wall time of each tool on the same file list, the ratio, pupcheck's peak RSS,
+# and the single-thread parse throughput (benches/parse.rs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash ../shared/corpus/install.sh >/dev/null
+list=/tmp/pupcheck-bench-files.txt
+bash ../shared/corpus/files.sh > "$list"
+mapfile -t files < "$list"
+bytes=$(cat "${files[@]}" | wc -c)
+echo "corpus: ${#files[@]} manifests, $(awk -v b="$bytes" 'BEGIN{printf "%.2f", b/1e6}') MB"
+
+cargo build --release --quiet
+bin=target/release/pupcheck
+
+best_of() { # best wall time (s) and its peak RSS (KB) over 5 runs of "$@"
+  local best="" rss=""
+  for _ in 1 2 3 4 5; do
+    local out tf
+    tf=$(mktemp)
+    /usr/bin/time -f "%e %M" -o "$tf" "$@" >/dev/null 2>&1 || true
+    out=$(tail -1 "$tf"); rm -f "$tf"
+    local t=${out% *} m=${out#* }
+    if [[ -z "$best" ]] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a<b)}'; then best=$t; rss=$m; fi
+  done
+  echo "$best $rss"
+}
+
+read -r pc_time pc_rss < <(best_of "$bin" check --format json "${files[@]}")
+read -r pc1_time pc1_rss < <(best_of "$bin" check --format json --threads 1 "${files[@]}")
+
+tmp=$(mktemp -d)
+start=$(date +%s.%N)
+HOME=$tmp puppet parser validate --vardir "$tmp/var" --confdir "$tmp/conf" "${files[@]}" >/dev/null 2>&1 || true
+end=$(date +%s.%N)
+pv_time=$(awk -v s="$start" -v e="$end" 'BEGIN{printf "%.2f", e-s}')
+rm -rf "$tmp"
+
+echo "pupcheck check ($(nproc) threads): ${pc_time} s, peak RSS $((pc_rss / 1024)) MB"
+echo "pupcheck check (1 thread):        ${pc1_time} s, peak RSS $((pc1_rss / 1024)) MB"
+echo "puppet parser validate:          ${pv_time} s"
+awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet parser validate\n", a/b}'
+PUPCHECK_BENCH_FILES="$list" cargo bench --quiet --bench parse 2>/dev/null | tail -3
