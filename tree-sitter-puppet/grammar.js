@@ -321,7 +321,8 @@ module.exports = grammar({
 
     // f(a, b), Integer('1'), $fn(1), each($x) |$v| { }
     call_expression: $ => prec.right(PREC.call, seq(
-      field('function', $._expression),
+      // `type($x)`: the keyword `type` names the function too (Puppet's `TYPE LPAREN`).
+      field('function', choice($._expression, alias('type', $.name))),
       field('arguments', $.argument_list),
       optional(field('lambda', $.lambda)),
     )),

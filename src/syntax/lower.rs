@@ -230,6 +230,12 @@ impl<'a, 't> Lowerer<'a, 't> {
     // ---------------------------------------------------------------- expressions
 
     fn expr(&mut self, node: Node<'t>) -> Expr {
+        // Lowering recurses once per nesting level; grow the stack on demand (as rustc
+        // does) instead of trusting the caller's thread to be big enough.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_inner(node))
+    }
+
+    fn expr_inner(&mut self, node: Node<'t>) -> Expr {
         let span = self.span(node);
         let f = self.f;
         let kind = match node.kind() {
@@ -825,8 +831,8 @@ impl<'a, 't> Lowerer<'a, 't> {
         let body = self
             .scan
             .heredoc_headers
-            .iter()
-            .position(|&start| start == header.start_byte())
+            .binary_search(&header.start_byte())
+            .ok()
             .and_then(|i| self.scan.heredoc_bodies.get(i).copied());
         let Some(body) = body else {
             return ExprKind::Error;

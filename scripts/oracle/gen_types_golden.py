@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Generates the type-system golden tables in tests/golden/types/ by asking the real
+Puppet (/work/shared/oracle/puppet-oracle, one process per table).
+
+Tables:
+  spec_examples.jsonl  the 422 spec examples with Puppet 7.23's answers (copied)
+  lattice.jsonl        accepts/common/normalize over pairs of types across the lattice
+  instance.jsonl       value =~ type over values x types
+  infer.jsonl          type(x) / type(x, 'generalized') of literal values
+  mismatch.jsonl       assert_type(T, v) error messages
+
+Run from the repository root: python3 scripts/oracle/gen_types_golden.py
+"""
+import json, os, shutil, subprocess, sys
+
+ORACLE = '/work/shared/oracle/puppet-oracle'
+OUT = 'tests/golden/types'
+
+TYPES = [
+    'Any', 'Undef', 'Default', 'Data', 'RichData', 'Scalar', 'ScalarData', 'Numeric',
+    'Integer', 'Integer[0]', 'Integer[1, 10]', 'Integer[5, 20]', 'Integer[default, 0]', 'Integer[11, 12]',
+    'Float', 'Float[0.0, 1.0]', 'Float[0.5, 2]',
+    'String', 'String[1]', 'String[0, 3]', 'String[2, 2]', 'Enum[a, b]', "Enum['a', 'b', 'c']", 'Enum[A, true]',
+    'Pattern[/a/]', 'Pattern[/^a+$/, /b/]', 'Boolean', 'Boolean[true]', 'Regexp', 'Regexp[/a/]',
+    'SemVer', 'SemVerRange', 'Timespan', 'Timestamp', 'Timespan[1, 10]',
+    'Array', 'Array[Integer]', 'Array[Integer, 1]', 'Array[Integer, 0, 2]', 'Array[String]', 'Array[Any, 0, 0]',
+    'Array[Optional[Integer]]', 'Array[Data]',
+    'Hash', 'Hash[String, Integer]', 'Hash[String, Integer, 1]', 'Hash[Integer, Any]', 'Hash[String, Data]', 'Hash[0, 0]',
+    "Struct[{a => Integer}]", "Struct[{a => Integer, Optional[b] => String}]", "Struct[{a => Optional[Integer]}]",
+    "Struct[{NotUndef[a] => Optional[Integer]}]", "Struct[{a => Integer, b => String}]",
+    'Tuple[Integer]', 'Tuple[Integer, String]', 'Tuple[Integer, 1, 3]', 'Tuple[Integer, String, 0, default]', 'Tuple[Any, Any]',
+    'Collection', 'Collection[1]', 'Collection[0, 2]',
+    'Variant[Integer, String]', 'Variant[Integer[1, 2], Integer[3, 4]]', 'Variant[Integer, Undef]', 'Variant[String, Enum[a]]',
+    'Optional[Integer]', 'Optional[String[1]]', 'Optional[Optional[Integer]]', 'Optional[Undef]', "Optional['x']",
+    'NotUndef', 'NotUndef[Integer]', 'NotUndef[Optional[Integer]]', 'NotUndef[Data]',
+    'Iterable', 'Iterable[Integer]', 'Iterator[Integer]',
+    'CatalogEntry', 'Resource', 'File', "File['/tmp']", 'Resource[Package]', 'Class', 'Class[apache]',
+    'Type', 'Type[Integer]', 'Type[Integer[1, 2]]', 'Type[Any]',
+    'Callable', 'Callable[Integer]', 'Callable[Integer, Integer]', 'Callable[Integer, 1, 2]', 'Callable[Any]',
+    'Callable[[Integer], Float]', 'Callable[[Integer], Numeric]', 'Callable[0, 0]', 'Callable[Integer, Callable]',
+    'Sensitive', 'Sensitive[String]', 'Binary', 'URI',
+    'Variant[Callable[Integer], Callable[String]]', 'Type[Enum[a]]',
+]
+
+ALIAS_PRELUDE = ('type Tree = Array[Variant[Integer, Tree]] '
+                 'type Json = Variant[ScalarData, Undef, Array[Json], Hash[String, Json]] '
+                 'type Port = Integer[1, 65535] '
+                 'type MaybePort = Optional[Port] '
+                 'type A = Array[Variant[String, B]] type B = Hash[String, Variant[Integer, A]]')
+ALIAS_TYPES = ['Tree', 'Json', 'Port', 'MaybePort', 'A', 'B', 'Array[Port]', 'Data', 'Array[Integer]',
+               'Array[Array[Integer]]', 'Integer[1, 100]', 'Integer', 'Hash[String, Integer]', 'Optional[Integer]',
+               'Variant[Tree, String]', 'Array[Tree]']
+
+VALUES = [
+    'undef', 'default', 'true', 'false', '0', '1', '-5', '42', '100000', '1.5', '0.0', '-2.5',
+    "''", "'a'", "'abc'", "'A'", "'hello world'", 'present', '/a+/', '/x/',
+    '[]', '[1]', '[1, 2]', '[1, 2, 3]', "[1, 'a']", '[undef]', '[1, undef]', '[[1], [2, [3]]]', "['a', 'b']",
+    '{}', '{a => 1}', "{a => 1, b => 'x'}", "{'a' => undef}", '{1 => 2}', "{a => [1, 2]}", "{b => 'y'}",
+    'Integer', 'Integer[1, 2]', 'String', 'File', "Enum[a]", 'Array[String]',
+]
+
+INSTANCE_TYPES = [
+    'Any', 'Undef', 'Default', 'Data', 'RichData', 'Scalar', 'ScalarData', 'Numeric', 'Integer', 'Integer[0, 10]',
+    'Integer[1]', 'Float', 'Float[0.0, 2.0]', 'String', 'String[1]', 'String[0, 2]', 'Enum[a, b]', 'Enum[a, true]',
+    'Pattern[/a/]', 'Pattern[/^a$/]', 'Boolean', 'Boolean[false]', 'Regexp', 'Regexp[/a+/]',
+    'Array', 'Array[Integer]', 'Array[Integer, 2]', 'Array[Optional[Integer]]', 'Array[Any, 0, 1]',
+    'Hash', 'Hash[String, Integer]', 'Hash[Integer, Integer]', "Struct[{a => Integer}]",
+    "Struct[{a => Integer, Optional[b] => String}]", "Struct[{a => Optional[Integer]}]",
+    'Tuple[Integer, String]', 'Tuple[Integer, 1, 3]', 'Tuple[Any, Any]', 'Collection', 'Collection[1]',
+    'Variant[Integer, String]', 'Optional[Integer]', 'Optional[String]', 'NotUndef', 'NotUndef[Integer]',
+    'Iterable', 'Iterable[Integer]', 'Type', 'Type[Integer]', 'Type[Resource]', 'CatalogEntry', 'Sensitive',
+    'Tree', 'Json',
+]
+
+INFER_VALUES = VALUES + [
+    "[1, 2.5, 'a']", "{a => 1, 2 => 'b'}", "{a => {b => [1, 2.0]}}", '[1, [2, [3]]]', "['a', 'a']",
+    '[Integer, String]', "{a => undef, b => default}", '[true, false]', '[1.0, 2]', "{'' => 1}",
+    '[/a/, /b/]', '[undef, 1]', "['x', 1, undef]", '[[], {}]', '[Integer[1, 2], Integer[3, 4]]',
+    'Optional[Integer]', "Struct[{a => Integer}]", 'Callable[Integer]', 'Tuple[Integer, 0, 2]',
+    "Hash[String, Integer, 1]", "Pattern[/a/, /b/]", 'Variant[Integer, String]', 'Class[apache]',
+]
+
+MISMATCH = [
+    ('Integer', "'a'"), ('Integer', '1.5'), ('Integer', 'undef'), ('Integer[1, 10]', '11'), ('Integer[1]', '0'),
+    ('Float', '1'), ('Float[0.0, 1.0]', '2.0'), ('String', '1'), ('String', 'undef'), ('String[1]', "''"),
+    ('String[0, 2]', "'abc'"), ('Enum[a, b]', "'c'"), ('Enum[a, b]', '1'), ('Pattern[/^a/]', "'b'"),
+    ('Pattern[/^a/, /b$/]', "'c'"), ('Boolean', "'true'"), ('Boolean[true]', 'false'), ('Regexp', "'a'"),
+    ('Array', "'a'"), ('Array[Integer]', "[1, 'a']"), ('Array[Integer]', "['a', 'b']"), ('Array[Integer, 2]', '[1]'),
+    ('Array[Integer, 0, 1]', '[1, 2]'), ('Array[String]', '{}'), ('Array[Array[Integer]]', "[[1], ['x']]"),
+    ('Hash', '[]'), ('Hash[String, Integer]', "{a => 'x'}"), ('Hash[String, Integer]', '{1 => 2}'),
+    ('Hash[String, Integer, 2]', '{a => 1}'), ('Hash[String, Hash[String, Integer]]', "{a => {b => 'c'}}"),
+    ("Struct[{a => Integer}]", "{a => 'x'}"), ("Struct[{a => Integer}]", '{}'), ("Struct[{a => Integer}]", '{a => 1, b => 2}'),
+    ("Struct[{a => Integer, b => String}]", "{a => 'x', b => 1}"), ("Struct[{a => Optional[Integer]}]", "{a => 'x'}"),
+    ("Struct[{Optional[a] => Integer}]", "{a => undef}"), ("Struct[{a => Struct[{b => Integer}]}]", "{a => {b => 'x'}}"),
+    ("Struct[{a => Integer}]", "'x'"), ("Struct[{a => Integer}]", '[1]'),
+    ('Tuple[Integer, String]', '[1, 2]'), ('Tuple[Integer, String]', '[1]'), ('Tuple[Integer, String]', "[1, 'a', 'b']"),
+    ('Tuple[Integer, 1, 2]', '[]'), ('Tuple[Integer]', "'a'"),
+    ('Variant[Integer, String]', '1.5'), ('Variant[Integer, String]', 'undef'), ('Variant[Integer[1, 2], Integer[5, 6]]', '3'),
+    ('Variant[Array[Integer], Hash[String, Integer]]', "['a']"), ('Variant[Enum[a], Enum[b]]', "'c'"),
+    ('Optional[Integer]', "'a'"), ('Optional[Array[Integer]]', "['a']"), ('Optional[String[1]]', "''"),
+    ('NotUndef', 'undef'), ('NotUndef[Integer]', 'undef'), ('NotUndef[Integer]', "'a'"),
+    ('Undef', '1'), ('Default', '1'), ('Type', '1'), ('Type[Integer]', 'String'), ('Type[Integer]', '1'),
+    ('Collection', '1'), ('Collection[1]', '[]'), ('Collection[0, 1]', '{a => 1, b => 2}'),
+    ('Scalar', '[]'), ('Scalar', 'undef'), ('ScalarData', '/a/'), ('Numeric', "'1'"), ('Data', '/a/'), ('Data', 'default'),
+    ('Data', "{a => /a/}"), ('Data', '{1 => 2}'), ('Data', '[default]'), ('RichData', 'undef'),
+    ('Iterable', '1.5'), ('Iterable[Integer]', "['a']"), ('Sensitive', "'a'"), ('Binary', "'a'"), ('SemVer', "'1.0.0'"),
+    ('Timespan', '1'), ('Timestamp', "'2000-01-01'"), ('Callable', "'a'"), ('CatalogEntry', "'a'"), ('Class', "'a'"),
+    ('Resource', "'a'"), ('Array[Enum[a, b]]', "['a', 'c']"), ('Hash[Enum[a, b], Integer]', '{c => 1}'),
+    ('Array[Optional[Integer]]', "[undef, 'x']"), ('Tuple[String, Integer, 0, 2]', "['a', 'b']"),
+    ('Array[Variant[Integer, String]]', '[1.5]'), ('Hash[String, Variant[Integer, Array[Integer]]]', "{a => ['x']}"),
+    ('Tree', "[1, 'a']"), ('Tree', "'a'"), ('Port', '0'), ('Port', "'80'"), ('MaybePort', '70000'), ('Json', '/x/'),
+    ('Array[Port]', '[1, 0]'), ('Struct[{a => Port}]', '{a => -1}'),
+    ('Enum[a, b, true]', "'c'"), ('Integer[default, 0]', '1'), ('Float[1.0]', '0.5'), ('String[2, 2]', "'a'"),
+    ('Array[String[1]]', "['']"), ('Hash[String[1], Any]', "{'' => 1}"), ('Boolean', '0'), ('Boolean', 'undef'),
+    ('Optional[Enum[a]]', "'b'"), ('Variant[Undef, Integer]', "'a'"), ('Array[Integer, 1]', '[]'),
+    ('Hash[String, Integer, 0, 1]', '{a => 1, b => 2}'), ('Struct[{a => Integer, Optional[b] => Integer}]', "{b => 'x'}"),
+    ('Struct[{a => Array[Integer]}]', "{a => [1, 'x']}"), ('Tuple[Array[Integer]]', "[['x']]"),
+    ('Array[Tuple[Integer, Integer]]', '[[1, 2], [3]]'), ('Array[Struct[{a => Integer}]]', "[{a => 1}, {a => 'x'}]"),
+    ('Variant[String, Array[String]]', '[1]'), ('Variant[Integer, Enum[a]]', "'b'"), ('Variant[Pattern[/a/], Integer]', "'b'"),
+    ('Variant[Integer[1, 5], Float]', '7'), ('Variant[String[3], Integer]', "'ab'"), ('Optional[Variant[Integer, String]]', '1.5'),
+    ('Array[Integer[1, 5]]', '[1, 9]'), ('Hash[String, String[1]]', "{a => ''}"),
+]
+
+
+def run(cases, path, prelude=None):
+    tmp = path + '.in'
+    with open(tmp, 'w') as f:
+        for c in cases:
+            if prelude and 'prelude' not in c:
+                c = dict(c, prelude=prelude)
+            f.write(json.dumps(c) + '\n')
+    with open(path, 'w') as out:
+        subprocess.run([ORACLE, tmp], stdout=out, check=True)
+    os.remove(tmp)
+    print(path, sum(1 for _ in open(path)), 'cases')
+
+
+def main():
+    """Arguments: the tables to regenerate (default: all)."""
+    want = set(sys.argv[1:]) or {'spec', 'lattice', 'instance', 'infer', 'mismatch'}
+    os.makedirs(OUT, exist_ok=True)
+    if 'spec' in want:
+        shutil.copy('/work/shared/oracle/golden/spec-examples.out.jsonl', f'{OUT}/spec_examples.jsonl')
+    if 'lattice' in want:
+        gen_lattice()
+    if 'instance' in want:
+        gen_instance()
+    if 'infer' in want:
+        run([{'id': f'inf-{i + 1}', 'expr': v} for i, v in enumerate(INFER_VALUES)], f'{OUT}/infer.jsonl')
+    if 'mismatch' in want:
+        gen_mismatch()
+
+
+def gen_lattice():
+    lattice = []
+    for i, a in enumerate(TYPES):
+        for b in TYPES[i:]:
+            lattice.append({'id': f'lat-{len(lattice) + 1}', 'a': a, 'b': b})
+    for i, a in enumerate(ALIAS_TYPES):
+        for b in ALIAS_TYPES[i:]:
+            lattice.append({'id': f'lat-{len(lattice) + 1}', 'a': a, 'b': b, 'prelude': ALIAS_PRELUDE})
+    run(lattice, f'{OUT}/lattice.jsonl')
+
+
+def gen_instance():
+    inst = []
+    for v in VALUES:
+        for t in INSTANCE_TYPES:
+            c = {'id': f'inst-{len(inst) + 1}', 'value': v, 'type': t}
+            if t in ('Tree', 'Json'):
+                c['prelude'] = ALIAS_PRELUDE
+            inst.append(c)
+    run(inst, f'{OUT}/instance.jsonl')
+
+
+def gen_mismatch():
+    mm = []
+    for t, v in MISMATCH:
+        c = {'id': f'mm-{len(mm) + 1}', 'type': t, 'value': v, 'expr': f'assert_type({t}, {v})'}
+        if any(n in t for n in ('Tree', 'Port', 'Json')):
+            c['prelude'] = ALIAS_PRELUDE
+        mm.append(c)
+    # Also as a class parameter, the other place users meet these messages.
+    for t, v in MISMATCH:
+        mm.append({'id': f'mm-{len(mm) + 1}', 'type': t, 'value': v,
+                   'expr': f"class c({t} $x) {{}} class {{ c: x => {v} }}"})
+    run(mm, f'{OUT}/mismatch.jsonl')
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,117 @@
+//! `generalize(t)`: the type without the details that only one value has (exact
+//! ranges, string values, sizes), as Puppet's `PAnyType#generalize` does. This is
+//! what `type(x, 'generalized')` prints (spec 001 "Type inference"; Puppet 7's
+//! `generalize` methods, which keep a Tuple's size and a Struct's keys).
+
+use super::model::{t, IntRange, Kind, StructElem, Type};
+
+pub fn generalize(ty: &Type) -> Type {
+    match ty.kind() {
+        Kind::Type(i) => wrap(i, ty, t::type_any, t::type_of),
+        Kind::NotUndef(i) => wrap(i, ty, t::not_undef_any, t::not_undef),
+        Kind::Optional(i) => wrap(i, ty, t::optional_any, t::optional),
+        Kind::Iterable(i) => wrap(i, ty, t::iterable, t::iterable_of),
+        Kind::Iterator(i) => wrap(i, ty, t::iterator, t::iterator_of),
+        Kind::Init(i) => wrap(i, ty, t::init, |x| Type::new(Kind::Init(Some(x)))),
+        Kind::Sensitive(i) => {
+            let g = generalize(i);
+            if g.ptr_eq(i) {
+                ty.clone()
+            } else {
+                Type::new(Kind::Sensitive(g))
+            }
+        }
+        Kind::Enum { values, .. } => {
+            if values.is_empty() {
+                t::string()
+            } else {
+                let lens = values.iter().map(|v| v.chars().count() as i64);
+                let mn = lens.clone().min().unwrap_or(0);
+                let mx = lens.max().unwrap_or(0);
+                t::string_sized(IntRange::new(Some(mn), Some(mx)))
+            }
+        }
+        Kind::Integer(_) => t::integer(),
+        Kind::Float(_) => t::float(),
+        Kind::String(_) => t::string(),
+        Kind::Boolean(_) => t::boolean(),
+        Kind::Timespan(_) => t::timespan(),
+        Kind::Timestamp(_) => t::timestamp(),
+        Kind::SemVer(_) => t::semver(),
+        Kind::Collection(_) => t::collection(),
+        Kind::Array { elem, size } => {
+            if matches!(elem.kind(), Kind::Any) {
+                return t::array();
+            }
+            let g = generalize(elem);
+            if size.is_none() && g.ptr_eq(elem) {
+                ty.clone()
+            } else {
+                t::array_sized(g, None)
+            }
+        }
+        Kind::Hash { key, value, size } => {
+            let is_default = matches!(key.kind(), Kind::Any)
+                && matches!(value.kind(), Kind::Any)
+                && size.is_none();
+            if is_default || size.is_some_and(|s| s.is_empty_range()) {
+                return ty.clone();
+            }
+            t::hash_sized(generalize(key), generalize(value), None)
+        }
+        Kind::Struct(elems) => {
+            if elems.is_empty() {
+                return t::structure();
+            }
+            t::structure_of(
+                elems
+                    .iter()
+                    .map(|e| StructElem {
+                        key: e.key.clone(),
+                        value: generalize(&e.value),
+                    })
+                    .collect(),
+            )
+        }
+        Kind::Tuple { types, size } => {
+            if types.is_empty() && size.is_none() {
+                return ty.clone();
+            }
+            Type::new(Kind::Tuple {
+                types: types.iter().map(generalize).collect(),
+                size: *size,
+            })
+        }
+        Kind::Callable { params, block, ret } => {
+            if params.is_none() && block.is_none() && ret.is_none() {
+                return ty.clone();
+            }
+            Type::new(Kind::Callable {
+                params: params.as_ref().map(generalize),
+                block: block.as_ref().map(generalize),
+                ret: ret.as_ref().map(generalize),
+            })
+        }
+        Kind::Variant(ts) => {
+            if ts.is_empty() {
+                return ty.clone();
+            }
+            t::variant(ts.iter().map(generalize).collect())
+        }
+        _ => ty.clone(),
+    }
+}
+
+fn wrap(inner: &Option<Type>, ty: &Type, dflt: fn() -> Type, make: fn(Type) -> Type) -> Type {
+    match inner {
+        None => dflt(),
+        Some(i) => {
+            let g = generalize(i);
+            if g.ptr_eq(i) {
+                ty.clone()
+            } else {
+                make(g)
+            }
+        }
+    }
+}

@@ -1,0 +1,758 @@
+//! Describing why a value does not match a type, in Puppet's words
+//! ("expects an Integer value, got String", "index 1 expects ...", "entry 'a'
+//! expects ...", "expects a match for Enum['a', 'b'], got 'c'", "expects size to be at
+//! least 2, got 1", "unrecognized key 'b'"), as Puppet 7's `TypeMismatchDescriber`
+//! does: the value's detailed type is compared with the expected type, walking into
+//! collections, and the findings of Variant members are merged.
+
+use super::accepts::accepts;
+use super::display::alias_expanded;
+use super::generalize::generalize;
+use super::infer::infer_detailed;
+use super::model::{t, IntRange, Kind, StringSpec, Type};
+use super::normalize::normalize;
+use super::value::Value;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PathElem {
+    /// A subject such as `assert_type():` or a parameter name already formatted.
+    Subject(String),
+    Parameter(String),
+    Entry(String),
+    EntryKey(String),
+    Index(usize),
+    Variant(usize),
+}
+
+impl PathElem {
+    fn text(&self) -> String {
+        match self {
+            PathElem::Subject(s) => s.clone(),
+            PathElem::Parameter(p) => format!("parameter '{p}'"),
+            PathElem::Entry(k) => format!("entry '{k}'"),
+            PathElem::EntryKey(k) => format!("key of entry '{k}'"),
+            PathElem::Index(i) => format!("index {i}"),
+            PathElem::Variant(i) => format!("variant {i}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum What {
+    Type {
+        expected: Type,
+        actual: Type,
+    },
+    Pattern {
+        expected: Type,
+        actual: Type,
+    },
+    Size {
+        expected: IntRange,
+        actual: IntRange,
+    },
+    MissingKey(String),
+    ExtraneousKey(String),
+}
+
+/// One finding: where (the path) and what.
+#[derive(Debug, Clone)]
+pub struct Mismatch {
+    path: Vec<PathElem>,
+    what: What,
+}
+
+impl PartialEq for Mismatch {
+    fn eq(&self, o: &Mismatch) -> bool {
+        self.canonical_path() == o.canonical_path() && self.what == o.what
+    }
+}
+
+impl Mismatch {
+    fn new_type(path: &[PathElem], expected: &Type, actual: &Type, pattern: bool) -> Mismatch {
+        let expected = normalize(expected);
+        let actual = normalize(actual);
+        Mismatch {
+            path: path.to_vec(),
+            what: if pattern {
+                What::Pattern { expected, actual }
+            } else {
+                What::Type { expected, actual }
+            },
+        }
+    }
+
+    fn canonical_path(&self) -> Vec<&PathElem> {
+        self.path
+            .iter()
+            .filter(|e| !matches!(e, PathElem::Variant(_)))
+            .collect()
+    }
+
+    fn kind_rank(&self) -> u8 {
+        match self.what {
+            What::Size { .. } => 0,
+            What::Type { .. } | What::Pattern { .. } => 3,
+            _ => 9,
+        }
+    }
+
+    /// The message, starting with the path (`index 1 expects ...`).
+    pub fn format(&self) -> String {
+        let position = self
+            .path
+            .iter()
+            .map(PathElem::text)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let position = if position.is_empty() {
+            String::new()
+        } else {
+            format!(" {position}")
+        };
+        let msg = match &self.what {
+            What::MissingKey(k) => format!("{position} expects a value for key '{k}'"),
+            What::ExtraneousKey(k) => format!("{position} unrecognized key '{k}'"),
+            What::Size { expected, actual } => format!(
+                "{position} expects size to be {}, got {}",
+                range_to_s(expected),
+                range_to_s(actual)
+            ),
+            What::Pattern { expected, actual } => {
+                let (e, pfx) = match expected.kind() {
+                    Kind::Optional(Some(i)) => (i.clone(), "an undef value or "),
+                    _ => (expected.clone(), ""),
+                };
+                let a = match actual.kind() {
+                    Kind::String(StringSpec::Value(v)) => format!("'{v}'"),
+                    _ => short_name(actual),
+                };
+                format!(
+                    "{position} expects {pfx}a match for {}, got {a}",
+                    alias_expanded(&e)
+                )
+            }
+            What::Type { expected, actual } => type_message(&position, expected, actual),
+        };
+        msg.trim().to_string()
+    }
+}
+
+fn range_to_s(r: &IntRange) -> String {
+    let min = r.from.unwrap_or(0).max(0) as i128;
+    let max = r.to.map(i128::from).unwrap_or(i128::MAX);
+    if min == max {
+        min.to_string()
+    } else if min == 0 {
+        if max == i128::MAX {
+            "unlimited".into()
+        } else {
+            format!("at most {max}")
+        }
+    } else if max == i128::MAX {
+        format!("at least {min}")
+    } else {
+        format!("between {min} and {max}")
+    }
+}
+
+/// Puppet's `simple_name` (the class name without `P` and `Type`).
+fn simple_name(ty: &Type) -> String {
+    match ty.kind() {
+        Kind::Any => "Any",
+        Kind::Unit => "Unit",
+        Kind::Undef => "Undef",
+        Kind::Default => "Default",
+        Kind::Scalar => "Scalar",
+        Kind::ScalarData => "ScalarData",
+        Kind::Numeric => "Numeric",
+        Kind::Integer(_) => "Integer",
+        Kind::Float(_) => "Float",
+        Kind::String(_) => "String",
+        Kind::Enum { .. } => "Enum",
+        Kind::Pattern(_) => "Pattern",
+        Kind::Boolean(_) => "Boolean",
+        Kind::Regexp(_) => "Regexp",
+        Kind::SemVer(_) => "SemVer",
+        Kind::SemVerRange => "SemVerRange",
+        Kind::Timespan(_) => "Timespan",
+        Kind::Timestamp(_) => "Timestamp",
+        Kind::Collection(_) => "Collection",
+        Kind::Array { .. } => "Array",
+        Kind::Hash { .. } => "Hash",
+        Kind::Struct(_) => "Struct",
+        Kind::Tuple { .. } => "Tuple",
+        Kind::Variant(_) => "Variant",
+        Kind::Optional(_) => "Optional",
+        Kind::NotUndef(_) => "NotUndef",
+        Kind::Iterable(_) => "Iterable",
+        Kind::Iterator(_) => "Iterator",
+        Kind::CatalogEntry => "CatalogEntry",
+        Kind::Resource { .. } => "Resource",
+        Kind::Class(_) => "Class",
+        Kind::Type(_) => "Type",
+        Kind::Callable { .. } => "Callable",
+        Kind::Sensitive(_) => "Sensitive",
+        Kind::Runtime { .. } => "Runtime",
+        Kind::Binary => "Binary",
+        Kind::Uri(_) => "URI",
+        Kind::Init(_) => "Init",
+        Kind::Object(_) => "Object",
+        Kind::TypeSet => "TypeSet",
+        Kind::Alias(a) => return a.name.clone(),
+        Kind::Reference(_) => "TypeReference",
+    }
+    .to_string()
+}
+
+fn short_name(ty: &Type) -> String {
+    let inner = match ty.kind() {
+        Kind::Type(i)
+        | Kind::NotUndef(i)
+        | Kind::Optional(i)
+        | Kind::Iterable(i)
+        | Kind::Iterator(i)
+        | Kind::Init(i) => i.clone(),
+        Kind::Sensitive(i) => Some(i.clone()),
+        _ => None,
+    };
+    match inner {
+        Some(i) if !matches!(i.kind(), Kind::Any) => {
+            format!("{}[{}]", simple_name(ty), simple_name(&i))
+        }
+        _ => simple_name(ty),
+    }
+}
+
+fn a_an(s: &str) -> String {
+    let first = s.chars().next().unwrap_or('x').to_ascii_lowercase();
+    if "aeiou".contains(first) {
+        format!("an {s}")
+    } else {
+        format!("a {s}")
+    }
+}
+
+fn resolved(ty: &Type) -> Type {
+    match ty.kind() {
+        Kind::Alias(a) => resolved(&a.resolved()),
+        _ => ty.clone(),
+    }
+}
+
+/// The unparameterised type of the same kind (`e.class::DEFAULT`).
+fn default_of(ty: &Type) -> Type {
+    match ty.kind() {
+        Kind::Integer(_) => t::integer(),
+        Kind::Float(_) => t::float(),
+        Kind::String(_) => t::string(),
+        Kind::Enum { .. } => t::enum_any(),
+        Kind::Pattern(_) => t::pattern_any(),
+        Kind::Boolean(_) => t::boolean(),
+        Kind::Regexp(_) => t::regexp(),
+        Kind::SemVer(_) => t::semver(),
+        Kind::Timespan(_) => t::timespan(),
+        Kind::Timestamp(_) => t::timestamp(),
+        Kind::Collection(_) => t::collection(),
+        Kind::Array { .. } => t::array(),
+        Kind::Hash { .. } => t::hash(),
+        Kind::Struct(_) => t::structure(),
+        Kind::Tuple { .. } => t::tuple_any(),
+        Kind::Variant(_) => t::variant_empty(),
+        Kind::Optional(_) => t::optional_any(),
+        Kind::NotUndef(_) => t::not_undef_any(),
+        Kind::Iterable(_) => t::iterable(),
+        Kind::Iterator(_) => t::iterator(),
+        Kind::Resource { .. } => t::resource(),
+        Kind::Class(_) => t::class(),
+        Kind::Type(_) => t::type_any(),
+        Kind::Callable { .. } => t::callable(),
+        Kind::Sensitive(_) => t::sensitive(),
+        Kind::Runtime { .. } => t::runtime(),
+        Kind::Uri(_) => t::uri(),
+        Kind::Init(_) => t::init(),
+        _ => ty.clone(),
+    }
+}
+
+fn same_class(e: &Type, a: &Type) -> bool {
+    std::mem::discriminant(e.kind()) == std::mem::discriminant(a.kind())
+}
+
+fn always_fully_detailed(es: &[Type], a: &Type) -> bool {
+    es.iter().any(|e| {
+        same_class(e, a)
+            || matches!(e.kind(), Kind::Alias(_))
+            || matches!(a.kind(), Kind::Alias(_))
+            || (matches!(e.kind(), Kind::Struct(_)) && matches!(a.kind(), Kind::Hash { .. }))
+            || (matches!(e.kind(), Kind::Tuple { .. }) && matches!(a.kind(), Kind::Array { .. }))
+    })
+}
+
+fn report_detailed(es: &[Type], a: &Type) -> bool {
+    always_fully_detailed(es, a) || es.iter().any(|e| accepts(&default_of(&resolved(e)), a))
+}
+
+fn detailed_actual(es: &[Type], a: &Type) -> String {
+    let es: Vec<Type> = es.iter().map(resolved).collect();
+    if always_fully_detailed(&es, a) || es.iter().any(|e| accepts(e, &generalize(a))) {
+        alias_expanded(a)
+    } else {
+        simple_name(a)
+    }
+}
+
+fn type_message(position: &str, expected: &Type, actual: &Type) -> String {
+    let (e, optional) = match expected.kind() {
+        Kind::Optional(Some(i)) => (i.clone(), true),
+        _ => (expected.clone(), false),
+    };
+    let (names, a, multi) = match e.kind() {
+        Kind::Variant(ts) => {
+            let es: Vec<Type> = ts.to_vec();
+            let (mut names, a): (Vec<String>, String) = if report_detailed(&es, actual) {
+                (
+                    es.iter().map(alias_expanded).collect(),
+                    detailed_actual(&es, actual),
+                )
+            } else {
+                let mut n: Vec<String> = Vec::new();
+                for x in &es {
+                    let s = short_name(x);
+                    if !n.contains(&s) {
+                        n.push(s)
+                    }
+                }
+                (n, short_name(actual))
+            };
+            if optional {
+                names.insert(0, "Undef".into());
+            }
+            let multi = names.len() > 1;
+            (names, a, multi)
+        }
+        _ => {
+            let es = [e.clone()];
+            let (n, a) = if report_detailed(&es, actual) {
+                (alias_expanded(&e), detailed_actual(&es, actual))
+            } else {
+                (short_name(&e), short_name(actual))
+            };
+            if optional {
+                (vec!["Undef".to_string(), n], a, true)
+            } else {
+                (vec![n], a, false)
+            }
+        }
+    };
+    let e = match names.len() {
+        1 => names[0].clone(),
+        2 => format!("{} or {}", names[0], names[1]),
+        n => format!("{}, or {}", names[..n - 1].join(", "), names[n - 1]),
+    };
+    if multi {
+        format!("{position} expects a value of type {e}, got {a}")
+    } else {
+        format!("{position} expects {} value, got {a}", a_an(&e))
+    }
+}
+
+/// Describes why `value` is not an instance of `expected`: one message per finding
+/// (empty when it is an instance). `path` is the prefix, e.g. a parameter.
+pub fn describe_value(expected: &Type, value: &Value, path: &[PathElem]) -> Vec<String> {
+    describe(expected, &infer_detailed(value), path)
+        .iter()
+        .map(Mismatch::format)
+        .collect()
+}
+
+/// Describes why `actual` is not assignable to `expected`.
+pub fn describe_types(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<String> {
+    describe(expected, actual, path)
+        .iter()
+        .map(Mismatch::format)
+        .collect()
+}
+
+fn describe(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {
+    internal(&normalize(expected), expected, actual, path, 0)
+}
+
+fn with(path: &[PathElem], e: PathElem) -> Vec<PathElem> {
+    let mut p = path.to_vec();
+    p.push(e);
+    p
+}
+
+fn internal(
+    expected: &Type,
+    original: &Type,
+    actual: &Type,
+    path: &[PathElem],
+    depth: u32,
+) -> Vec<Mismatch> {
+    if depth > 100 {
+        return vec![Mismatch::new_type(path, original, actual, false)];
+    }
+    let d = depth + 1;
+    match expected.kind() {
+        Kind::Variant(ts) => {
+            let mut types: Vec<Type> = ts.to_vec();
+            if matches!(original.kind(), Kind::Optional(_)) {
+                types.insert(0, t::undef());
+            }
+            let mut variant_descriptions = Vec::new();
+            for (i, vt) in types.iter().enumerate() {
+                let dd = internal(
+                    &normalize(vt),
+                    vt,
+                    actual,
+                    &with(path, PathElem::Variant(i)),
+                    d,
+                );
+                if dd.is_empty() {
+                    return vec![];
+                }
+                variant_descriptions.push(dd);
+            }
+            let descriptions = merge_descriptions(path.len(), variant_descriptions);
+            if matches!(original.kind(), Kind::Alias(_)) && descriptions.len() == 1 {
+                vec![Mismatch::new_type(path, original, actual, false)]
+            } else {
+                descriptions
+            }
+        }
+        Kind::Optional(inner) => {
+            let Some(inner) = inner else { return vec![] };
+            if matches!(actual.kind(), Kind::Undef) {
+                return vec![];
+            }
+            let orig = if matches!(original.kind(), Kind::Alias(_)) {
+                original
+            } else {
+                expected
+            };
+            internal(inner, orig, actual, path, d)
+        }
+        Kind::Enum { .. } | Kind::Pattern(_) => {
+            vec![Mismatch::new_type(path, original, actual, true)]
+        }
+        Kind::Alias(a) => internal(&normalize(&a.resolved()), expected, actual, path, d),
+        Kind::Array { elem, size } => match actual.kind() {
+            Kind::Tuple { types, size: asize } => {
+                let es = size.unwrap_or(IntRange::DEFAULT_SIZE);
+                let as_ = asize.unwrap_or(IntRange::exact(types.len() as i64));
+                if es.covers(&as_) {
+                    let mut out = Vec::new();
+                    for (i, ty) in types.iter().enumerate() {
+                        if !accepts(elem, ty) {
+                            out.extend(describe_at(elem, ty, &with(path, PathElem::Index(i)), d));
+                        }
+                    }
+                    out
+                } else {
+                    vec![size_mismatch(path, es, as_)]
+                }
+            }
+            Kind::Array {
+                elem: ae,
+                size: asize,
+            } => {
+                let as_ = asize.unwrap_or(IntRange::DEFAULT_SIZE);
+                if size.is_none_or(|s| s.covers(&as_)) {
+                    vec![Mismatch::new_type(
+                        path,
+                        original,
+                        &t::array_of(ae.clone()),
+                        false,
+                    )]
+                } else {
+                    vec![size_mismatch(path, size.expect("size"), as_)]
+                }
+            }
+            _ => vec![Mismatch::new_type(path, original, actual, false)],
+        },
+        Kind::Hash { key, value, size } => match actual.kind() {
+            Kind::Struct(elems) => {
+                let es = size.unwrap_or(IntRange::DEFAULT_SIZE);
+                let required = elems
+                    .iter()
+                    .filter(|e| !accepts(&e.key, &t::undef()))
+                    .count() as i64;
+                let as_ = IntRange::new(Some(required), Some(elems.len() as i64));
+                if es.covers(&as_) {
+                    let mut out = Vec::new();
+                    for e in elems {
+                        if !accepts(key, &e.key) {
+                            out.extend(describe_at(
+                                key,
+                                &e.key,
+                                &with(path, PathElem::EntryKey(e.name().into())),
+                                d,
+                            ));
+                        }
+                        if !accepts(value, &e.value) {
+                            out.extend(describe_at(
+                                value,
+                                &e.value,
+                                &with(path, PathElem::Entry(e.name().into())),
+                                d,
+                            ));
+                        }
+                    }
+                    out
+                } else {
+                    vec![size_mismatch(path, es, as_)]
+                }
+            }
+            Kind::Hash {
+                key: ak,
+                value: av,
+                size: asize,
+            } => {
+                let as_ = asize.unwrap_or(IntRange::DEFAULT_SIZE);
+                if size.is_none_or(|s| s.covers(&as_)) {
+                    vec![Mismatch::new_type(
+                        path,
+                        original,
+                        &t::hash_of(ak.clone(), av.clone()),
+                        false,
+                    )]
+                } else {
+                    vec![size_mismatch(path, size.expect("size"), as_)]
+                }
+            }
+            _ => vec![Mismatch::new_type(path, original, actual, false)],
+        },
+        Kind::Struct(elems) => match actual.kind() {
+            Kind::Struct(aelems) => {
+                let mut rest: Vec<&super::model::StructElem> = aelems.iter().collect();
+                let mut out = Vec::new();
+                for e1 in elems {
+                    let k = e1.name();
+                    match rest.iter().position(|e2| e2.name() == k) {
+                        None => {
+                            if !accepts(&e1.key, &t::undef()) {
+                                out.push(Mismatch {
+                                    path: path.to_vec(),
+                                    what: What::MissingKey(k.to_string()),
+                                })
+                            }
+                        }
+                        Some(pos) => {
+                            let e2 = rest.remove(pos);
+                            if !accepts(&e1.key, &e2.key) {
+                                out.extend(describe_at(
+                                    &e1.key,
+                                    &e2.key,
+                                    &with(path, PathElem::EntryKey(k.into())),
+                                    d,
+                                ));
+                            }
+                            if !accepts(&e1.value, &e2.value) {
+                                out.extend(describe_at(
+                                    &e1.value,
+                                    &e2.value,
+                                    &with(path, PathElem::Entry(k.into())),
+                                    d,
+                                ));
+                            }
+                        }
+                    }
+                }
+                for e2 in rest {
+                    out.push(Mismatch {
+                        path: path.to_vec(),
+                        what: What::ExtraneousKey(e2.name().to_string()),
+                    })
+                }
+                out
+            }
+            Kind::Hash {
+                key: ak,
+                value: av,
+                size: asize,
+            } => {
+                let as_ = asize.unwrap_or(IntRange::DEFAULT_SIZE);
+                let required = elems
+                    .iter()
+                    .filter(|e| !accepts(&e.key, &t::undef()))
+                    .count() as i64;
+                let es = IntRange::new(Some(required), Some(elems.len() as i64));
+                if es.covers(&as_) {
+                    vec![Mismatch::new_type(
+                        path,
+                        original,
+                        &t::hash_of(ak.clone(), av.clone()),
+                        false,
+                    )]
+                } else {
+                    vec![size_mismatch(path, es, as_)]
+                }
+            }
+            _ => vec![Mismatch::new_type(path, original, actual, false)],
+        },
+        Kind::Tuple { types, size } => {
+            if expected == actual
+                || (types.is_empty() && matches!(actual.kind(), Kind::Array { .. }))
+            {
+                return vec![];
+            }
+            let es = super::accepts::tuple_size(types, size);
+            match actual.kind() {
+                Kind::Tuple {
+                    types: at,
+                    size: asize,
+                } => {
+                    let as_ = super::accepts::tuple_size(at, asize);
+                    if es.covers(&as_) {
+                        let mut out = Vec::new();
+                        if !types.is_empty() {
+                            for (i, aty) in at.iter().enumerate() {
+                                let adx = i.min(types.len() - 1);
+                                out.extend(describe_at(
+                                    &types[adx],
+                                    aty,
+                                    &with(path, PathElem::Index(adx)),
+                                    d,
+                                ));
+                            }
+                        }
+                        out
+                    } else {
+                        vec![size_mismatch(path, es, as_)]
+                    }
+                }
+                Kind::Array { elem, size: asize } => {
+                    let as_ = asize.unwrap_or(IntRange::DEFAULT_SIZE);
+                    if es.covers(&as_) {
+                        let mut out = Vec::new();
+                        for (i, ety) in types.iter().enumerate() {
+                            out.extend(describe_at(ety, elem, &with(path, PathElem::Index(i)), d));
+                        }
+                        out
+                    } else {
+                        vec![size_mismatch(path, es, as_)]
+                    }
+                }
+                _ => vec![Mismatch::new_type(path, original, actual, false)],
+            }
+        }
+        _ => {
+            if accepts(expected, actual) {
+                vec![]
+            } else {
+                vec![Mismatch::new_type(path, original, actual, false)]
+            }
+        }
+    }
+}
+
+fn describe_at(expected: &Type, actual: &Type, path: &[PathElem], d: u32) -> Vec<Mismatch> {
+    internal(&normalize(expected), expected, actual, path, d)
+}
+
+fn size_mismatch(path: &[PathElem], expected: IntRange, actual: IntRange) -> Mismatch {
+    Mismatch {
+        path: path.to_vec(),
+        what: What::Size { expected, actual },
+    }
+}
+
+fn merge(a: &Mismatch, b: &Mismatch) -> Mismatch {
+    let what = match (&a.what, &b.what) {
+        (
+            What::Size {
+                expected: e1,
+                actual,
+            },
+            What::Size { expected: e2, .. },
+        ) => {
+            let from = e1.from.unwrap_or(0).min(e2.from.unwrap_or(0));
+            let to = match (e1.to, e2.to) {
+                (Some(x), Some(y)) => Some(x.max(y)),
+                _ => None,
+            };
+            What::Size {
+                expected: IntRange::new(Some(from), to),
+                actual: *actual,
+            }
+        }
+        (
+            What::Type {
+                expected: e1,
+                actual,
+            }
+            | What::Pattern {
+                expected: e1,
+                actual,
+            },
+            What::Type { expected: e2, .. } | What::Pattern { expected: e2, .. },
+        ) => {
+            let mut members = Vec::new();
+            for m in [e1, e2] {
+                match m.kind() {
+                    Kind::Variant(ts) => members.extend(ts.iter().cloned()),
+                    _ => members.push(m.clone()),
+                }
+            }
+            let expected = normalize(&t::variant(members));
+            if matches!(a.what, What::Pattern { .. }) {
+                What::Pattern {
+                    expected,
+                    actual: actual.clone(),
+                }
+            } else {
+                What::Type {
+                    expected,
+                    actual: actual.clone(),
+                }
+            }
+        }
+        _ => a.what.clone(),
+    };
+    Mismatch {
+        path: a.path.clone(),
+        what,
+    }
+}
+
+fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) -> Vec<Mismatch> {
+    let mut descriptions: Vec<Mismatch> = variant_descriptions.iter().flatten().cloned().collect();
+    for rank in [0u8, 3u8] {
+        let ms: Vec<&Mismatch> = descriptions
+            .iter()
+            .filter(|m| m.kind_rank() == rank)
+            .collect();
+        if ms.len() == variant_descriptions.len() {
+            let mut acc: Option<Mismatch> = Some(ms[0].clone());
+            for cur in &ms[1..] {
+                let prev = acc.take().expect("acc");
+                if prev.canonical_path() != cur.canonical_path() {
+                    acc = None;
+                    break;
+                }
+                acc = Some(merge(&prev, cur));
+            }
+            if let Some(g) = acc {
+                descriptions = vec![g];
+                break;
+            }
+        }
+    }
+    let mut uniq: Vec<Mismatch> = Vec::new();
+    for m in descriptions {
+        if !uniq.contains(&m) {
+            uniq.push(m)
+        }
+    }
+    if uniq.len() == 1 {
+        let mut m = uniq.pop().expect("one");
+        if varying < m.path.len() {
+            m.path.remove(varying);
+        }
+        vec![m]
+    } else {
+        uniq
+    }
+}

@@ -1,0 +1,186 @@
+//! Values of the Puppet language as the evaluator will hold them (spec 001
+//! "Types, Values, and Variables": each type's values), with Puppet's `%p` display
+//! (`'a'`, `[1, 2.0]`, `{'a' => undef}`, `/re/`, `Timespan('0-01:00:00.0')`).
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use super::display::{puppet_quote, ruby_float};
+use super::model::{Regex, Type};
+use super::semver_range::VersionRange;
+use super::time::{format_timespan, format_timestamp};
+
+/// A Puppet value. Collections are shared (`Arc`), so cloning is cheap.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Undef,
+    Default,
+    Bool(bool),
+    Integer(i64),
+    Float(f64),
+    String(Arc<str>),
+    Regexp(Regex),
+    Array(Arc<Vec<Value>>),
+    /// Insertion-ordered, as Puppet hashes are.
+    Hash(Arc<IndexMap<Value, Value>>),
+    Type(Type),
+    SemVer(Arc<semver::Version>),
+    SemVerRange(Arc<VersionRange>),
+    /// Nanoseconds.
+    Timespan(i128),
+    /// Nanoseconds since the epoch (UTC).
+    Timestamp(i128),
+    Sensitive(Arc<Value>),
+    Binary(Arc<Vec<u8>>),
+    Uri(Arc<str>),
+}
+
+impl Value {
+    pub fn string(s: &str) -> Value {
+        Value::String(Arc::from(s))
+    }
+    pub fn array(v: Vec<Value>) -> Value {
+        Value::Array(Arc::new(v))
+    }
+    pub fn hash(entries: Vec<(Value, Value)>) -> Value {
+        Value::Hash(Arc::new(entries.into_iter().collect()))
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// Identity of the value node, for recursion guards.
+    pub(crate) fn id(&self) -> usize {
+        self as *const Value as usize
+    }
+}
+
+impl PartialEq for Value {
+    // Structural, exact equality (Ruby `eql?`), as used for hash keys. Puppet's `==`
+    // operator (case-insensitive strings, 1 == 1.0) belongs to the evaluator.
+    fn eq(&self, o: &Value) -> bool {
+        match (self, o) {
+            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::String(a), Value::String(b)) => a == b,
+            (Value::Regexp(a), Value::Regexp(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x == y)
+            }
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::SemVer(a), Value::SemVer(b)) => a == b,
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a.to_string() == b.to_string(),
+            (Value::Timespan(a), Value::Timespan(b))
+            | (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
+            (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
+            (Value::Binary(a), Value::Binary(b)) => a == b,
+            (Value::Uri(a), Value::Uri(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Bool(b) => b.hash(state),
+            Value::Integer(i) => i.hash(state),
+            Value::Float(f) => f.to_bits().hash(state),
+            Value::String(s) | Value::Uri(s) => s.hash(state),
+            Value::Regexp(r) => r.source.hash(state),
+            Value::Array(a) => {
+                for v in a.iter() {
+                    v.hash(state)
+                }
+            }
+            Value::Hash(h) => {
+                for (k, v) in h.iter() {
+                    k.hash(state);
+                    v.hash(state)
+                }
+            }
+            Value::Type(t) => t.hash(state),
+            Value::SemVer(v) => v.hash(state),
+            Value::SemVerRange(r) => r.to_string().hash(state),
+            Value::Timespan(n) | Value::Timestamp(n) => n.hash(state),
+            Value::Binary(b) => b.hash(state),
+            Value::Undef | Value::Default | Value::Sensitive(_) => {}
+        }
+    }
+}
+
+/// Standard base64 (for `Binary` display).
+fn base64(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(T[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+impl fmt::Display for Value {
+    /// Puppet's `%p` form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Undef => f.write_str("undef"),
+            Value::Default => f.write_str("default"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Integer(i) => write!(f, "{i}"),
+            Value::Float(x) => f.write_str(&ruby_float(*x)),
+            Value::String(s) => f.write_str(&puppet_quote(s)),
+            Value::Regexp(r) => write!(f, "/{}/", r.source),
+            Value::Array(a) => {
+                f.write_str("[")?;
+                for (i, v) in a.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+            Value::Hash(h) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in h.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k} => {v}")?;
+                }
+                f.write_str("}")
+            }
+            Value::Type(t) => write!(f, "{t}"),
+            Value::SemVer(v) => write!(f, "{v}"),
+            Value::SemVerRange(r) => write!(f, "{r}"),
+            Value::Timespan(n) => write!(f, "Timespan('{}')", format_timespan(*n)),
+            Value::Timestamp(n) => write!(f, "Timestamp('{}')", format_timestamp(*n)),
+            Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
+            Value::Binary(b) => write!(f, "Binary(\"{}\")", base64(b)),
+            Value::Uri(u) => write!(f, "URI({})", puppet_quote(u)),
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! Unit tests of the type operations, with types built programmatically or parsed by
+//! the project's grammar. Each test names the spec section it checks
+//! (`/work/shared/spec/001_03962cf57852ea9c.txt` = 001, `003_e26efb3e61954999.txt` = 003).
+
+use pupcheck::types::mismatch::{describe_value, PathElem};
+use pupcheck::types::resolve::{resolve_type, resolve_value, AliasTable, NoAliases};
+use pupcheck::types::{
+    accepts, common, generalize, infer, infer_detailed, instance_of, normalize, t, IntRange, Type,
+    Value,
+};
+
+fn ty(s: &str) -> Type {
+    resolve_type(
+        &pupcheck::types::from_ast::parse_type_expr(s).unwrap(),
+        &NoAliases,
+    )
+    .unwrap()
+}
+
+fn val(s: &str) -> Value {
+    resolve_value(
+        &pupcheck::types::from_ast::parse_type_expr(s).unwrap(),
+        &NoAliases,
+    )
+    .unwrap()
+}
+
+// 001 "Integer": ranges; a narrower range is assignable to a wider one.
+#[test]
+fn integer_ranges() {
+    let wide = t::integer_range(Some(1), Some(10));
+    let narrow = t::integer_range(Some(2), Some(3));
+    assert!(accepts(&wide, &narrow));
+    assert!(!accepts(&narrow, &wide));
+    assert_eq!(wide.to_string(), "Integer[1, 10]");
+    assert_eq!(t::integer_range(Some(1), None).to_string(), "Integer[1]");
+    assert_eq!(
+        t::integer_range(None, Some(0)).to_string(),
+        "Integer[default, 0]"
+    );
+}
+
+// 003 "Let's talk about Undef": Undef is only accepted by optional types.
+#[test]
+fn undef_only_into_optional() {
+    assert!(!accepts(&t::integer(), &t::undef()));
+    assert!(accepts(&t::optional(t::integer()), &t::undef()));
+    assert!(accepts(&t::any(), &t::undef()));
+    assert!(accepts(&t::data(), &t::undef()));
+    assert!(!accepts(&t::not_undef_any(), &t::undef()));
+}
+
+// 001 "Struct": optional keys may be absent; Struct and Hash are compatible both ways.
+#[test]
+fn struct_and_hash() {
+    let s = ty("Struct[{a => Integer, Optional[b] => String}]");
+    assert_eq!(
+        s.to_string(),
+        "Struct[{'a' => Integer, Optional['b'] => String}]"
+    );
+    assert!(accepts(
+        &ty("Hash[String, Integer]"),
+        &ty("Struct[{a => Integer}]")
+    ));
+    assert!(!accepts(&s, &ty("Hash[String, Integer]")));
+    assert!(instance_of(&val("{a => 1}"), &s));
+    assert!(!instance_of(&val("{a => 1, c => 2}"), &s));
+}
+
+// 001 "Tuple": a Tuple is an Array of fixed element types; Array/Tuple compatibility.
+#[test]
+fn tuple_and_array() {
+    assert!(accepts(
+        &ty("Array[Integer]"),
+        &ty("Tuple[Integer, Integer]")
+    ));
+    assert!(accepts(
+        &ty("Tuple[Integer, 0, default]"),
+        &ty("Array[Integer]")
+    ));
+    assert!(!accepts(
+        &ty("Tuple[Integer, String]"),
+        &ty("Array[Integer]")
+    ));
+}
+
+// 001 "Callable": parameters are contravariant, the return type covariant.
+#[test]
+fn callable_variance() {
+    let takes_numeric = ty("Callable[Numeric]");
+    let takes_integer = ty("Callable[Integer]");
+    assert!(accepts(&takes_integer, &takes_numeric));
+    assert!(!accepts(&takes_numeric, &takes_integer));
+    assert!(accepts(
+        &ty("Callable[[Integer], Numeric]"),
+        &ty("Callable[[Integer], Float]")
+    ));
+    assert_eq!(
+        ty("Callable[[Integer, 2, 2], Float]").to_string(),
+        "Callable[[Integer, 2, 2], Float]"
+    );
+}
+
+// 001 "Variant" / "Optional": normalisation.
+#[test]
+fn normalization() {
+    assert_eq!(
+        normalize(&ty("Variant[Integer, Undef]")).to_string(),
+        "Optional[Integer]"
+    );
+    assert_eq!(
+        normalize(&ty("Optional[Optional[Integer]]")).to_string(),
+        "Optional[Integer]"
+    );
+    assert_eq!(
+        normalize(&ty("Variant[Integer[1, 2], Integer[3, 4]]")).to_string(),
+        "Integer[1, 4]"
+    );
+    assert_eq!(normalize(&ty("NotUndef[Integer]")).to_string(), "Integer");
+}
+
+// 001 "Type algebra" (∪), as Puppet's common_type computes it (DEVIATIONS.md).
+#[test]
+fn common_types() {
+    assert_eq!(
+        common(&t::integer(), &t::string()).to_string(),
+        "ScalarData"
+    );
+    assert_eq!(common(&t::integer(), &t::float()).to_string(), "Numeric");
+    assert_eq!(common(&t::undef(), &t::integer()).to_string(), "Integer");
+    assert_eq!(
+        common(&ty("Integer[1,3]"), &ty("Integer[5,10]")).to_string(),
+        "Integer[1, 10]"
+    );
+}
+
+// 001 "Type inference".
+#[test]
+fn inference() {
+    assert_eq!(
+        infer_detailed(&val("[1, 2.5, a]")).to_string(),
+        "Tuple[Integer[1, 1], Float[2.5, 2.5], String]"
+    );
+    assert_eq!(
+        infer(&val("[1, 2]")).to_string(),
+        "Array[Integer[1, 2], 2, 2]"
+    );
+    assert_eq!(
+        generalize(&infer(&val("[1, 2.5]"))).to_string(),
+        "Array[Numeric]"
+    );
+    assert_eq!(
+        infer_detailed(&val("{a => undef}")).to_string(),
+        "Struct[{NotUndef['a'] => Undef}]"
+    );
+}
+
+// 001 "Type aliases": recursive aliases are accepted and printed without looping.
+#[test]
+fn recursive_alias() {
+    let mut table = AliasTable::new();
+    for (n, b) in
+        pupcheck::types::from_ast::parse_aliases("type Tree = Array[Variant[Integer, Tree]]")
+            .unwrap()
+    {
+        table.insert(&n, b);
+    }
+    let tree = resolve_type(
+        &pupcheck::types::from_ast::parse_type_expr("Tree").unwrap(),
+        &table,
+    )
+    .unwrap();
+    assert_eq!(tree.to_string(), "Tree = Array[Variant[Integer, Tree]]");
+    assert!(accepts(&tree, &ty("Array[Array[Integer]]")));
+    assert!(instance_of(&val("[1, [2, [3]]]"), &tree));
+    assert!(!instance_of(&val("[1, ['x']]"), &tree));
+}
+
+// Type expressions with errors, in Puppet's words, placed on the parameter.
+#[test]
+fn invalid_type_expressions() {
+    let e = |s: &str| {
+        resolve_type(
+            &pupcheck::types::from_ast::parse_type_expr(s).unwrap(),
+            &NoAliases,
+        )
+        .unwrap_err()
+    };
+    assert_eq!(
+        e("Hash[String]").message,
+        "Hash-Type[] accepts 2 to 4 arguments. Got 1"
+    );
+    let err = e("Integer['a']");
+    assert_eq!(
+        err.message,
+        "Integer-Type [] requires all arguments to be integers (or default). Got String"
+    );
+    assert_eq!(err.span, (8, 11));
+    assert!(e("Integer[10, 1]")
+        .message
+        .starts_with("'from' must be less or equal to 'to'"));
+    assert_eq!(ty("Array[Integer, -1]").to_string(), "Array[Integer, 0]");
+}
+
+// Mismatch descriptions (Puppet's TypeMismatchDescriber).
+#[test]
+fn mismatch_messages() {
+    let m = |t_: &str, v: &str| describe_value(&ty(t_), &val(v), &[]);
+    assert_eq!(
+        m("Integer", "'a'"),
+        vec!["expects an Integer value, got String"]
+    );
+    assert_eq!(
+        m("Enum[a, b]", "'c'"),
+        vec!["expects a match for Enum['a', 'b'], got 'c'"]
+    );
+    assert_eq!(
+        m("Struct[{x => Integer}]", "{x => 'a'}"),
+        vec!["entry 'x' expects an Integer value, got String"]
+    );
+    assert_eq!(
+        m("Array[Integer]", "[1, 2, 'x']"),
+        vec!["index 2 expects an Integer value, got String"]
+    );
+    let p = describe_value(
+        &ty("Integer"),
+        &val("'a'"),
+        &[PathElem::Parameter("port".into())],
+    );
+    assert_eq!(
+        p,
+        vec!["parameter 'port' expects an Integer value, got String"]
+    );
+}
+
+// Sizes (003, "sized types").
+#[test]
+fn sized_types() {
+    assert!(!instance_of(&val("''"), &ty("String[1]")));
+    assert!(instance_of(&val("[1, 2]"), &ty("Collection[1]")));
+    assert!(!instance_of(&val("[]"), &ty("Collection[1]")));
+    assert_eq!(
+        IntRange::new(Some(-3), Some(-1)).to_size(),
+        IntRange::new(Some(0), Some(0))
+    );
+}
+
+/// `accepts` cost on non-recursive types (target < 1 µs median in release builds).
+#[test]
+#[ignore = "timing; run with --release --ignored"]
+fn accepts_speed() {
+    let a = ty("Hash[String, Variant[Integer[0, 10], Array[String[1]], Optional[Enum[a, b]]]]");
+    let b = ty("Hash[String, Array[String[2, 3]]]");
+    let n = 200_000;
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        assert!(accepts(&a, &b));
+    }
+    eprintln!("accepts: {:?} per call", start.elapsed() / n);
+}
