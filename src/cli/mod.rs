@@ -10,6 +10,8 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
+mod types_cmd;
+
 /// Exit status: no error-severity finding.
 pub const EXIT_CLEAN: i32 = 0;
 /// Exit status: at least one error-severity finding.
@@ -30,6 +32,7 @@ const WORKER_STACK: usize = 64 * 1024 * 1024;
   pupcheck check modules/ntp site.pp   check a module and a manifest
   pupcheck check --format json .       machine-readable findings
   cat x.pp | pupcheck check --stdin-filename x.pp -
+  pupcheck types accepts 'Integer[0, 10]' 'Integer[5, 20]'
 
 Exit status: 0 no errors, 1 errors found, 2 usage or internal error."
 )]
@@ -42,6 +45,8 @@ struct Cli {
 enum Command {
     /// Check Puppet manifests and templates.
     Check(CheckArgs),
+    /// Ask the type system: does A accept B, their common type, a normal form.
+    Types(types_cmd::TypesArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
     Ast {
         /// A `.pp` or `.epp` file.
@@ -103,6 +108,7 @@ fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Check(args) => run_check(args),
         Command::Ast { file } => print_ast(&file),
+        Command::Types(args) => types_cmd::run(args),
     }
 }
 

@@ -1,0 +1,170 @@
+//! The `pupcheck` command as users run it: exit codes, formats, stdin, determinism.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn pupcheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pupcheck"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).expect("valid JSON on stdout")
+}
+
+#[test]
+fn example_module_reports_its_mistakes_and_exits_1() {
+    let out = pupcheck(&["check", "--format", "json", "examples/demo"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    let found: Vec<(String, u64, &str)> = diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap(),
+                d["rule"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                "examples/demo/manifests/config.pp".to_string(),
+                6,
+                "syntax-error"
+            ),
+            (
+                "examples/demo/templates/motd.epp".to_string(),
+                4,
+                "syntax-error"
+            ),
+        ]
+    );
+    assert_eq!(report["summary"]["files"], 4);
+    assert_eq!(report["summary"]["errors"], 2);
+    assert_eq!(report["version"], 1);
+}
+
+#[test]
+fn human_output_ends_with_a_summary() {
+    let out = pupcheck(&["check", "examples/demo"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("error[syntax-error]: Syntax error at 'mode'"),
+        "{text}"
+    );
+    let summary = text.trim_end().lines().last().unwrap();
+    assert!(summary.starts_with("Checked 4 files in "), "{summary}");
+    assert!(summary.ends_with(" ms: 2 errors, 0 warnings."), "{summary}");
+}
+
+#[test]
+fn clean_files_exit_0() {
+    let out = pupcheck(&[
+        "check",
+        "examples/demo/manifests/init.pp",
+        "examples/demo/manifests/install.pp",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(
+        pupcheck(&["check", "--format", "nope"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(pupcheck(&["check", "no/such/path"]).status.code(), Some(2));
+    assert_eq!(pupcheck(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn output_is_the_same_whatever_the_thread_count() {
+    let one = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--threads",
+        "1",
+        "examples",
+        "tree-sitter-puppet/test",
+    ]);
+    let four = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--threads",
+        "4",
+        "examples",
+        "tree-sitter-puppet/test",
+    ]);
+    assert_eq!(json(&one)["diagnostics"], json(&four)["diagnostics"]);
+}
+
+#[test]
+fn stdin_is_reported_under_the_given_name() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--stdin-filename",
+            "site.pp",
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"$a = [1, 2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    assert_eq!(report["diagnostics"][0]["path"], "site.pp");
+}
+
+#[test]
+fn non_utf8_files_get_a_clear_diagnostic() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("latin1.pp");
+    std::fs::write(&file, b"# caf\xe9\n$a = 1\n").unwrap();
+    let out = pupcheck(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let d = &json(&out)["diagnostics"][0];
+    assert_eq!(d["rule"], "unreadable-file");
+    assert!(d["message"].as_str().unwrap().contains("not valid UTF-8"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn types_questions_answer_as_puppet_does() {
+    let out = pupcheck(&["types", "common", "Integer", "String"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "ScalarData");
+    let out = pupcheck(&["types", "accepts", "Integer[0, 10]", "Integer[5, 20]"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("false"), "{text}");
+    let out = pupcheck(&["types", "normalize", "Variant[Integer, Undef]"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        "Optional[Integer]"
+    );
+}
