@@ -46,3 +46,4 @@ echo "pupcheck check (1 thread):        ${pc1_time} s, peak RSS $((pc1_rss / 102
 echo "puppet parser validate:          ${pv_time} s"
 awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet parser validate\n", a/b}'
 PUPCHECK_BENCH_FILES="$list" cargo bench --quiet --bench parse 2>/dev/null | tail -3
+cargo bench --quiet --bench accepts 2>/dev/null | tail -2

@@ -244,17 +244,3 @@ fn sized_types() {
         IntRange::new(Some(0), Some(0))
     );
 }
-
-/// `accepts` cost on non-recursive types (target < 1 µs median in release builds).
-#[test]
-#[ignore = "timing; run with --release --ignored"]
-fn accepts_speed() {
-    let a = ty("Hash[String, Variant[Integer[0, 10], Array[String[1]], Optional[Enum[a, b]]]]");
-    let b = ty("Hash[String, Array[String[2, 3]]]");
-    let n = 200_000;
-    let start = std::time::Instant::now();
-    for _ in 0..n {
-        assert!(accepts(&a, &b));
-    }
-    eprintln!("accepts: {:?} per call", start.elapsed() / n);
-}
