@@ -7,6 +7,7 @@ pub mod check;
 pub mod cli;
 pub mod diagnostics;
 pub mod output;
+pub mod rules;
 pub mod source;
 pub mod syntax;
 pub mod types;

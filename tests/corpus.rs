@@ -6,42 +6,12 @@
 //! it this test fails when PUPCHECK_REQUIRE_CORPUS=1 (as in CI) and is skipped with a
 //! message otherwise.
 
+mod common;
+
+use common::corpus_files;
 use pupcheck::diagnostics::Severity;
 use pupcheck::source::{walk, SourceKind};
 use pupcheck::syntax;
-use std::path::{Path, PathBuf};
-
-const MODULES: &str = "/usr/share/puppet/modules.available";
-
-fn corpus_files() -> Option<Vec<PathBuf>> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/files.sh");
-    if !Path::new(MODULES).is_dir() || !script.exists() {
-        if std::env::var("PUPCHECK_REQUIRE_CORPUS").as_deref() == Ok("1") {
-            panic!("the corpus is not installed: run ../shared/corpus/install.sh");
-        }
-        eprintln!("corpus not installed; skipping (set PUPCHECK_REQUIRE_CORPUS=1 to require it)");
-        return None;
-    }
-    let out = std::process::Command::new("bash")
-        .arg(&script)
-        .output()
-        .expect("run files.sh");
-    assert!(out.status.success(), "files.sh failed");
-    let mut files: Vec<PathBuf> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(PathBuf::from)
-        .collect();
-    // The templates too: files.sh lists manifests only.
-    let (found, _) = walk::find_files(&[PathBuf::from(MODULES)]);
-    files.extend(
-        found
-            .into_iter()
-            .filter(|f| f.kind == SourceKind::Epp && !f.path.to_string_lossy().contains("/spec/"))
-            .map(|f| f.path),
-    );
-    Some(files)
-}
 
 #[test]
 fn every_corpus_file_parses_without_error_recovery() {

@@ -8,6 +8,7 @@
 //! the same whatever the number of threads.
 
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules;
 use crate::source::walk::{self, FoundFile};
 use crate::source::{SourceFile, SourceKind};
 use crate::syntax;
@@ -78,6 +79,7 @@ fn check_found_file(found: &FoundFile) -> FileReport {
 pub fn check_source(source: SourceFile) -> FileReport {
     let parsed = syntax::parse(&source);
     let mut diagnostics = parsed.diagnostics;
+    rules::check_file(&source, &parsed.program, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),

@@ -10,6 +10,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
+mod rules_cmd;
 mod types_cmd;
 
 /// Exit status: no error-severity finding.
@@ -45,6 +46,17 @@ struct Cli {
 enum Command {
     /// Check Puppet manifests and templates.
     Check(CheckArgs),
+    /// List every rule (id, severity, category, fixable, enabled, puppet-lint name).
+    Rules {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Explain one rule (by id or by its puppet-lint check name).
+    Rule {
+        /// A rule id (`trailing-whitespace`) or puppet-lint name (`trailing_whitespace`).
+        name: String,
+    },
     /// Ask the type system: does A accept B, their common type, a normal form.
     Types(types_cmd::TypesArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
@@ -109,6 +121,8 @@ fn run(cli: Cli) -> i32 {
         Command::Check(args) => run_check(args),
         Command::Ast { file } => print_ast(&file),
         Command::Types(args) => types_cmd::run(args),
+        Command::Rules { format } => rules_cmd::list(format == Format::Json),
+        Command::Rule { name } => rules_cmd::explain(&name),
     }
 }
 

@@ -1,0 +1,4 @@
+case $facts['os']['family'] {
+  'Debian': { include apt }
+  default:  { fail("unsupported: ${facts['os']['family']}") }
+}

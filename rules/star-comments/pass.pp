@@ -1,0 +1,2 @@
+# the web server
+include apache

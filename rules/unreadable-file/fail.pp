@@ -1,0 +1,2 @@
+# café (Latin-1, not UTF-8)
+$a = 1

@@ -1,0 +1,2 @@
+$pattern = "^\d+$"
+#            ^ warning[unrecognized-escape]: Unrecognized escape sequence '\d'

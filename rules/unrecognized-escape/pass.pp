@@ -1,0 +1,2 @@
+$pattern = '^\d+$'
+$tab = "a\tb"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Records what puppet-lint 3.0.1 (all default checks, one process) reports on the corpus,
+# for tests/puppet_lint_parity.rs: tests/golden/puppet-lint/corpus.tsv, one finding a
+# line: path relative to the modules directory, line, column, check, kind, message.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash ../shared/corpus/install.sh >/dev/null
+root=/usr/share/puppet/modules.available
+mapfile -t files < <(bash ../shared/corpus/files.sh)
+out=tests/golden/puppet-lint/corpus.tsv
+puppet-lint --version > tests/golden/puppet-lint/VERSION
+puppet-lint --log-format "%{path}	%{line}	%{column}	%{check}	%{kind}	%{message}" "${files[@]}" 2>/dev/null \
+  | sed "s|^$root/||" | LC_ALL=C sort > "$out" || true
+echo "$(wc -l < "$out") findings in $out"

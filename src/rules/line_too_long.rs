@@ -1,0 +1,55 @@
+use super::text::lines;
+use super::{Category, FileContext, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::Span;
+
+/// puppet-lint's `140chars` limit.
+const LIMIT: usize = 140;
+
+pub static RULE: Rule = Rule {
+    id: "line-too-long",
+    summary: "A line has more than 140 characters",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("140chars"),
+    docs: "\
+## What it does
+Reports lines longer than 140 characters (counted as characters, not bytes). Lines that
+hold a URL (`://`) or a `template(` call are exempt, as in puppet-lint.
+
+## Why it matters
+Long lines are hard to read and review, especially side by side in a diff.
+
+## Example
+A resource attribute whose value is a long list written on one line.
+
+## How to fix
+Break the line: one array element or hash entry per line, or build the value in a
+variable first.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    for (start, line) in lines(&ctx.source.text) {
+        if line.len() <= LIMIT || line.contains("://") || line.contains("template(") {
+            continue;
+        }
+        let count = line.chars().count();
+        if count <= LIMIT {
+            continue;
+        }
+        // From the 140th character (the column puppet-lint reports) to the end.
+        let offset = line
+            .char_indices()
+            .nth(LIMIT - 1)
+            .map(|(i, _)| i)
+            .unwrap_or(line.len());
+        out.push(RULE.diagnostic(
+            Span::new(start + offset as u32, start + line.len() as u32),
+            format!("line has more than {LIMIT} characters"),
+        ));
+    }
+}

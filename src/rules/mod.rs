@@ -1,0 +1,134 @@
+//! The rule catalogue: one file per rule, its metadata and documentation next to its
+//! code (ruff's layout). A rule reads a file's AST and text through a [`FileContext`]
+//! and pushes diagnostics; it never prints.
+//!
+//! Adding a rule: write `src/rules/<id>.rs` with a `pub static RULE: Rule`, list it in
+//! [`ALL`], add `rules/<id>/fail.pp` and `rules/<id>/pass.pp` (examples with inline
+//! expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
+//! --test rules` to write its `rules/<id>/README.md` from the metadata.
+
+mod case_without_default;
+mod file_mode;
+mod hard_tabs;
+mod line_too_long;
+mod numeric_overflow;
+mod star_comments;
+mod suppress;
+mod syntax_error;
+mod text;
+mod trailing_whitespace;
+mod unreadable_file;
+mod unrecognized_escape;
+
+pub use text::CodeMap;
+
+use crate::ast::Program;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::SourceFile;
+use serde::Serialize;
+
+/// What a rule is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// The file cannot be read or parsed.
+    Syntax,
+    /// Puppet's validator rejects the code (it parses, but is illegal).
+    Validation,
+    /// A value does not match a type.
+    Type,
+    /// Formatting and conventions (most of puppet-lint).
+    Style,
+    /// Missing or wrong documentation.
+    Documentation,
+    /// Code that risks a security problem.
+    Security,
+}
+
+impl Category {
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Syntax => "syntax",
+            Category::Validation => "validation",
+            Category::Type => "type",
+            Category::Style => "style",
+            Category::Documentation => "documentation",
+            Category::Security => "security",
+        }
+    }
+}
+
+/// A file as the rules see it.
+pub struct FileContext<'a> {
+    pub source: &'a SourceFile,
+    pub program: &'a Program,
+    /// Where the code is, as opposed to strings and comments (for text-level rules).
+    pub code: &'a CodeMap,
+}
+
+/// A rule: metadata, documentation and the check.
+pub struct Rule {
+    /// Stable, kebab-case.
+    pub id: &'static str,
+    pub summary: &'static str,
+    pub category: Category,
+    pub severity: Severity,
+    pub enabled_by_default: bool,
+    pub fixable: bool,
+    /// The puppet-lint check this rule reproduces, if any.
+    pub puppet_lint: Option<&'static str>,
+    /// Markdown: "What it does", "Why it matters", "Example", "How to fix".
+    pub docs: &'static str,
+    /// `None` for diagnostics produced by the syntax layer or the file reader.
+    pub check: Option<fn(&FileContext, &mut Vec<Diagnostic>)>,
+}
+
+impl Rule {
+    pub fn diagnostic(
+        &'static self,
+        span: crate::source::Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::new(self.id, self.severity, span, message)
+    }
+}
+
+/// Every rule, in id order.
+pub static ALL: &[&Rule] = &[
+    &case_without_default::RULE,
+    &file_mode::RULE,
+    &hard_tabs::RULE,
+    &line_too_long::RULE,
+    &numeric_overflow::RULE,
+    &star_comments::RULE,
+    &syntax_error::RULE,
+    &trailing_whitespace::RULE,
+    &unreadable_file::RULE,
+    &unrecognized_escape::RULE,
+    &suppress::RULE,
+];
+
+/// The rule with this id, or with this puppet-lint check name.
+pub fn find(name: &str) -> Option<&'static Rule> {
+    ALL.iter()
+        .copied()
+        .find(|r| r.id == name || r.puppet_lint == Some(name))
+}
+
+/// Runs every enabled rule on a parsed file, adding to the diagnostics the syntax layer
+/// found, then applies the file's suppression comments to all of them (syntax errors
+/// cannot be suppressed).
+pub fn check_file(source: &SourceFile, program: &Program, diagnostics: &mut Vec<Diagnostic>) {
+    let code = CodeMap::new(source, program);
+    let ctx = FileContext {
+        source,
+        program,
+        code: &code,
+    };
+    for rule in ALL.iter().filter(|r| r.enabled_by_default) {
+        if let Some(check) = rule.check {
+            check(&ctx, diagnostics);
+        }
+    }
+    suppress::apply(&ctx, diagnostics);
+}

@@ -1,0 +1,62 @@
+//! Text-level helpers for style rules: which parts of a file are code and which are
+//! strings, heredoc bodies, regexes or comments (puppet-lint works on tokens, so
+//! whitespace inside a string or a comment is never "trailing whitespace").
+
+use crate::ast::{walk_expr, Expr, ExprKind, Program, Visitor};
+use crate::source::{SourceFile, Span};
+
+/// The spans of a file that are not code, sorted.
+pub struct CodeMap {
+    opaque: Vec<Span>,
+}
+
+impl CodeMap {
+    pub fn new(_source: &SourceFile, program: &Program) -> CodeMap {
+        struct Collect(Vec<Span>);
+        impl Visitor for Collect {
+            fn visit_expr(&mut self, expr: &Expr) {
+                match &expr.kind {
+                    ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Regex(_) => {
+                        self.0.push(expr.span)
+                    }
+                    ExprKind::Heredoc(h) => {
+                        self.0.push(expr.span);
+                        self.0.push(h.body_span);
+                    }
+                    ExprKind::EppText(_) => self.0.push(expr.span),
+                    _ => walk_expr(self, expr),
+                }
+            }
+        }
+        let mut collect = Collect(program.comments.iter().map(|c| c.span).collect());
+        for statement in &program.body {
+            collect.visit_expr(statement);
+        }
+        let mut opaque = collect.0;
+        opaque.sort();
+        CodeMap { opaque }
+    }
+
+    /// Whether the byte at `offset` is code (not inside a string, comment or regex).
+    pub fn is_code(&self, offset: u32) -> bool {
+        let i = self.opaque.partition_point(|s| s.start <= offset);
+        // Spans can nest (a string inside an interpolation): look back a little.
+        !self.opaque[..i]
+            .iter()
+            .rev()
+            .take(8)
+            .any(|s| s.contains(offset))
+    }
+}
+
+/// Each line of `text` with the byte offset where it starts, without its line break.
+pub fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
+    let mut offset = 0u32;
+    text.split_inclusive('\n').map(move |raw| {
+        let start = offset;
+        offset += raw.len() as u32;
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        (start, line)
+    })
+}

@@ -1,0 +1,132 @@
+//! The rule catalogue in `rules/`: every rule has its documentation (generated from the
+//! code's metadata, so the two cannot drift), a failing example that produces exactly
+//! that rule at the marked places, and a passing example that produces none of it.
+//!
+//! `PUPCHECK_UPDATE_RULES=1 cargo test --test rules` rewrites the READMEs.
+
+mod common;
+
+use pupcheck::rules::{Rule, ALL};
+use std::path::{Path, PathBuf};
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+fn readme(rule: &Rule) -> String {
+    let mut out = format!("# {}\n\n{}.\n\n", rule.id, rule.summary);
+    out.push_str("| | |\n|---|---|\n");
+    out.push_str(&format!("| category | {} |\n", rule.category.name()));
+    out.push_str(&format!("| default severity | {} |\n", rule.severity));
+    out.push_str(&format!(
+        "| enabled by default | {} |\n",
+        if rule.enabled_by_default { "yes" } else { "no" }
+    ));
+    out.push_str(&format!(
+        "| fixable | {} |\n",
+        if rule.fixable { "yes" } else { "no" }
+    ));
+    out.push_str(&format!(
+        "| puppet-lint check | {} |\n\n",
+        rule.puppet_lint
+            .map(|n| format!("`{n}`"))
+            .unwrap_or_else(|| "none".into())
+    ));
+    out.push_str(rule.docs.trim_end());
+    out.push_str(
+        "\n\nExamples: [fail](fail.pp) and [pass](pass.pp), checked by `tests/rules.rs`.\n",
+    );
+    out
+}
+
+#[test]
+fn every_rule_has_an_up_to_date_readme() {
+    let update = std::env::var("PUPCHECK_UPDATE_RULES").as_deref() == Ok("1");
+    let mut stale = Vec::new();
+    for rule in ALL {
+        let dir = rules_dir().join(rule.id);
+        let path = dir.join("README.md");
+        let want = readme(rule);
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &want).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(want.as_str()) {
+            stale.push(rule.id);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "rules/<id>/README.md is stale for {stale:?}: run PUPCHECK_UPDATE_RULES=1 cargo test --test rules"
+    );
+    // No folder without a rule.
+    for entry in std::fs::read_dir(rules_dir()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            assert!(ALL.iter().any(|r| r.id == name), "rules/{name} has no rule");
+        }
+    }
+}
+
+fn example(rule: &Rule, kind: &str) -> Option<PathBuf> {
+    let dir = rules_dir().join(rule.id);
+    ["pp", "epp"]
+        .iter()
+        .map(|ext| dir.join(format!("{kind}.{ext}")))
+        .find(|p| p.exists())
+}
+
+#[test]
+fn failing_examples_produce_exactly_their_rule() {
+    let mut problems = Vec::new();
+    for rule in ALL {
+        let Some(path) = example(rule, "fail") else {
+            problems.push(format!("rules/{}: no fail.pp", rule.id));
+            continue;
+        };
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let expected = common::expectations(&text);
+        if expected.is_empty() && rule.id != "unreadable-file" {
+            problems.push(format!("{}: no expectation markers", path.display()));
+        }
+        if expected.iter().any(|e| e.rule != rule.id) {
+            problems.push(format!("{}: marks another rule", path.display()));
+        }
+        let actual: Vec<_> = common::actual(&path)
+            .into_iter()
+            .filter(|f| f.rule == rule.id)
+            .collect();
+        if rule.id == "unreadable-file" {
+            if actual.len() != 1 {
+                problems.push(format!(
+                    "{}: expected one unreadable-file finding",
+                    path.display()
+                ));
+            }
+            continue;
+        }
+        if let Some(diff) = common::difference(&path, &expected, &actual) {
+            problems.push(diff);
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn passing_examples_produce_none_of_their_rule() {
+    let mut problems = Vec::new();
+    for rule in ALL {
+        let Some(path) = example(rule, "pass") else {
+            problems.push(format!("rules/{}: no pass.pp", rule.id));
+            continue;
+        };
+        let found: Vec<_> = common::actual(&path)
+            .into_iter()
+            .filter(|f| f.rule == rule.id)
+            .collect();
+        for f in found {
+            problems.push(format!("{}: {f}", path.display()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
