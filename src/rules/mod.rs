@@ -8,10 +8,14 @@
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
 mod case_without_default;
+mod double_quoted_strings;
 mod file_mode;
 mod hard_tabs;
 mod line_too_long;
 mod numeric_overflow;
+mod only_variable_string;
+mod puppet_url_without_modules;
+mod single_quote_string_with_variables;
 mod star_comments;
 mod suppress;
 mod syntax_error;
@@ -19,6 +23,7 @@ mod text;
 mod trailing_whitespace;
 mod unreadable_file;
 mod unrecognized_escape;
+mod variables_not_enclosed;
 
 pub use text::CodeMap;
 
@@ -96,16 +101,21 @@ impl Rule {
 /// Every rule, in id order.
 pub static ALL: &[&Rule] = &[
     &case_without_default::RULE,
+    &double_quoted_strings::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
     &line_too_long::RULE,
     &numeric_overflow::RULE,
+    &only_variable_string::RULE,
+    &puppet_url_without_modules::RULE,
+    &single_quote_string_with_variables::RULE,
     &star_comments::RULE,
+    &suppress::RULE,
     &syntax_error::RULE,
     &trailing_whitespace::RULE,
     &unreadable_file::RULE,
     &unrecognized_escape::RULE,
-    &suppress::RULE,
+    &variables_not_enclosed::RULE,
 ];
 
 /// The rule with this id, or with this puppet-lint check name.

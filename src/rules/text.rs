@@ -60,3 +60,55 @@ pub fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
         (start, line)
     })
 }
+
+/// Calls `f` on every expression of the program, outermost first, in source order.
+pub fn each_expr(program: &Program, mut f: impl FnMut(&Expr)) {
+    struct Each<F>(F);
+    impl<F: FnMut(&Expr)> Visitor for Each<F> {
+        fn visit_expr(&mut self, expr: &Expr) {
+            (self.0)(expr);
+            walk_expr(self, expr);
+        }
+    }
+    let mut each = Each(&mut f);
+    if let Some(params) = &program.epp_parameters {
+        for p in params {
+            each.visit_parameter(p);
+        }
+    }
+    for statement in &program.body {
+        each.visit_expr(statement);
+    }
+}
+
+/// The raw text between the quotes of a string literal's span.
+pub fn quoted_content(text: &str, span: Span) -> &str {
+    let raw = &text[span.range()];
+    if raw.len() >= 2 {
+        &raw[1..raw.len() - 1]
+    } else {
+        ""
+    }
+}
+
+/// The spans of the keys in `$var[...]` and `$var[...][...]`. puppet-lint's lexer reads
+/// such an access as part of the variable, so its string checks never see these keys.
+pub fn variable_access_keys(program: &Program) -> Vec<Span> {
+    fn rooted_at_variable(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Variable(_) => true,
+            ExprKind::Access { object, .. } => rooted_at_variable(object),
+            _ => false,
+        }
+    }
+    let mut keys = Vec::new();
+    each_expr(program, |expr| {
+        if let ExprKind::Access { object, args } = &expr.kind {
+            if rooted_at_variable(object) {
+                keys.extend(args.iter().map(|a| a.span));
+            }
+        }
+    });
+    keys.sort();
+    keys
+}

@@ -1,0 +1,5 @@
+file { '/tmp/x':
+  owner => $owner,
+  group => "${group}-admins",
+}
+$h = { "${key}" => 1 }

@@ -1,0 +1,3 @@
+file { '/etc/motd':
+  source => 'puppet:///modules/demo/motd',
+}

@@ -1,0 +1,4 @@
+exec { 'greet':
+  command => "echo ${name}",
+}
+$text = inline_epp('Hello <%= ${name} %>')

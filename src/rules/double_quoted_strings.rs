@@ -1,0 +1,62 @@
+use super::text::{each_expr, quoted_content, variable_access_keys};
+use super::{Category, FileContext, Rule};
+use crate::ast::{ExprKind, StringStyle};
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "double-quoted-strings",
+    summary: "A double-quoted string has no variables and no escapes",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("double_quoted_strings"),
+    docs: "\
+## What it does
+Reports double-quoted strings that interpolate nothing and hold none of the characters
+that need double quotes (`\\n`, `\\t`, `\\s`, `\\$`, `\\\\`, quotes, a line break or a tab).
+
+## Why it matters
+The style guide keeps double quotes for strings that need them, so a reader knows at a
+glance that a single-quoted string is literal.
+
+## Example
+```puppet
+$path = \"/etc/motd\"
+```
+
+## How to fix
+Use single quotes: `'/etc/motd'`.
+",
+    check: Some(check),
+};
+
+/// What makes double quotes necessary, as puppet-lint decides it.
+fn needs_double_quotes(raw: &str, column: u32) -> bool {
+    // puppet-lint first turns a run of `column` spaces into a line break (its way of
+    // spotting continuation lines), then looks for these.
+    let spaces = " ".repeat(column as usize);
+    let raw = raw.replace(&spaces, "\n");
+    [
+        "\\$", "\\\"", "\\'", "'", "\r", "\t", "\\t", "\\s", "\n", "\\n", "\\\\",
+    ]
+    .iter()
+    .any(|needle| raw.contains(needle))
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let text = &ctx.source.text;
+    let keys = variable_access_keys(ctx.program);
+    each_expr(ctx.program, |expr| {
+        if let ExprKind::String(s) = &expr.kind {
+            if s.style == StringStyle::DoubleQuoted && keys.binary_search(&expr.span).is_err() {
+                let column = ctx.source.position(expr.span.start).column;
+                if !needs_double_quotes(quoted_content(text, expr.span), column) {
+                    out.push(
+                        RULE.diagnostic(expr.span, "double quoted string containing no variables"),
+                    );
+                }
+            }
+        }
+    });
+}

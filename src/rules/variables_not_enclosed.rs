@@ -1,0 +1,56 @@
+use super::text::each_expr;
+use super::{Category, FileContext, Rule};
+use crate::ast::{ExprKind, StringPart};
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "variables-not-enclosed",
+    summary: "A variable is interpolated without braces",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("variables_not_enclosed"),
+    docs: "\
+## What it does
+Reports `$var` interpolated in a double-quoted string or heredoc without `${...}`.
+
+## Why it matters
+Without braces it is easy to misread where the name ends (`\"$name-1\"`, `\"$a::b\"`); the
+style guide asks for `${var}` always.
+
+## Example
+```puppet
+$greeting = \"hello $name\"
+```
+
+## How to fix
+Write `\"hello ${name}\"`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let bytes = ctx.source.text.as_bytes();
+    each_expr(ctx.program, |expr| {
+        let parts = match &expr.kind {
+            ExprKind::Interpolated(parts) => parts,
+            ExprKind::Heredoc(h) => &h.parts,
+            _ => return,
+        };
+        for part in parts {
+            if let StringPart::Interpolation(e) = part {
+                // `$x` starts with the dollar sign; `${x}` lowers to a variable whose
+                // span starts at the name, and `${$x}` has `${` right before it.
+                let start = e.span.start as usize;
+                let enclosed = start >= 2 && &bytes[start - 2..start] == b"${";
+                if matches!(e.kind, ExprKind::Variable(_))
+                    && bytes.get(start) == Some(&b'$')
+                    && !enclosed
+                {
+                    out.push(RULE.diagnostic(e.span, "variable not enclosed in {}"));
+                }
+            }
+        }
+    });
+}
