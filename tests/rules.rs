@@ -68,12 +68,23 @@ fn every_rule_has_an_up_to_date_readme() {
     }
 }
 
+/// `rules/<id>/<kind>.pp` (or `.epp`); a passing example may also be a folder
+/// `rules/<id>/pass/` (a small module tree, for rules about file layout).
 fn example(rule: &Rule, kind: &str) -> Option<PathBuf> {
     let dir = rules_dir().join(rule.id);
     ["pp", "epp"]
         .iter()
         .map(|ext| dir.join(format!("{kind}.{ext}")))
         .find(|p| p.exists())
+}
+
+fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
+    if let Some(file) = example(rule, kind) {
+        return vec![file];
+    }
+    let dir = rules_dir().join(rule.id).join(kind);
+    let (found, _) = pupcheck::source::walk::find_files(&[dir]);
+    found.into_iter().map(|f| f.path).collect()
 }
 
 #[test]
@@ -116,16 +127,18 @@ fn failing_examples_produce_exactly_their_rule() {
 fn passing_examples_produce_none_of_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        let Some(path) = example(rule, "pass") else {
+        let files = example_files(rule, "pass");
+        if files.is_empty() {
             problems.push(format!("rules/{}: no pass.pp", rule.id));
-            continue;
-        };
-        let found: Vec<_> = common::actual(&path)
-            .into_iter()
-            .filter(|f| f.rule == rule.id)
-            .collect();
-        for f in found {
-            problems.push(format!("{}: {f}", path.display()));
+        }
+        for path in files {
+            let found: Vec<_> = common::actual(&path)
+                .into_iter()
+                .filter(|f| f.rule == rule.id)
+                .collect();
+            for f in found {
+                problems.push(format!("{}: {f}", path.display()));
+            }
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

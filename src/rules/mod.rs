@@ -7,8 +7,11 @@
 //! expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
+mod autoloader_layout;
 mod case_without_default;
+mod documentation;
 mod double_quoted_strings;
+mod ensure_first_param;
 mod file_mode;
 mod hard_tabs;
 mod line_too_long;
@@ -100,8 +103,11 @@ impl Rule {
 
 /// Every rule, in id order.
 pub static ALL: &[&Rule] = &[
+    &autoloader_layout::RULE,
     &case_without_default::RULE,
+    &documentation::RULE,
     &double_quoted_strings::RULE,
+    &ensure_first_param::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
     &line_too_long::RULE,

@@ -1,0 +1,3 @@
+# @summary The module's main class, in demo/manifests/init.pp.
+class demo {
+}
