@@ -7,18 +7,28 @@
 //! expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
+mod arrow_on_right_operand_line;
 mod autoloader_layout;
 mod case_without_default;
+mod definition_names;
 mod documentation;
 mod double_quoted_strings;
 mod ensure_first_param;
 mod file_mode;
 mod hard_tabs;
+mod inherits_across_namespaces;
 mod line_too_long;
+mod names_containing_dash;
+mod names_containing_uppercase;
+mod nested_classes_or_defines;
 mod numeric_overflow;
 mod only_variable_string;
+mod parameter_order;
 mod puppet_url_without_modules;
+mod relationship_arrows;
+mod right_to_left_relationship;
 mod single_quote_string_with_variables;
+mod soft_tabs;
 mod star_comments;
 mod suppress;
 mod syntax_error;
@@ -103,6 +113,7 @@ impl Rule {
 
 /// Every rule, in id order.
 pub static ALL: &[&Rule] = &[
+    &arrow_on_right_operand_line::RULE,
     &autoloader_layout::RULE,
     &case_without_default::RULE,
     &documentation::RULE,
@@ -110,11 +121,18 @@ pub static ALL: &[&Rule] = &[
     &ensure_first_param::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
+    &inherits_across_namespaces::RULE,
     &line_too_long::RULE,
+    &names_containing_dash::RULE,
+    &names_containing_uppercase::RULE,
+    &nested_classes_or_defines::RULE,
     &numeric_overflow::RULE,
     &only_variable_string::RULE,
+    &parameter_order::RULE,
     &puppet_url_without_modules::RULE,
+    &right_to_left_relationship::RULE,
     &single_quote_string_with_variables::RULE,
+    &soft_tabs::RULE,
     &star_comments::RULE,
     &suppress::RULE,
     &syntax_error::RULE,

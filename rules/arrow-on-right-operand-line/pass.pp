@@ -1,0 +1,3 @@
+Package['demo']
+-> Service['demo']
+~> Exec['reload']

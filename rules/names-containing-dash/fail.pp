@@ -1,0 +1,2 @@
+define my-module::thing { }
+#      ^ warning[names-containing-dash]: defined type name containing a dash

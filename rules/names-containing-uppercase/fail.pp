@@ -1,0 +1,2 @@
+class Demo::Config { }
+#     ^ warning[names-containing-uppercase]: class 'Demo::Config' contains illegal uppercase

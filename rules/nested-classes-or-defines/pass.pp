@@ -1,0 +1,3 @@
+class demo {
+  class { 'demo::config': }
+}

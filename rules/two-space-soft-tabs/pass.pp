@@ -1,0 +1,5 @@
+class demo {
+  include demo::install
+  $text = "a string
+   whose lines are text"
+}
