@@ -45,7 +45,7 @@ fn outer_type(e: &Expr) -> Option<&str> {
 
 /// The type puppet-lint sees for a parameter: the closest type name before it, which for
 /// an untyped parameter is the previous parameter's.
-fn seen_type<'a>(params: &'a [Parameter], i: usize) -> Option<&'a str> {
+fn seen_type(params: &[Parameter], i: usize) -> Option<&str> {
     params[..=i]
         .iter()
         .rev()
