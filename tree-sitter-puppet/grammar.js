@@ -84,6 +84,13 @@ module.exports = grammar({
 
   word: $ => $.name,
 
+  // Keywords are never names (Puppet's lexer decides by the word alone): `else {` is an
+  // error, not a resource of type `else`. Where Puppet accepts a keyword as a name
+  // (attribute names, hash keys, `${class}`), the rules name the keyword explicitly.
+  reserved: {
+    global: _ => KEYWORDS,
+  },
+
   supertypes: $ => [$._statement, $._expression],
 
   conflicts: $ => [],

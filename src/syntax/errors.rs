@@ -71,9 +71,68 @@ fn opener_for(closer: &str) -> Option<&'static str> {
     })
 }
 
+/// The offset of the next code after `offset` (skipping blanks and comments), as the
+/// token Puppet's parser stops at when something is missing before it.
+fn next_code(cst: &Cst, offset: usize) -> usize {
+    let bytes = cst.source.as_bytes();
+    let mut i = offset;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if bytes.get(i) == Some(&b'#') {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        return i;
+    }
+}
+
+fn token_at(cst: &Cst, offset: usize) -> Span {
+    let start = (offset as u32).saturating_sub(cst.offset);
+    let text = &cst.source[offset.min(cst.source.len())..];
+    let len = text
+        .char_indices()
+        .find(|(_, c)| c.is_whitespace())
+        .map(|(i, _)| i)
+        .unwrap_or(text.len());
+    Span::new(start, start + len as u32)
+}
+
 fn missing_node(cst: &Cst, node: Node) -> Diagnostic {
     let kind = node.kind();
-    let at = cst.span(node);
+    if kind == "heredoc_end" {
+        // Puppet reports the first line of the body that never ends.
+        let body_start = node
+            .parent()
+            .map(|p| p.start_byte() + 1)
+            .unwrap_or(node.start_byte());
+        let at = token_at(cst, next_code(cst, body_start));
+        return Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            at,
+            "Heredoc without end-tagged line",
+        );
+    }
+    // Puppet reports the token after the place where something is missing; for an
+    // unclosed quote, the quote that opens the string.
+    let opening_quote = (kind == "\"" || kind == "'")
+        .then(|| node.parent().and_then(|p| p.child(0)))
+        .flatten()
+        .filter(|open| open.kind() == kind);
+    let at = match opening_quote {
+        Some(open) => {
+            let span = cst.span(open);
+            return Diagnostic::error(
+                rule_ids::SYNTAX_ERROR,
+                span,
+                "Syntax error: unclosed quote (the string opened here never ends)",
+            );
+        }
+        None => token_at(cst, next_code(cst, node.start_byte())),
+    };
     let mut diagnostic = Diagnostic::error(
         rule_ids::SYNTAX_ERROR,
         at,
@@ -106,6 +165,16 @@ fn first_leaf(node: Node) -> Node {
 /// by them, unless it also leaves a bracket open (then that is its own problem).
 fn error_node(cst: &Cst, error: ErrorNode) -> Option<Diagnostic> {
     let node = error.node;
+    let first = first_leaf(node);
+    if first.kind() == "epp_text" {
+        // Template text where code was expected: a tag was closed too early.
+        let shown: String = strings_preview(cst.text(first));
+        return Some(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            cst.span(first),
+            format!("Syntax error at '{shown}'"),
+        ));
+    }
     let unclosed = unclosed_opener(node);
     if error.has_nested_errors {
         let open = unclosed?;
@@ -123,9 +192,27 @@ fn error_node(cst: &Cst, error: ErrorNode) -> Option<Diagnostic> {
             .with_label(cst.span(open), format!("`{}` opened here", open.kind())),
         );
     }
-    let offending = first_leaf(node);
-    let text = cst.text(offending);
-    let span = cst.span(offending);
+    // `@(` that is not a complete heredoc header: the scanner left it to the grammar.
+    let mut cursor = node.walk();
+    let at_sign = node
+        .children(&mut cursor)
+        .find(|c| cst.text(*c) == "@" && cst.source[c.end_byte()..].starts_with('('));
+    if let Some(at_sign) = at_sign {
+        return Some(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            cst.span(at_sign),
+            "Syntax error: unclosed parenthesis after '@(' (an invalid heredoc header)",
+        ));
+    }
+    let (text, span) = match unexpected_token(node) {
+        Unexpected::Node(n) => (cst.text(n), cst.span(n)),
+        Unexpected::After(offset) => {
+            let at = next_code(cst, offset).min(cst.source.len());
+            let span = token_at(cst, at);
+            (&cst.source[at..at + span.len() as usize], span)
+        }
+    };
+    let offending_start = span.start;
     let shown: String = text.chars().take(40).collect();
     let message = if text.starts_with('\'') || text.starts_with('"') {
         "Syntax error: unterminated quoted string".to_string()
@@ -140,7 +227,7 @@ fn error_node(cst: &Cst, error: ErrorNode) -> Option<Diagnostic> {
     };
     let mut diagnostic = Diagnostic::error(rule_ids::SYNTAX_ERROR, span, message);
     if let Some(open) = unclosed {
-        if open.id() != offending.id() {
+        if cst.span(open).start != offending_start {
             diagnostic =
                 diagnostic.with_label(cst.span(open), format!("`{}` is not closed", open.kind()));
         }
@@ -154,6 +241,48 @@ fn closer_for(opener: &str) -> &'static str {
         "(" => ")",
         _ => "]",
     }
+}
+
+const INFIX_OPERATORS: &[&str] = &[
+    "->", "~>", "<-", "<~", "=", "+=", "-=", "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<",
+    ">", "<=", ">=", "=~", "!~", "and", "or", "in", "=>", "+>", ".",
+];
+
+enum Unexpected<'t> {
+    Node(Node<'t>),
+    /// The token right after this byte offset.
+    After(usize),
+}
+
+/// Where Puppet's parser would have stopped inside an ERROR node. tree-sitter wraps in
+/// ERROR a valid prefix together with the tokens it could not use, so: the first child
+/// that starts on a later line than the node (the prefix ended at a line break); else,
+/// when the node is one complete construct, the token after it; else its first token.
+fn unexpected_token(node: Node) -> Unexpected {
+    let line = node.start_position().row;
+    let mut cursor = node.walk();
+    let children: Vec<Node> = node.children(&mut cursor).collect();
+    // A token that can only follow something complete (`:` in a hash, a stray `,`).
+    let first = first_leaf(node);
+    if [":", ",", ";", "=>", ")", "]", "}", "|>", "|>>"].contains(&first.kind()) {
+        return Unexpected::Node(first);
+    }
+    // Template text where code was expected (a tag closed too early).
+    if let Some(text) = children.iter().skip(1).find(|c| c.kind() == "epp_text") {
+        return Unexpected::Node(*text);
+    }
+    if let Some(later) = children.iter().find(|c| c.start_position().row > line) {
+        return Unexpected::Node(first_leaf(*later));
+    }
+    if let [only] = children.as_slice() {
+        // A complete construct, or an infix operator with nothing after it: the
+        // problem is the token that follows.
+        let complete = only.is_named() && !only.has_error();
+        if complete || INFIX_OPERATORS.contains(&only.kind()) {
+            return Unexpected::After(node.end_byte());
+        }
+    }
+    Unexpected::Node(first_leaf(node))
 }
 
 /// An opening bracket among the children of an ERROR node that has no closer there.
@@ -170,4 +299,11 @@ fn unclosed_opener(node: Node) -> Option<Node> {
         }
     }
     stack.pop()
+}
+
+/// The start of a text run as Puppet quotes it: the first line, without the tag.
+fn strings_preview(raw: &str) -> String {
+    let text = raw.trim_start_matches('-').trim_start_matches("%>");
+    let text = text.trim_start_matches(['\r', '\n']);
+    text.lines().next().unwrap_or("").chars().take(40).collect()
 }

@@ -114,6 +114,7 @@ pub fn lower(cst: &Cst, scan: &Scan) -> (Program, Vec<Diagnostic>) {
             for item in child.named_children(&mut c) {
                 lowerer.statement_into(item, &mut body);
             }
+            lowerer.check_template(child);
         } else {
             lowerer.statement_into(child, &mut body);
         }
@@ -189,6 +190,77 @@ impl<'a, 't> Lowerer<'a, 't> {
         }
     }
 
+    // ---------------------------------------------------------------- EPP tags
+
+    fn syntax_error(&mut self, span: Span, message: impl Into<String>) {
+        self.diagnostics
+            .push(Diagnostic::error(rule_ids::SYNTAX_ERROR, span, message));
+    }
+
+    /// `<%= expr` must be closed by `%>` right after the expression: the next item is
+    /// then the text run that starts with it.
+    fn check_render_is_closed(&mut self, node: Node<'t>) {
+        let mut next = node.next_named_sibling();
+        while let Some(n) = next.filter(|n| matches!(n.kind(), "comment" | "heredoc_body")) {
+            next = n.next_named_sibling();
+        }
+        if let Some(n) = next.filter(|n| n.kind() != "epp_text") {
+            let span = self.span(n);
+            let token: String = self.text(n).chars().take_while(|c| *c != '\n').collect();
+            self.syntax_error(span, format!("Syntax error at '{token}'"));
+        }
+    }
+
+    /// Whole-template rules Puppet's EPP lexer enforces: the parameter tag comes before
+    /// any text, every tag is closed (the template ends in text), comments are closed.
+    fn check_template(&mut self, template: Node<'t>) {
+        let mut cursor = template.walk();
+        let items: Vec<Node<'t>> = template
+            .named_children(&mut cursor)
+            .filter(|n| !matches!(n.kind(), "comment" | "heredoc_body"))
+            .collect();
+        if let [first, params, ..] = items.as_slice() {
+            if params.kind() == "epp_parameters" {
+                let leading = strings::epp_text(self.text(*first));
+                if !leading.trim().is_empty() {
+                    let at = self.span(*params);
+                    self.syntax_error(
+                        Span::new(at.start, at.start + 1),
+                        "Syntax error at '|': the parameter tag must come first in a template",
+                    );
+                }
+            }
+        }
+        let end = self.cst.source.len() as u32 - self.cst.offset;
+        let unclosed = match items.last() {
+            Some(last) if last.kind() == "epp_text" => {
+                let raw = self.text(*last);
+                (raw.ends_with("<%") && !raw.ends_with("<%%")) || raw.ends_with("<%-")
+            }
+            Some(_) => true,
+            None => false,
+        };
+        if unclosed {
+            self.syntax_error(
+                Span::at(end),
+                "Unbalanced epp tag, reached <eof> without closing tag.",
+            );
+        }
+        for &comment in &self.scan.comments {
+            if comment.kind() != "epp_comment" {
+                continue;
+            }
+            let rest = &self.cst.source[comment.end_byte()..];
+            if !(rest.starts_with("%>") || rest.starts_with("-%>")) {
+                let at = self.span(comment);
+                self.syntax_error(
+                    Span::new(at.start, at.start + 3),
+                    "Reaching end after opening <%# without seeing %>",
+                );
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- statements
 
     /// Lowers a statement-level node, appending to `out` (comments, `;` and heredoc
@@ -240,6 +312,7 @@ impl<'a, 't> Lowerer<'a, 't> {
         let f = self.f;
         let kind = match node.kind() {
             "integer" => self.integer(node),
+            "float" if self.illegal_number_suffix(node) => ExprKind::Error,
             "float" => match self.text(node).parse::<f64>() {
                 Ok(v) if v.is_finite() => ExprKind::Float(v),
                 _ => {
@@ -442,13 +515,52 @@ impl<'a, 't> Lowerer<'a, 't> {
                 body: self.field_block(node, f.body),
             })),
             "epp_text" => ExprKind::EppText(strings::epp_text(self.text(node))),
-            "epp_render_expression" => ExprKind::EppRender(self.boxed(node, f.expression)),
+            "epp_render_expression" => {
+                self.check_render_is_closed(node);
+                ExprKind::EppRender(self.boxed(node, f.expression))
+            }
             _ => ExprKind::Error,
         };
         Expr::new(kind, span)
     }
 
+    /// Puppet's lexer reads a number and the letters glued to it as one illegal number
+    /// (`30s`, `0x`, `1.2.3`); tree-sitter sees a number and a name.
+    fn illegal_number_suffix(&mut self, node: Node) -> bool {
+        let bytes = self.cst.source.as_bytes();
+        let mut end = node.end_byte();
+        if !bytes
+            .get(end)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            return false;
+        }
+        while bytes
+            .get(end)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.')
+        {
+            end += 1;
+        }
+        let start = node.start_byte();
+        let word = &self.cst.source[start..end];
+        let message = if word.starts_with("0x") || word.starts_with("0X") {
+            format!("Not a valid hex number {word}")
+        } else {
+            format!("Illegal number '{word}'")
+        };
+        let span = self.span(node);
+        self.diagnostics.push(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            Span::new(span.start, span.start + word.len() as u32),
+            message,
+        ));
+        true
+    }
+
     fn integer(&mut self, node: Node) -> ExprKind {
+        if self.illegal_number_suffix(node) {
+            return ExprKind::Error;
+        }
         let text = self.text(node);
         let parsed = if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))
         {
@@ -723,6 +835,8 @@ impl<'a, 't> Lowerer<'a, 't> {
                 target: type_expr,
                 attributes,
             })),
+            // A resource whose body did not parse: the syntax error says why.
+            _ if node.has_error() => ExprKind::Error,
             ExprKind::Name(_) => {
                 self.diagnostics.push(Diagnostic::error(
                     rule_ids::SYNTAX_ERROR,
@@ -837,6 +951,23 @@ impl<'a, 't> Lowerer<'a, 't> {
         let Some(body) = body else {
             return ExprKind::Error;
         };
+        if let Some(flags) = &spec.escapes {
+            if let Some(bad) = flags.chars().find(|c| !"trnsuL$".contains(*c)) {
+                self.diagnostics.push(Diagnostic::error(
+                    rule_ids::SYNTAX_ERROR,
+                    self.span(header),
+                    format!("Invalid heredoc escape char. Only t, r, n, s, u, L, $ allowed. Got '{bad}'"),
+                ));
+            } else if let Some(dup) = flags.chars().find(|c| flags.matches(*c).count() > 1) {
+                self.diagnostics.push(Diagnostic::error(
+                    rule_ids::SYNTAX_ERROR,
+                    self.span(header),
+                    format!(
+                        "An escape char for @() may only appear once. Got '{dup}' more than once"
+                    ),
+                ));
+            }
+        }
         let escapes = spec.escapes.as_deref().map(Escapes::heredoc);
         let mut end = strings::HeredocEnd::default();
         let mut cursor = body.walk();

@@ -60,11 +60,31 @@ pub fn parse_text(text: &str, kind: SourceKind) -> Parsed {
     let (program, lower_diagnostics) = lower::lower(&parse, &scan);
     diagnostics.extend(lower_diagnostics);
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    one_syntax_error_per_line(text, &mut diagnostics);
     Parsed {
         program,
         diagnostics,
         error_nodes,
     }
+}
+
+/// The tree and the lowering can both see one problem (an unclosed EPP tag is an ERROR
+/// node and a render without its `%>`): keep the first syntax error of each line.
+fn one_syntax_error_per_line(text: &str, diagnostics: &mut Vec<Diagnostic>) {
+    let mut last_line = None;
+    diagnostics.retain(|d| {
+        if d.rule != crate::diagnostics::rule_ids::SYNTAX_ERROR {
+            return true;
+        }
+        let end = (d.span.start as usize).min(text.len());
+        let line = text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        let keep = last_line != Some(line);
+        last_line = Some(line);
+        keep
+    });
 }
 
 /// Parses `text` as a single expression (for example a type: `Hash[String, Integer]`).

@@ -1,0 +1,4 @@
+class profile::base {
+  package { 'ntp':
+    ensure => installed,
+  }

@@ -1,0 +1,6 @@
+class profile::web {
+  service { 'nginx':
+    ensure => running,
+  }
+}
+}

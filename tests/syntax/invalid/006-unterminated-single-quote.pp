@@ -1,0 +1,4 @@
+file { '/etc/issue:
+  ensure => file,
+  owner  => 'root',
+}

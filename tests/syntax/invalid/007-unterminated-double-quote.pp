@@ -1,0 +1,3 @@
+notify { 'greeting':
+  message => "Hello, ${facts['networking']['hostname']},
+}

@@ -1,0 +1,3 @@
+$conf = @("CONF"/x)
+  listen ${port}
+  | CONF

@@ -1,0 +1,4 @@
+$enabled = true
+else {
+  notify { 'disabled': }
+}

@@ -1,0 +1,7 @@
+if $manage_service {
+  service { 'ntpd': ensure => running }
+} else {
+  notice('not managing ntpd')
+} else {
+  notice('unreachable')
+}

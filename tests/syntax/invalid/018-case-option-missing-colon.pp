@@ -1,0 +1,4 @@
+case $facts['os']['family'] {
+  'RedHat' { $pkg = 'httpd' }
+  default: { $pkg = 'apache2' }
+}

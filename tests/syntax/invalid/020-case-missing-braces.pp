@@ -1,0 +1,3 @@
+case $role
+  'db': { include profile::db }
+  default: { include profile::base }

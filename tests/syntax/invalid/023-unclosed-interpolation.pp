@@ -1,0 +1,3 @@
+notify { 'fqdn':
+  message => "Host is ${facts['networking']['fqdn']",
+}

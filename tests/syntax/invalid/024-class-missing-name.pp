@@ -1,0 +1,3 @@
+class {
+  package { 'ntp': ensure => installed }
+}

@@ -1,0 +1,3 @@
+class ntp::config inherits {
+  file { '/etc/ntp.conf': ensure => file }
+}

@@ -1,0 +1,3 @@
+define (Integer $port = 80) {
+  notify { "port ${port}": }
+}

@@ -1,0 +1,3 @@
+function (String $name) >> String {
+  "Hello ${name}"
+}

@@ -1,0 +1,4 @@
+$users = ['alice', 'bob']
+$users.each |$user {
+  user { $user: ensure => present }
+}

@@ -1,0 +1,4 @@
+$ports = { 'http' => 80, 'https' => 443 }
+$ports.each |$name $port| {
+  notice("${name}=${port}")
+}

@@ -1,0 +1,4 @@
+user { 'deploy':
+  ensure = present,
+  shell  => '/bin/bash',
+}

@@ -1,0 +1,4 @@
+service { 'ntpd':
+  ensure  => running,
+  require => Package['ntp',
+}

@@ -1,0 +1,2 @@
+node 'web01.example.com'
+include profile::web

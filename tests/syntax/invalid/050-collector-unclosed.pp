@@ -1,0 +1,3 @@
+@user { 'alice': ensure => present, groups => ['admin'] }
+User <| groups == 'admin' |
+notice('done')

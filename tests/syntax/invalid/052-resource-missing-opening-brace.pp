@@ -1,0 +1,3 @@
+file '/tmp/marker':
+  ensure => file,
+}

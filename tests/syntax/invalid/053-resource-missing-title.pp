@@ -1,0 +1,3 @@
+file { :
+  ensure => directory,
+}

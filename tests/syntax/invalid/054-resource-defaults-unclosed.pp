@@ -1,0 +1,5 @@
+File {
+  owner => 'root',
+  mode  => '0644',
+
+file { '/etc/hosts': ensure => file }

@@ -1,0 +1,3 @@
+package { 'openssh-server':
+  ensure => latest',
+}

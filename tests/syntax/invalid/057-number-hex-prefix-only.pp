@@ -1,0 +1,2 @@
+$umask = 0x
+notice($umask)

@@ -1,0 +1,3 @@
+package { 'nginx':
+  ensure => 1.2.3,
+}

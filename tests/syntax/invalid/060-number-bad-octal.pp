@@ -1,0 +1,2 @@
+$mode = 0789
+notice($mode)

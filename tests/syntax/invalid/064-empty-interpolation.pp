@@ -1,0 +1,3 @@
+notify { 'x':
+  message => "value: ${}",
+}

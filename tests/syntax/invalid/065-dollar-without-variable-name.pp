@@ -1,0 +1,2 @@
+$ = 'oops'
+notice('x')

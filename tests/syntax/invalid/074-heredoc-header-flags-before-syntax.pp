@@ -1,0 +1,4 @@
+$config = @(EOT/n:json)
+  {"port": 8080}
+  | EOT
+notice($config)

@@ -1,0 +1,2 @@
+$packages = ['vim', 'git',, 'curl']
+package { $packages: ensure => installed }

@@ -1,0 +1,5 @@
+if $facts['os']['family'] == 'RedHat' {
+  include profile::yum
+} elsif {
+  include profile::apt
+}

@@ -1,0 +1,3 @@
+node {
+  include role::base
+}

@@ -1,0 +1,4 @@
+file { '/etc/sudoers.d/deploy':
+  ensure =>,
+  mode   => '0440',
+}

@@ -1,0 +1,2 @@
+$total = ($facts['processors']['count'] * 2
+notice($total)

@@ -1,0 +1,5 @@
+class profile::base {
+  package { 'ntp':
+    ensure => installed,
+  }
+}

@@ -1,0 +1,5 @@
+class profile::web {
+  service { 'nginx':
+    ensure => running,
+  }
+}

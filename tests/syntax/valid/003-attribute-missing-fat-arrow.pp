@@ -1,0 +1,4 @@
+file { '/etc/motd':
+  ensure  => file,
+  content => "Welcome\n",
+}

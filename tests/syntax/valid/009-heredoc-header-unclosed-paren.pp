@@ -1,0 +1,4 @@
+$script = @(END)
+  #!/bin/sh
+  echo hello
+  | END

@@ -1,0 +1,3 @@
+$conf = @("CONF"/t)
+  listen ${port}
+  | CONF

@@ -1,0 +1,4 @@
+$banner = @(BANNER)
+  Authorized access only
+  | BANNER
+notify { $banner: }

@@ -1,0 +1,6 @@
+$enabled = true
+if $enabled {
+  notify { 'enabled': }
+} else {
+  notify { 'disabled': }
+}

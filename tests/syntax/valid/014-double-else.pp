@@ -1,0 +1,5 @@
+if $manage_service {
+  service { 'ntpd': ensure => running }
+} else {
+  notice('not managing ntpd')
+}

@@ -1,0 +1,7 @@
+unless $facts['is_virtual'] {
+  include smartd
+} else {
+  if $facts['virtual'] == 'kvm' {
+    include qemu_guest_agent
+  }
+}

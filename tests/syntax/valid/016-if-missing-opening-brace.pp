@@ -1,0 +1,3 @@
+if $facts['os']['family'] == 'Debian' {
+  package { 'apt-transport-https': ensure => installed }
+}

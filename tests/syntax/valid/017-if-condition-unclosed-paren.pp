@@ -1,0 +1,3 @@
+if ($facts['os']['release']['major'] == '8') {
+  include profile::el8
+}

@@ -1,0 +1,4 @@
+case $role {
+  'web': { include profile::web }
+  default: {}
+}

@@ -1,0 +1,4 @@
+case $role {
+  'db': { include profile::db }
+  default: { include profile::base }
+}

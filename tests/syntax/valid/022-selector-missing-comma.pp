@@ -1,0 +1,4 @@
+$pkg = $facts['os']['family'] ? {
+  'RedHat' => 'httpd',
+  default  => 'apache2',
+}

@@ -1,0 +1,3 @@
+class ntp_install {
+  package { 'ntp': ensure => installed }
+}

@@ -1,0 +1,3 @@
+class profile::ntp (Array[String] $servers = []) {
+  notice($servers)
+}

@@ -1,0 +1,3 @@
+define myapp::vhost (Integer $port = 80) {
+  notify { "port ${port}": }
+}

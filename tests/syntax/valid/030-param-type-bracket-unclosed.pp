@@ -1,0 +1,5 @@
+class profile::app (
+  Optional[String] $version = undef,
+) {
+  notice($version)
+}

@@ -1,0 +1,3 @@
+function mymod::greet(String $name) >> String {
+  "Hello ${name}"
+}

@@ -1,0 +1,2 @@
+$pkgs = ['vim', 'git']
+$pkgs.each |$p| { package { $p: ensure => installed } }

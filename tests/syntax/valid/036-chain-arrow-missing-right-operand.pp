@@ -1,0 +1,4 @@
+class ntp {
+  package { 'ntp': ensure => installed } ->
+  service { 'ntpd': ensure => running }
+}

@@ -1,0 +1,4 @@
+service { 'sshd':
+  ensure => running,
+  enable => true,
+}

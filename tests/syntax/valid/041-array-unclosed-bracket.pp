@@ -1,0 +1,4 @@
+$servers = ['0.pool.ntp.org', '1.pool.ntp.org']
+class { 'ntp':
+  servers => $servers,
+}

@@ -1,0 +1,2 @@
+$limits = { 'nofile' => 65536, 'nproc' => 4096 }
+notice($limits)

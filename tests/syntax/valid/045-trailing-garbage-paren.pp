@@ -1,0 +1,2 @@
+include ntp
+include ssh

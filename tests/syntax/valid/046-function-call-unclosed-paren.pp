@@ -1,0 +1,2 @@
+notice('Configuring host')
+package { 'curl': ensure => installed }

@@ -1,0 +1,2 @@
+$joined = join(['a', 'b'], ',')
+notice($joined)

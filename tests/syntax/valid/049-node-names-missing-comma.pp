@@ -1,0 +1,3 @@
+node 'web01.example.com', 'web02.example.com' {
+  include role::web
+}

@@ -1,0 +1,3 @@
+/* Temporarily disabled
+notify { 'debug': } */
+include ntp

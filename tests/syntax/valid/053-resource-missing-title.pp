@@ -1,0 +1,3 @@
+file { '/srv/data':
+  ensure => directory,
+}

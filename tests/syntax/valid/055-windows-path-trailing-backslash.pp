@@ -1,0 +1,4 @@
+file { 'C:\Program Files\MyApp\\':
+  ensure => directory,
+}
+notify { 'done': }

@@ -1,0 +1,2 @@
+$umask = 0x12
+notice($umask)

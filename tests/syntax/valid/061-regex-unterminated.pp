@@ -1,0 +1,3 @@
+if $facts['networking']['hostname'] =~ /^web\d+/ {
+  include role::web
+}

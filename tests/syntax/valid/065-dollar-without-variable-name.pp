@@ -1,0 +1,2 @@
+$x = 'oops'
+notice('x')

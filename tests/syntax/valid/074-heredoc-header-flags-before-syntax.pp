@@ -1,0 +1,4 @@
+$config = @(EOT:json/n)
+  {"port": 8080}
+  | EOT
+notice($config)

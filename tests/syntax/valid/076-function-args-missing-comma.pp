@@ -1,0 +1,2 @@
+$line = join(['a', 'b'], ',')
+notice($line)

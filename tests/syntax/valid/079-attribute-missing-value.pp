@@ -1,0 +1,4 @@
+file { '/etc/sudoers.d/deploy':
+  ensure => file,
+  mode   => '0440',
+}
