@@ -41,9 +41,16 @@ end=$(date +%s.%N)
 pv_time=$(awk -v s="$start" -v e="$end" 'BEGIN{printf "%.2f", e-s}')
 rm -rf "$tmp"
 
+start=$(date +%s.%N)
+puppet-lint "${files[@]}" >/dev/null 2>&1 || true
+end=$(date +%s.%N)
+pl_time=$(awk -v s="$start" -v e="$end" 'BEGIN{printf "%.2f", e-s}')
+
 echo "pupcheck check ($(nproc) threads): ${pc_time} s, peak RSS $((pc_rss / 1024)) MB"
 echo "pupcheck check (1 thread):        ${pc1_time} s, peak RSS $((pc1_rss / 1024)) MB"
 echo "puppet parser validate:          ${pv_time} s"
+echo "puppet-lint (all checks):        ${pl_time} s"
 awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet parser validate\n", a/b}'
+awk -v a="$pl_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet-lint\n", a/b}'
 PUPCHECK_BENCH_FILES="$list" cargo bench --quiet --bench parse 2>/dev/null | tail -3
 cargo bench --quiet --bench accepts 2>/dev/null | tail -2
