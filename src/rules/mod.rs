@@ -7,17 +7,24 @@
 //! expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
+mod appends_deletes;
 mod arrow_on_right_operand_line;
 mod autoloader_layout;
+mod captures_rest_not_last;
 mod case_without_default;
 mod definition_names;
 mod documentation;
 mod double_quoted_strings;
+mod duplicate_default;
+mod duplicate_key;
+mod duplicate_parameter;
 mod ensure_first_param;
 mod file_mode;
 mod hard_tabs;
 mod inherits_across_namespaces;
 mod line_too_long;
+mod metaparameter_name;
+mod multiple_attributes_unfold;
 mod names_containing_dash;
 mod names_containing_uppercase;
 mod nested_classes_or_defines;
@@ -26,6 +33,7 @@ mod only_variable_string;
 mod parameter_order;
 mod puppet_url_without_modules;
 mod relationship_arrows;
+mod reserved_parameter;
 mod right_to_left_relationship;
 mod single_quote_string_with_variables;
 mod soft_tabs;
@@ -113,16 +121,23 @@ impl Rule {
 
 /// Every rule, in id order.
 pub static ALL: &[&Rule] = &[
+    &appends_deletes::RULE,
     &arrow_on_right_operand_line::RULE,
     &autoloader_layout::RULE,
+    &captures_rest_not_last::RULE,
     &case_without_default::RULE,
     &documentation::RULE,
     &double_quoted_strings::RULE,
+    &duplicate_default::RULE,
+    &duplicate_key::RULE,
+    &duplicate_parameter::RULE,
     &ensure_first_param::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
     &inherits_across_namespaces::RULE,
     &line_too_long::RULE,
+    &metaparameter_name::RULE,
+    &multiple_attributes_unfold::RULE,
     &names_containing_dash::RULE,
     &names_containing_uppercase::RULE,
     &nested_classes_or_defines::RULE,
@@ -130,6 +145,7 @@ pub static ALL: &[&Rule] = &[
     &only_variable_string::RULE,
     &parameter_order::RULE,
     &puppet_url_without_modules::RULE,
+    &reserved_parameter::RULE,
     &right_to_left_relationship::RULE,
     &single_quote_string_with_variables::RULE,
     &soft_tabs::RULE,

@@ -112,3 +112,44 @@ pub fn variable_access_keys(program: &Program) -> Vec<Span> {
     keys.sort();
     keys
 }
+
+/// Every parameter list of the program (classes, defined types, functions, plans,
+/// lambdas, the EPP parameter tag), with a label for messages.
+pub fn each_parameter_list(program: &Program, mut f: impl FnMut(String, &[crate::ast::Parameter])) {
+    if let Some(params) = &program.epp_parameters {
+        f("the EPP parameter list".to_string(), params);
+    }
+    each_expr(program, |expr| match &expr.kind {
+        ExprKind::Class(c) => {
+            if let Some(p) = &c.params {
+                f(format!("class '{}'", c.name.name), p);
+            }
+        }
+        ExprKind::Define(d) => {
+            if let Some(p) = &d.params {
+                f(format!("defined type '{}'", d.name.name), p);
+            }
+        }
+        ExprKind::Function(func) => {
+            if let Some(p) = &func.params {
+                f(format!("function '{}'", func.name.name), p);
+            }
+        }
+        ExprKind::Plan(plan) => {
+            if let Some(p) = &plan.params {
+                f(format!("plan '{}'", plan.name.name), p);
+            }
+        }
+        ExprKind::Call(call) => {
+            if let Some(l) = &call.lambda {
+                f("the lambda".to_string(), &l.params);
+            }
+        }
+        ExprKind::MethodCall(call) => {
+            if let Some(l) = &call.lambda {
+                f("the lambda".to_string(), &l.params);
+            }
+        }
+        _ => {}
+    });
+}

@@ -1,0 +1,2 @@
+$packages = ['git']
+$all_packages = $packages + ['vim']

@@ -1,0 +1,1 @@
+$list.each |String $separator, String *$parts| { }

@@ -1,0 +1,1 @@
+$port = $proto ? { 'https' => 443, default => 80 }

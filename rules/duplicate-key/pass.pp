@@ -1,0 +1,1 @@
+$limits = { 'nofile' => 1024, 'nproc' => 65536 }

@@ -1,0 +1,1 @@
+class demo (String $site, Integer $port = 1) { }

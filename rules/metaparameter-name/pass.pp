@@ -1,0 +1,1 @@
+define demo::pool (String $pool_tag = 'x') { }

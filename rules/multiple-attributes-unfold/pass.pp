@@ -1,0 +1,3 @@
+file { '/tmp/x':
+  * => $defaults + $overrides,
+}

@@ -1,0 +1,3 @@
+define demo::site (String $docroot) {
+  notice($title)
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Confirms the examples of every syntax and validation rule with Puppet itself:
+# `puppet parser validate` must reject (or, for a warning rule, warn about) each
+# rules/<id>/fail.pp at the line its expectation marks, and accept each pass.pp without
+# an error or warning. unreadable-file is left out: it is about the file, not Puppet code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash ../shared/corpus/install.sh --tools-only >/dev/null
+cargo build --quiet --release
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+target/release/pupcheck rules --format json > "$tmp/rules.json"
+python3 - "$tmp" <<'PY'
+import json, os, re, subprocess, sys
+tmp = sys.argv[1]
+rules = [r for r in json.load(open(f"{tmp}/rules.json"))
+         if r["category"] in ("syntax", "validation") and r["id"] != "unreadable-file"]
+env = dict(os.environ, HOME=tmp)
+def validate(path):
+    out = subprocess.run(["puppet", "parser", "validate", "--vardir", f"{tmp}/var",
+                          "--confdir", f"{tmp}/conf", path], capture_output=True, text=True, env=env)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", out.stdout + out.stderr)
+    return text
+failures = 0
+for r in rules:
+    d = f"rules/{r['id']}"
+    fail = f"{d}/fail.pp"
+    lines = open(fail, encoding="utf-8").read().splitlines()
+    marked = set()
+    target = 0
+    for i, line in enumerate(lines, 1):
+        if re.match(r"\s*#\s*(\^|<-)", line):
+            marked.add(target)
+        else:
+            target = i
+    kind = "Warning" if r["severity"] == "warning" else "Error"
+    out = validate(fail)
+    found = {int(m) for m in re.findall(rf"{kind}:.*?line: (\d+)", out)}
+    # Some of Puppet's warnings name no line; then the message itself must appear.
+    messages = re.findall(r"\]: (.*)$", "\n".join(l for l in lines if re.match(r"\s*#\s*(\^|<-)", l)), re.M)
+    if kind == "Warning" and not found and any(m.strip() in out for m in messages):
+        found = set(marked)
+    if not (marked & found):
+        failures += 1
+        print(f"FAIL {fail}: Puppet did not report a {kind.lower()} on line {sorted(marked)}:\n{out.strip()}")
+    else:
+        print(f"ok   {fail}: Puppet {kind.lower()} on line {sorted(marked & found)}")
+    out = validate(f"{d}/pass.pp")
+    if "Error:" in out or "Warning:" in out:
+        failures += 1
+        print(f"FAIL {d}/pass.pp: Puppet complains:\n{out.strip()}")
+    else:
+        print(f"ok   {d}/pass.pp: accepted")
+print(f"{len(rules)} rules checked, {failures} failures")
+sys.exit(1 if failures else 0)
+PY

@@ -1,0 +1,49 @@
+use super::text::each_parameter_list;
+use super::{Category, FileContext, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "duplicate-parameter",
+    summary: "A parameter is declared twice in one parameter list",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports a parameter name that appears more than once in the parameters of a class,
+defined type, function, plan, lambda or EPP template (Puppet's `DUPLICATE_PARAMETER`).
+
+## Why it matters
+Puppet's validator rejects the manifest.
+
+## Example
+```puppet
+class demo (String $name_of_site, Integer $name_of_site = 1) { }
+```
+
+## How to fix
+Rename or remove one of them.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_parameter_list(ctx.program, |_, params| {
+        for (i, p) in params.iter().enumerate() {
+            if let Some(first) = params[..i].iter().find(|q| q.name.name == p.name.name) {
+                out.push(
+                    RULE.diagnostic(
+                        p.name.span,
+                        format!(
+                            "The parameter '{}' is declared more than once in the parameter list",
+                            p.name.name
+                        ),
+                    )
+                    .with_label(first.name.span, "first declared here"),
+                );
+            }
+        }
+    });
+}
