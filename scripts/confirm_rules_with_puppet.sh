@@ -2,7 +2,10 @@
 # Confirms the examples of every syntax and validation rule with Puppet itself:
 # `puppet parser validate` must reject (or, for a warning rule, warn about) each
 # rules/<id>/fail.pp at the line its expectation marks, and accept each pass.pp without
-# an error or warning. unreadable-file is left out: it is about the file, not Puppet code.
+# an error or warning. A failing example the validator accepts must then fail when Puppet
+# compiles it (through ../shared/oracle/puppet-oracle): the problems Puppet finds only at
+# compile time but without types or other files. unreadable-file is left out: it is
+# about the file, not Puppet code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ../shared/corpus/install.sh --tools-only >/dev/null
@@ -40,6 +43,17 @@ for r in rules:
     messages = re.findall(r"\]: (.*)$", "\n".join(l for l in lines if re.match(r"\s*#\s*(\^|<-)", l)), re.M)
     if kind == "Warning" and not found and any(m.strip() in out for m in messages):
         found = set(marked)
+    if not (marked & found) and kind == "Error":
+        case = json.dumps({"expr": open(fail, encoding="utf-8").read()})
+        oracle = subprocess.run(["../shared/oracle/puppet-oracle"], input=case + "\n",
+                                capture_output=True, text=True, env=env)
+        answer = json.loads(oracle.stdout.strip().splitlines()[-1]) if oracle.stdout.strip() else {}
+        error = answer.get("error", "")
+        m = re.search(r"line: (\d+)", error)
+        # Errors raised while evaluating may carry no position: then the message must match.
+        if (m and int(m.group(1)) in marked) or (error and not m and any(e in error for e in messages)):
+            print(f"ok   {fail}: Puppet fails compiling it: {error}")
+            found = set(marked)
     if not (marked & found):
         failures += 1
         print(f"FAIL {fail}: Puppet did not report a {kind.lower()} on line {sorted(marked)}:\n{out.strip()}")

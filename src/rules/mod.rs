@@ -9,9 +9,12 @@
 
 mod appends_deletes;
 mod arrow_on_right_operand_line;
+mod attribute_append_outside_override;
 mod autoloader_layout;
 mod captures_rest_not_last;
 mod case_without_default;
+mod class_not_virtualizable;
+mod cross_scope_assignment;
 mod definition_names;
 mod documentation;
 mod double_quoted_strings;
@@ -21,6 +24,8 @@ mod duplicate_parameter;
 mod ensure_first_param;
 mod file_mode;
 mod hard_tabs;
+mod illegal_assignment;
+mod indexed_assignment;
 mod inherits_across_namespaces;
 mod line_too_long;
 mod metaparameter_name;
@@ -28,12 +33,16 @@ mod multiple_attributes_unfold;
 mod names_containing_dash;
 mod names_containing_uppercase;
 mod nested_classes_or_defines;
+mod node_inheritance;
+mod numeric_assignment;
 mod numeric_overflow;
 mod only_variable_string;
 mod parameter_order;
 mod puppet_url_without_modules;
 mod relationship_arrows;
 mod reserved_parameter;
+mod reserved_variable_assignment;
+mod reserved_word;
 mod right_to_left_relationship;
 mod single_quote_string_with_variables;
 mod soft_tabs;
@@ -123,9 +132,12 @@ impl Rule {
 pub static ALL: &[&Rule] = &[
     &appends_deletes::RULE,
     &arrow_on_right_operand_line::RULE,
+    &attribute_append_outside_override::RULE,
     &autoloader_layout::RULE,
     &captures_rest_not_last::RULE,
     &case_without_default::RULE,
+    &class_not_virtualizable::RULE,
+    &cross_scope_assignment::RULE,
     &documentation::RULE,
     &double_quoted_strings::RULE,
     &duplicate_default::RULE,
@@ -134,6 +146,8 @@ pub static ALL: &[&Rule] = &[
     &ensure_first_param::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
+    &illegal_assignment::RULE,
+    &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
     &line_too_long::RULE,
     &metaparameter_name::RULE,
@@ -141,11 +155,15 @@ pub static ALL: &[&Rule] = &[
     &names_containing_dash::RULE,
     &names_containing_uppercase::RULE,
     &nested_classes_or_defines::RULE,
+    &node_inheritance::RULE,
+    &numeric_assignment::RULE,
     &numeric_overflow::RULE,
     &only_variable_string::RULE,
     &parameter_order::RULE,
     &puppet_url_without_modules::RULE,
     &reserved_parameter::RULE,
+    &reserved_variable_assignment::RULE,
+    &reserved_word::RULE,
     &right_to_left_relationship::RULE,
     &single_quote_string_with_variables::RULE,
     &soft_tabs::RULE,

@@ -153,3 +153,25 @@ pub fn each_parameter_list(program: &Program, mut f: impl FnMut(String, &[crate:
         _ => {}
     });
 }
+
+/// The assignments of the program: `(assignment, left-hand side)` for `=` only.
+pub fn each_assignment(program: &Program, mut f: impl FnMut(&Expr, &Expr)) {
+    each_expr(program, |expr| {
+        if let ExprKind::Assignment {
+            op: crate::ast::AssignOp::Assign,
+            left,
+            ..
+        } = &expr.kind
+        {
+            f(expr, left);
+        }
+    });
+}
+
+/// The places a left-hand side assigns to: itself, or each element of `[$a, $b] = ...`.
+pub fn assignment_targets(left: &Expr) -> Vec<&Expr> {
+    match &left.kind {
+        ExprKind::Array(items) => items.iter().flat_map(assignment_targets).collect(),
+        _ => vec![left],
+    }
+}

@@ -1,0 +1,2 @@
+file { '/tmp/x': require => Package['a'] }
+File['/tmp/x'] { require +> Package['b'] }

@@ -1,0 +1,2 @@
+@class { 'ntp': }
+# <- error[class-not-virtualizable]: Classes are not virtualizable

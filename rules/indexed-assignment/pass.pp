@@ -1,0 +1,2 @@
+$settings = { 'port' => 80 }
+$new = $settings + { 'port' => 8080 }

@@ -1,0 +1,3 @@
+node 'web1' {
+  include role::web
+}

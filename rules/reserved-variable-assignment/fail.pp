@@ -1,0 +1,2 @@
+$trusted = {}
+# <- error[reserved-variable-assignment]: Attempt to assign to a reserved variable name: '$trusted'

@@ -1,0 +1,1 @@
+$trusted_hosts = {}
