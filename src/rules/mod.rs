@@ -24,6 +24,7 @@ mod duplicate_parameter;
 mod ensure_first_param;
 mod file_mode;
 mod hard_tabs;
+mod idem_expression;
 mod illegal_assignment;
 mod indexed_assignment;
 mod inherits_across_namespaces;
@@ -146,6 +147,7 @@ pub static ALL: &[&Rule] = &[
     &ensure_first_param::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
+    &idem_expression::RULE,
     &illegal_assignment::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,

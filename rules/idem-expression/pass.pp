@@ -1,0 +1,2 @@
+ensure_packages(['vim'])
+$port = $secure ? { true => 443, default => 80 }
