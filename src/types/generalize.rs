@@ -3,7 +3,7 @@
 //! what `type(x, 'generalized')` prints (spec 001 "Type inference"; Puppet 7's
 //! `generalize` methods, which keep a Tuple's size and a Struct's keys).
 
-use super::model::{t, IntRange, Kind, StructElem, Type};
+use super::model::{t, IntRange, Kind, Type};
 
 pub fn generalize(ty: &Type) -> Type {
     match ty.kind() {
@@ -59,38 +59,8 @@ pub fn generalize(ty: &Type) -> Type {
             }
             t::hash_sized(generalize(key), generalize(value), None)
         }
-        Kind::Struct(elems) => {
-            if elems.is_empty() {
-                return t::structure();
-            }
-            t::structure_of(
-                elems
-                    .iter()
-                    .map(|e| StructElem {
-                        key: e.key.clone(),
-                        value: generalize(&e.value),
-                    })
-                    .collect(),
-            )
-        }
-        Kind::Tuple { types, size } => {
-            if types.is_empty() && size.is_none() {
-                return ty.clone();
-            }
-            Type::new(Kind::Tuple {
-                types: types.iter().map(generalize).collect(),
-                size: *size,
-            })
-        }
-        Kind::Callable { params, block, ret } => {
-            if params.is_none() && block.is_none() && ret.is_none() {
-                return ty.clone();
-            }
-            Type::new(Kind::Callable {
-                params: params.as_ref().map(generalize),
-                block: block.as_ref().map(generalize),
-                ret: ret.as_ref().map(generalize),
-            })
+        Kind::Struct(_) | Kind::Tuple { .. } | Kind::Callable { .. } => {
+            ty.map_components(generalize)
         }
         Kind::Variant(ts) => {
             if ts.is_empty() {

@@ -16,6 +16,48 @@ use std::sync::{Arc, OnceLock};
 pub struct Type(Arc<Kind>);
 
 impl Type {
+    /// The same Struct, Tuple or Callable with `f` applied to each component type (struct
+    /// values, tuple elements, callable parameters, block and return type); an
+    /// unparameterised one is returned as it is. Other kinds are returned unchanged.
+    pub fn map_components(&self, f: fn(&Type) -> Type) -> Type {
+        match self.kind() {
+            Kind::Struct(elems) => {
+                if elems.is_empty() {
+                    return t::structure();
+                }
+                t::structure_of(
+                    elems
+                        .iter()
+                        .map(|e| StructElem {
+                            key: e.key.clone(),
+                            value: f(&e.value),
+                        })
+                        .collect(),
+                )
+            }
+            Kind::Tuple { types, size } => {
+                if types.is_empty() && size.is_none() {
+                    return self.clone();
+                }
+                Type::new(Kind::Tuple {
+                    types: types.iter().map(f).collect(),
+                    size: *size,
+                })
+            }
+            Kind::Callable { params, block, ret } => {
+                if params.is_none() && block.is_none() && ret.is_none() {
+                    return self.clone();
+                }
+                Type::new(Kind::Callable {
+                    params: params.as_ref().map(f),
+                    block: block.as_ref().map(f),
+                    ret: ret.as_ref().map(f),
+                })
+            }
+            _ => self.clone(),
+        }
+    }
+
     pub fn new(kind: Kind) -> Type {
         Type(Arc::new(kind))
     }

@@ -6,7 +6,7 @@
 //! normalisation is finite on recursive aliases.
 
 use super::accepts::accepts;
-use super::model::{t, FloatRange, IntRange, Kind, Members, StructElem, TimeRange, Type};
+use super::model::{t, FloatRange, IntRange, Kind, Members, TimeRange, Type};
 
 pub fn normalize(ty: &Type) -> Type {
     match ty.kind() {
@@ -85,38 +85,8 @@ pub fn normalize(ty: &Type) -> Type {
                 size: *size,
             })
         }
-        Kind::Struct(elems) => {
-            if elems.is_empty() {
-                return t::structure();
-            }
-            t::structure_of(
-                elems
-                    .iter()
-                    .map(|e| StructElem {
-                        key: e.key.clone(),
-                        value: normalize(&e.value),
-                    })
-                    .collect(),
-            )
-        }
-        Kind::Tuple { types, size } => {
-            if types.is_empty() && size.is_none() {
-                return ty.clone();
-            }
-            Type::new(Kind::Tuple {
-                types: types.iter().map(normalize).collect(),
-                size: *size,
-            })
-        }
-        Kind::Callable { params, block, ret } => {
-            if params.is_none() && block.is_none() && ret.is_none() {
-                return ty.clone();
-            }
-            Type::new(Kind::Callable {
-                params: params.as_ref().map(normalize),
-                block: block.as_ref().map(normalize),
-                ret: ret.as_ref().map(normalize),
-            })
+        Kind::Struct(_) | Kind::Tuple { .. } | Kind::Callable { .. } => {
+            ty.map_components(normalize)
         }
         Kind::Variant(ts) => normalize_variant(ty, ts),
         _ => ty.clone(),
