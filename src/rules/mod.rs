@@ -8,6 +8,7 @@
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
 mod appends_deletes;
+mod arrow_alignment;
 mod arrow_on_right_operand_line;
 mod attribute_append_outside_override;
 mod autoloader_layout;
@@ -132,6 +133,7 @@ impl Rule {
 /// Every rule, in id order.
 pub static ALL: &[&Rule] = &[
     &appends_deletes::RULE,
+    &arrow_alignment::RULE,
     &arrow_on_right_operand_line::RULE,
     &attribute_append_outside_override::RULE,
     &autoloader_layout::RULE,

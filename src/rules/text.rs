@@ -37,6 +37,18 @@ impl CodeMap {
         CodeMap { opaque }
     }
 
+    /// The string, comment or regex span that holds `offset`, if any (the outermost).
+    pub fn opaque_at(&self, offset: u32) -> Option<Span> {
+        let i = self.opaque.partition_point(|s| s.start <= offset);
+        self.opaque[..i]
+            .iter()
+            .rev()
+            .take(8)
+            .filter(|s| s.contains(offset))
+            .max_by_key(|s| s.len())
+            .copied()
+    }
+
     /// Whether the byte at `offset` is code (not inside a string, comment or regex).
     pub fn is_code(&self, offset: u32) -> bool {
         let i = self.opaque.partition_point(|s| s.start <= offset);
