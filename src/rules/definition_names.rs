@@ -8,6 +8,7 @@ pub struct Definition<'a> {
     pub name: &'a Ident,
     pub params: Option<&'a [Parameter]>,
     pub parent: Option<&'a Ident>,
+    pub body: &'a crate::ast::Block,
 }
 
 pub fn definitions(program: &Program) -> Vec<Definition<'_>> {
@@ -30,6 +31,7 @@ fn collect<'a>(program: &'a Program, found: &mut Vec<Definition<'a>>) {
                     name: &c.name,
                     params: c.params.as_deref(),
                     parent: c.parent.as_ref(),
+                    body: &c.body,
                 });
                 walk(&c.body.statements, found);
             }
@@ -39,6 +41,7 @@ fn collect<'a>(program: &'a Program, found: &mut Vec<Definition<'a>>) {
                     name: &d.name,
                     params: d.params.as_deref(),
                     parent: None,
+                    body: &d.body,
                 });
                 walk(&d.body.statements, found);
             }

@@ -55,6 +55,7 @@ mod text;
 mod trailing_whitespace;
 mod unreadable_file;
 mod unrecognized_escape;
+mod variable_scope;
 mod variables_not_enclosed;
 
 pub use text::CodeMap;
@@ -177,6 +178,7 @@ pub static ALL: &[&Rule] = &[
     &trailing_whitespace::RULE,
     &unreadable_file::RULE,
     &unrecognized_escape::RULE,
+    &variable_scope::RULE,
     &variables_not_enclosed::RULE,
 ];
 
