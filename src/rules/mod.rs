@@ -36,6 +36,7 @@ mod names_containing_dash;
 mod names_containing_uppercase;
 mod nested_classes_or_defines;
 mod node_inheritance;
+mod not_top_level;
 mod numeric_assignment;
 mod numeric_overflow;
 mod only_variable_string;
@@ -161,6 +162,7 @@ pub static ALL: &[&Rule] = &[
     &names_containing_uppercase::RULE,
     &nested_classes_or_defines::RULE,
     &node_inheritance::RULE,
+    &not_top_level::RULE,
     &numeric_assignment::RULE,
     &numeric_overflow::RULE,
     &only_variable_string::RULE,

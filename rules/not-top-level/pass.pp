@@ -1,0 +1,6 @@
+class demo {
+  class debian { }
+}
+node default {
+  include demo
+}
