@@ -13,6 +13,7 @@ mod arrow_on_right_operand_line;
 mod attribute_append_outside_override;
 mod autoloader_layout;
 mod captures_rest_not_last;
+mod captures_rest_not_supported;
 mod case_without_default;
 mod class_not_virtualizable;
 mod cross_scope_assignment;
@@ -27,6 +28,9 @@ mod file_mode;
 mod hard_tabs;
 mod idem_expression;
 mod illegal_assignment;
+mod illegal_hostname;
+mod illegal_parameter_name;
+mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
 mod line_too_long;
@@ -39,8 +43,10 @@ mod node_inheritance;
 mod not_top_level;
 mod numeric_assignment;
 mod numeric_overflow;
+mod numeric_parameter_name;
 mod only_variable_string;
 mod parameter_order;
+mod puppet_patterns;
 mod puppet_url_without_modules;
 mod relationship_arrows;
 mod reserved_parameter;
@@ -140,6 +146,7 @@ pub static ALL: &[&Rule] = &[
     &attribute_append_outside_override::RULE,
     &autoloader_layout::RULE,
     &captures_rest_not_last::RULE,
+    &captures_rest_not_supported::RULE,
     &case_without_default::RULE,
     &class_not_virtualizable::RULE,
     &cross_scope_assignment::RULE,
@@ -153,6 +160,9 @@ pub static ALL: &[&Rule] = &[
     &hard_tabs::RULE,
     &idem_expression::RULE,
     &illegal_assignment::RULE,
+    &illegal_hostname::RULE,
+    &illegal_parameter_name::RULE,
+    &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
     &line_too_long::RULE,
@@ -165,6 +175,7 @@ pub static ALL: &[&Rule] = &[
     &not_top_level::RULE,
     &numeric_assignment::RULE,
     &numeric_overflow::RULE,
+    &numeric_parameter_name::RULE,
     &only_variable_string::RULE,
     &parameter_order::RULE,
     &puppet_url_without_modules::RULE,

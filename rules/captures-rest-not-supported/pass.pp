@@ -1,0 +1,1 @@
+define demo::thing (Array[String] $rest = []) { }

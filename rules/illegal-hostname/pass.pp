@@ -1,0 +1,1 @@
+node 'web-1.example.com', /^db\d+$/, default { }

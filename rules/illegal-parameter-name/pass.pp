@@ -1,0 +1,1 @@
+class demo (Integer $port = 80) { }
