@@ -17,6 +17,7 @@ mod captures_rest_not_supported;
 mod case_without_default;
 mod class_not_virtualizable;
 mod cross_scope_assignment;
+mod definition_name_rules;
 mod definition_names;
 mod documentation;
 mod double_quoted_strings;
@@ -28,6 +29,7 @@ mod file_mode;
 mod hard_tabs;
 mod idem_expression;
 mod illegal_assignment;
+mod illegal_definition_name;
 mod illegal_hostname;
 mod illegal_parameter_name;
 mod illegal_variable_name;
@@ -50,6 +52,7 @@ mod puppet_patterns;
 mod puppet_url_without_modules;
 mod relationship_arrows;
 mod reserved_parameter;
+mod reserved_type_name;
 mod reserved_variable_assignment;
 mod reserved_word;
 mod right_to_left_relationship;
@@ -160,6 +163,7 @@ pub static ALL: &[&Rule] = &[
     &hard_tabs::RULE,
     &idem_expression::RULE,
     &illegal_assignment::RULE,
+    &illegal_definition_name::RULE,
     &illegal_hostname::RULE,
     &illegal_parameter_name::RULE,
     &illegal_variable_name::RULE,
@@ -180,6 +184,7 @@ pub static ALL: &[&Rule] = &[
     &parameter_order::RULE,
     &puppet_url_without_modules::RULE,
     &reserved_parameter::RULE,
+    &reserved_type_name::RULE,
     &reserved_variable_assignment::RULE,
     &reserved_word::RULE,
     &right_to_left_relationship::RULE,

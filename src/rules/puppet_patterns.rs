@@ -28,3 +28,41 @@ pub fn param_name() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     compiled(&RE, r"\A[a-z_][A-Za-z0-9_]*\z")
 }
+
+/// The name of a class, defined type or function (`CLASSREF_DECL`).
+pub fn definition_name() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    compiled(&RE, r"\A[a-z][A-Za-z0-9_]*(?:::[a-z][A-Za-z0-9_]*)*\z")
+}
+
+/// Type names Puppet reserves (checker4_0.rb's RESERVED_TYPE_NAMES).
+pub const RESERVED_TYPE_NAMES: &[&str] = &[
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "init",
+    "object",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+    "typeset",
+];

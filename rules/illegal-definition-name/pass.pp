@@ -1,0 +1,1 @@
+class my_module::config { }
