@@ -24,7 +24,9 @@ mod double_quoted_strings;
 mod duplicate_default;
 mod duplicate_key;
 mod duplicate_parameter;
+mod duplicate_resource_attribute;
 mod ensure_first_param;
+mod ensure_not_symlink_target;
 mod file_mode;
 mod hard_tabs;
 mod idem_expression;
@@ -56,6 +58,7 @@ mod reserved_type_name;
 mod reserved_variable_assignment;
 mod reserved_word;
 mod right_to_left_relationship;
+mod selector_inside_resource;
 mod single_quote_string_with_variables;
 mod soft_tabs;
 mod star_comments;
@@ -63,8 +66,13 @@ mod suppress;
 mod syntax_error;
 mod text;
 mod trailing_whitespace;
+mod unquoted_file_mode;
+mod unquoted_node_name;
+mod unquoted_resource_title;
 mod unreadable_file;
 mod unrecognized_escape;
+mod variable_contains_dash;
+mod variable_is_lowercase;
 mod variable_scope;
 mod variables_not_enclosed;
 
@@ -158,7 +166,9 @@ pub static ALL: &[&Rule] = &[
     &duplicate_default::RULE,
     &duplicate_key::RULE,
     &duplicate_parameter::RULE,
+    &duplicate_resource_attribute::RULE,
     &ensure_first_param::RULE,
+    &ensure_not_symlink_target::RULE,
     &file_mode::RULE,
     &hard_tabs::RULE,
     &idem_expression::RULE,
@@ -188,14 +198,20 @@ pub static ALL: &[&Rule] = &[
     &reserved_variable_assignment::RULE,
     &reserved_word::RULE,
     &right_to_left_relationship::RULE,
+    &selector_inside_resource::RULE,
     &single_quote_string_with_variables::RULE,
     &soft_tabs::RULE,
     &star_comments::RULE,
     &suppress::RULE,
     &syntax_error::RULE,
     &trailing_whitespace::RULE,
+    &unquoted_file_mode::RULE,
+    &unquoted_node_name::RULE,
+    &unquoted_resource_title::RULE,
     &unreadable_file::RULE,
     &unrecognized_escape::RULE,
+    &variable_contains_dash::RULE,
+    &variable_is_lowercase::RULE,
     &variable_scope::RULE,
     &variables_not_enclosed::RULE,
 ];

@@ -1,0 +1,4 @@
+file { '/tmp/x':
+  ensure => directory,
+  mode   => '0755',
+}

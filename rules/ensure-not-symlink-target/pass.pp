@@ -1,0 +1,1 @@
+file { '/etc/motd': ensure => link, target => '/etc/issue' }

@@ -1,0 +1,1 @@
+package { 'vim': ensure => installed }

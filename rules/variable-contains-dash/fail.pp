@@ -1,0 +1,2 @@
+$label = "$app-name"
+#         ^ warning[variable-contains-dash]: variable contains a dash

@@ -1,0 +1,2 @@
+$label = "${app}-name"
+$n = $a - 1

@@ -1,0 +1,63 @@
+#[allow(unused_imports)]
+use super::text::*;
+use super::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "ensure-not-symlink-target",
+    summary: "A file's `ensure` is a symlink target path",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("ensure_not_symlink_target"),
+    docs: "\
+## What it does
+Reports `file` resources whose `ensure` is a path (`ensure => '/etc/foo'`).
+
+## Why it matters
+It creates a symlink, but reads like a file; the style guide asks for
+`ensure => link` and `target => ...`.
+
+## Example
+```puppet
+file { '/etc/motd': ensure => '/etc/issue' }
+```
+
+## How to fix
+Write `ensure => link, target => '/etc/issue'`.
+",
+    check: Some(check),
+};
+
+/// The resource bodies of a file with their resource type name (`file`, `class`...).
+#[allow(dead_code)]
+fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
+    each_expr(program, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            if let ExprKind::Name(t) = &r.type_expr.kind {
+                for b in &r.bodies {
+                    f(t, b);
+                }
+            }
+        }
+    });
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    bodies(ctx.program, |t, body| {
+        if t != "file" {
+            return;
+        }
+        for a in body.attributes.iter().filter(|a| a.name.name == "ensure") {
+            if let ExprKind::String(s) = &a.value.kind {
+                if s.value.starts_with('/') {
+                    out.push(
+                        RULE.diagnostic(a.value.span, "symlink target specified in ensure attr"),
+                    );
+                }
+            }
+        }
+    });
+}

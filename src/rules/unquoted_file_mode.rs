@@ -1,0 +1,59 @@
+#[allow(unused_imports)]
+use super::text::*;
+use super::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "unquoted-file-mode",
+    summary: "A file mode is not quoted",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("unquoted_file_mode"),
+    docs: "\
+## What it does
+Reports the `mode` of `file` and `concat` resources written as a number or bare word.
+
+## Why it matters
+`mode => 644` is the decimal number 644 to Puppet, not the octal mode; always quote
+modes.
+
+## Example
+```puppet
+file { '/tmp/x': mode => 0644 }
+```
+
+## How to fix
+Quote it: `mode => '0644'`.
+",
+    check: Some(check),
+};
+
+/// The resource bodies of a file with their resource type name (`file`, `class`...).
+#[allow(dead_code)]
+fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
+    each_expr(program, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            if let ExprKind::Name(t) = &r.type_expr.kind {
+                for b in &r.bodies {
+                    f(t, b);
+                }
+            }
+        }
+    });
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    bodies(ctx.program, |t, body| {
+        if t != "file" && t != "concat" {
+            return;
+        }
+        for a in body.attributes.iter().filter(|a| a.name.name == "mode") {
+            if matches!(a.value.kind, ExprKind::Integer(_) | ExprKind::Name(_)) {
+                out.push(RULE.diagnostic(a.value.span, "unquoted file mode"));
+            }
+        }
+    });
+}

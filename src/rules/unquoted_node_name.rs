@@ -1,0 +1,62 @@
+#[allow(unused_imports)]
+use super::text::*;
+use super::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "unquoted-node-name",
+    summary: "A node name is not quoted",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("unquoted_node_name"),
+    docs: "\
+## What it does
+Reports node names written as bare words (`node web1 { }`); `default` and regular
+expressions are fine.
+
+## Why it matters
+The style guide quotes node names: a bare dotted name only parses by accident, and a
+name with a dash or starting with a digit does not parse at all.
+
+## Example
+```puppet
+node web1 { }
+```
+
+## How to fix
+Quote it: `node 'web1' { }`.
+",
+    check: Some(check),
+};
+
+/// The resource bodies of a file with their resource type name (`file`, `class`...).
+#[allow(dead_code)]
+fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
+    each_expr(program, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            if let ExprKind::Name(t) = &r.type_expr.kind {
+                for b in &r.bodies {
+                    f(t, b);
+                }
+            }
+        }
+    });
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx.program, |expr| {
+        let ExprKind::Node(node) = &expr.kind else {
+            return;
+        };
+        for m in &node.matches {
+            if let ExprKind::String(s) = &m.kind {
+                if s.style == StringStyle::Bare {
+                    out.push(RULE.diagnostic(m.span, "unquoted node name found"));
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,58 @@
+#[allow(unused_imports)]
+use super::text::*;
+use super::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "unquoted-resource-title",
+    summary: "A resource title is a bare word",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("unquoted_resource_title"),
+    docs: "\
+## What it does
+Reports resource titles written as bare words (`file { foo: }`).
+
+## Why it matters
+Titles are strings; quoting them makes that plain and avoids surprises with words that
+are keywords or contain dashes.
+
+## Example
+```puppet
+package { vim: ensure => installed }
+```
+
+## How to fix
+Quote it: `package { 'vim': ... }`.
+",
+    check: Some(check),
+};
+
+/// The resource bodies of a file with their resource type name (`file`, `class`...).
+#[allow(dead_code)]
+fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
+    each_expr(program, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            if let ExprKind::Name(t) = &r.type_expr.kind {
+                for b in &r.bodies {
+                    f(t, b);
+                }
+            }
+        }
+    });
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx.program, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            for b in &r.bodies {
+                if matches!(b.title.kind, ExprKind::Name(_)) {
+                    out.push(RULE.diagnostic(b.title.span, "unquoted resource title"));
+                }
+            }
+        }
+    });
+}
