@@ -36,7 +36,7 @@ value.
 
 /// Whether evaluating the expression has no effect besides producing its value (Puppet's
 /// `idem` in checker4_0.rb).
-fn idem(e: &Expr) -> bool {
+pub(super) fn idem(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Integer(_)
         | ExprKind::Float(_)
@@ -75,7 +75,7 @@ fn block_idem(b: &Block) -> bool {
 }
 
 /// Puppet's name for the kind of expression, for the message.
-fn label(e: &Expr) -> String {
+pub(super) fn label(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Integer(_) => "Literal Integer".into(),
         ExprKind::Float(_) => "Literal Float".into(),

@@ -30,6 +30,7 @@ mod ensure_not_symlink_target;
 mod file_mode;
 mod hard_tabs;
 mod idem_expression;
+mod idem_last;
 mod illegal_assignment;
 mod illegal_definition_name;
 mod illegal_hostname;
@@ -44,6 +45,7 @@ mod names_containing_dash;
 mod names_containing_uppercase;
 mod nested_classes_or_defines;
 mod node_inheritance;
+mod not_absolute_top_level;
 mod not_top_level;
 mod numeric_assignment;
 mod numeric_overflow;
@@ -172,6 +174,7 @@ pub static ALL: &[&Rule] = &[
     &file_mode::RULE,
     &hard_tabs::RULE,
     &idem_expression::RULE,
+    &idem_last::RULE,
     &illegal_assignment::RULE,
     &illegal_definition_name::RULE,
     &illegal_hostname::RULE,
@@ -186,6 +189,7 @@ pub static ALL: &[&Rule] = &[
     &names_containing_uppercase::RULE,
     &nested_classes_or_defines::RULE,
     &node_inheritance::RULE,
+    &not_absolute_top_level::RULE,
     &not_top_level::RULE,
     &numeric_assignment::RULE,
     &numeric_overflow::RULE,

@@ -1,0 +1,6 @@
+class demo {
+  include demo::install
+}
+function demo::answer() >> Integer {
+  42
+}

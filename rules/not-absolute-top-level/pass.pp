@@ -1,0 +1,2 @@
+function demo::helper() { 1 }
+type Demo::Port = Integer[1, 65535]
