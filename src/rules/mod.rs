@@ -35,6 +35,7 @@ mod illegal_assignment;
 mod illegal_definition_name;
 mod illegal_hostname;
 mod illegal_parameter_name;
+mod illegal_query_expression;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
@@ -47,6 +48,7 @@ mod nested_classes_or_defines;
 mod node_inheritance;
 mod not_absolute_top_level;
 mod not_top_level;
+mod not_virtualizable;
 mod numeric_assignment;
 mod numeric_overflow;
 mod numeric_parameter_name;
@@ -179,6 +181,7 @@ pub static ALL: &[&Rule] = &[
     &illegal_definition_name::RULE,
     &illegal_hostname::RULE,
     &illegal_parameter_name::RULE,
+    &illegal_query_expression::RULE,
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
@@ -191,6 +194,7 @@ pub static ALL: &[&Rule] = &[
     &node_inheritance::RULE,
     &not_absolute_top_level::RULE,
     &not_top_level::RULE,
+    &not_virtualizable::RULE,
     &numeric_assignment::RULE,
     &numeric_overflow::RULE,
     &numeric_parameter_name::RULE,

@@ -1,0 +1,1 @@
+User <| (tag == 'admin' or title == 'root') and ensure != absent |>
