@@ -388,7 +388,10 @@ unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buff
 void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *buffer,
                                                      unsigned length) {
   Scanner *s = (Scanner *)payload;
-  memset(s, 0, sizeof *s);
+  /* Called before every scan: reset only the header, not the whole pending array. */
+  s->count = 0;
+  s->in_body = false;
+  s->lines_remaining = 0;
   if (length < 2 + sizeof s->lines_remaining) return;
   unsigned pos = 0;
   uint8_t count = (uint8_t)buffer[pos++];
