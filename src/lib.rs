@@ -3,11 +3,13 @@
 //! See ARCHITECTURE.md for the layers and the way data flows between them.
 
 pub mod ast;
+pub mod baseline;
 pub mod check;
 pub mod cli;
 pub mod diagnostics;
 pub mod output;
 pub mod rules;
 pub mod source;
+pub mod statistics;
 pub mod syntax;
 pub mod types;

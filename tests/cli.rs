@@ -168,3 +168,128 @@ fn types_questions_answer_as_puppet_does() {
         "Optional[Integer]"
     );
 }
+
+const REPORT_FIXTURE: &str = "tests/fixtures/report";
+
+#[test]
+fn output_file_gets_the_report_and_stderr_a_summary() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-output-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("report.sarif");
+    let out = pupcheck(&[
+        "check",
+        "--format",
+        "sarif",
+        "--output-file",
+        file.to_str().unwrap(),
+        "examples/demo",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(" ms: 2 errors, 0 warnings.\nReport written to "),
+        "{stderr}"
+    );
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
+    let quiet = pupcheck(&[
+        "check",
+        "--quiet",
+        "--output-file",
+        file.to_str().unwrap(),
+        "examples/demo",
+    ]);
+    assert!(quiet.stderr.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fail_on_warning_fails_on_warnings() {
+    let root = format!("{REPORT_FIXTURE}/site");
+    assert_eq!(pupcheck(&["check", &root]).status.code(), Some(0));
+    let out = pupcheck(&["check", "--fail-on", "warning", &root]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = pupcheck(&["check", "--fail-on", "info", &root]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn help_documents_exit_codes_and_formats() {
+    let out = pupcheck(&["check", "--help"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for format in [
+        "human",
+        "concise",
+        "json",
+        "sarif",
+        "github",
+        "gitlab",
+        "junit",
+        "checkstyle",
+    ] {
+        assert!(text.contains(format), "{format}: {text}");
+    }
+    let out = pupcheck(&["--help"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("1  findings at or above --fail-on"), "{text}");
+}
+
+#[test]
+fn many_roots_make_one_report_with_statistics() {
+    let out = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--statistics",
+        &format!("{REPORT_FIXTURE}/modules"),
+        &format!("{REPORT_FIXTURE}/site"),
+        "examples/demo",
+    ]);
+    let report = json(&out);
+    assert_eq!(report["summary"]["files"], 9);
+    let by_module: Vec<(String, u64)> = report["summary"]["by_module"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_module,
+        [
+            ("web".to_string(), 7),
+            ("(no module)".to_string(), 2),
+            ("demo".to_string(), 2)
+        ]
+    );
+    assert_eq!(
+        report["summary"]["by_rule"][0],
+        serde_json::json!({"rule": "double-quoted-strings", "severity": "warning", "count": 3})
+    );
+    // With a machine-readable format the table goes to stderr.
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("Findings by rule:\n"), "{stderr}");
+    assert!(stderr.contains("Findings by module:\n"), "{stderr}");
+}
+
+#[test]
+fn statistics_follow_the_human_report() {
+    let out = pupcheck(&["check", "--statistics", REPORT_FIXTURE]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let table = &text[text.find("Findings by rule:").expect("a table")..];
+    assert!(
+        table.starts_with(
+            "Findings by rule:\n  count  rule                   severity\n      3  double-quoted-strings  warning\n"
+        ),
+        "{table}"
+    );
+    assert!(
+        table.contains("      7  modules/web/manifests/init.pp\n") || table.contains("init.pp")
+    );
+}

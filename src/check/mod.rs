@@ -49,10 +49,37 @@ impl Report {
     }
 }
 
+/// Told how a run advances (a progress bar). Called from the worker threads.
+pub trait Progress: Sync {
+    /// The files to check have been found.
+    fn found(&self, files: usize);
+    /// One more file has been checked.
+    fn checked(&self);
+}
+
+/// No progress reporting.
+impl Progress for () {
+    fn found(&self, _: usize) {}
+    fn checked(&self) {}
+}
+
 /// Checks every file under `roots`.
 pub fn check_paths(roots: &[PathBuf]) -> Report {
+    check_paths_with_progress(roots, &())
+}
+
+/// Checks every file under `roots`, telling `progress` as files are done.
+pub fn check_paths_with_progress(roots: &[PathBuf], progress: &dyn Progress) -> Report {
     let (found, walk_errors) = walk::find_files(roots);
-    let mut files: Vec<FileReport> = found.par_iter().map(check_found_file).collect();
+    progress.found(found.len());
+    let mut files: Vec<FileReport> = found
+        .par_iter()
+        .map(|f| {
+            let file = check_found_file(f);
+            progress.checked();
+            file
+        })
+        .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Report {
         files_checked: files.len(),

@@ -1,21 +1,25 @@
 //! The command line: arguments, running the pipeline, choosing the output, exit codes.
 //! No checking logic lives here.
 
+use crate::baseline::fingerprint::Fingerprints;
+use crate::baseline::{self, Baseline};
 use crate::check::{self, Report};
 use crate::diagnostics::Severity;
 use crate::output;
+use crate::statistics::Statistics;
 use clap::{Parser, Subcommand, ValueEnum};
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
-use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use codespan_reporting::term::termcolor::{ColorChoice, NoColor, StandardStream, WriteColor};
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 mod rules_cmd;
 mod types_cmd;
 
-/// Exit status: no error-severity finding.
+/// Exit status: no finding at or above `--fail-on` (and every path could be checked).
 pub const EXIT_CLEAN: i32 = 0;
-/// Exit status: at least one error-severity finding.
+/// Exit status: at least one finding at or above `--fail-on` (errors by default) that
+/// the baseline, if any, does not record.
 pub const EXIT_FINDINGS: i32 = 1;
 /// Exit status: usage, configuration or internal error.
 pub const EXIT_USAGE: i32 = 2;
@@ -32,10 +36,16 @@ const WORKER_STACK: usize = 64 * 1024 * 1024;
   pupcheck check                       check every .pp and .epp file under the current directory
   pupcheck check modules/ntp site.pp   check a module and a manifest
   pupcheck check --format json .       machine-readable findings
+  pupcheck check --format sarif --output-file pupcheck.sarif .
+  pupcheck check --write-baseline .pupcheck-baseline.json .
+  pupcheck check --baseline .pupcheck-baseline.json .
   cat x.pp | pupcheck check --stdin-filename x.pp -
   pupcheck types accepts 'Integer[0, 10]' 'Integer[5, 20]'
 
-Exit status: 0 no errors, 1 errors found, 2 usage or internal error."
+Exit status of `check`:
+  0  no finding at or above --fail-on (errors by default)
+  1  findings at or above --fail-on (with --baseline: new ones only)
+  2  usage, configuration or internal error, or a path that cannot be checked"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -49,8 +59,8 @@ enum Command {
     /// List every rule (id, severity, category, fixable, enabled, puppet-lint name).
     Rules {
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = ListFormat::Human)]
+        format: ListFormat,
     },
     /// Explain one rule (by id or by its puppet-lint check name).
     Rule {
@@ -68,12 +78,31 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
-    /// Files or directories (modules, a modulepath, a control repository); `-` reads stdin.
+    /// Files or directories (modules, a modulepath, a control repository; as many as
+    /// you like, in one combined report); `-` reads stdin.
     #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Write the report to FILE instead of stdout (a short summary goes to stderr).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output_file: Option<PathBuf>,
+    /// The least severity that makes the run fail (exit status 1).
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    fail_on: FailOn,
+    /// Report, and fail on, only the findings FILE does not record.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+    /// Record every current finding in FILE (for --baseline) and exit.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Also print the findings counted by rule, by module and by file.
+    #[arg(long)]
+    statistics: bool,
+    /// No progress bar and no summary on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
     /// Number of threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
@@ -84,8 +113,43 @@ struct CheckArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
+    /// Findings with source snippets, and a summary.
+    Human,
+    /// One line per finding: `path:line:col: rule message`.
+    Concise,
+    /// pupcheck's JSON report, with statistics.
+    Json,
+    /// SARIF 2.1.0 (GitHub code scanning and other SARIF viewers).
+    Sarif,
+    /// GitHub Actions annotations (workflow commands).
+    Github,
+    /// GitLab Code Quality report.
+    Gitlab,
+    /// JUnit XML: one test case per file.
+    Junit,
+    /// Checkstyle XML.
+    Checkstyle,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ListFormat {
     Human,
     Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FailOn {
+    Error,
+    Warning,
+}
+
+impl FailOn {
+    fn severity(self) -> Severity {
+        match self {
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+        }
+    }
 }
 
 /// Runs the command line and returns the exit status.
@@ -121,12 +185,12 @@ fn run(cli: Cli) -> i32 {
         Command::Check(args) => run_check(args),
         Command::Ast { file } => print_ast(&file),
         Command::Types(args) => types_cmd::run(args),
-        Command::Rules { format } => rules_cmd::list(format == Format::Json),
+        Command::Rules { format } => rules_cmd::list(format == ListFormat::Json),
         Command::Rule { name } => rules_cmd::explain(&name),
     }
 }
 
-fn print_ast(path: &std::path::Path) -> i32 {
+fn print_ast(path: &Path) -> i32 {
     let found = crate::source::walk::FoundFile {
         path: path.to_path_buf(),
         kind: crate::source::SourceKind::from_path(path)
@@ -170,48 +234,166 @@ fn run_check(args: CheckArgs) -> i32 {
         eprintln!("pupcheck: cannot start worker threads: {e}");
         return EXIT_USAGE;
     }
+    // Read the baseline first: a bad one is a usage error, found before the work.
+    let baseline = match args.baseline.as_deref().map(Baseline::read).transpose() {
+        Ok(baseline) => baseline,
+        Err(message) => {
+            eprintln!("pupcheck: {message}");
+            return EXIT_USAGE;
+        }
+    };
     let started = Instant::now();
-    let report = if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" {
+    let Some(mut report) = checked_report(&args) else {
+        return EXIT_USAGE;
+    };
+    let duration_ms = started.elapsed().as_millis();
+    let mut fingerprints = Fingerprints::of(&report);
+
+    if let Some(path) = &args.write_baseline {
+        let baseline = Baseline::from_report(&report, &fingerprints);
+        if let Err(message) = baseline.write(path) {
+            eprintln!("pupcheck: {message}");
+            return EXIT_USAGE;
+        }
+        print_walk_errors(&report);
+        if !args.quiet {
+            let n = baseline.findings.len();
+            eprintln!(
+                "Wrote {n} finding{} to the baseline {}.",
+                output::human::plural(n),
+                path.display()
+            );
+        }
+        return if report.walk_errors.is_empty() {
+            EXIT_CLEAN
+        } else {
+            EXIT_USAGE
+        };
+    }
+    let outcome = baseline.map(|b| b.apply(&mut report, &mut fingerprints));
+
+    let to_stdout = args.output_file.is_none();
+    if let Err(e) = write_report(&report, &fingerprints, &args, duration_ms) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            let target = args
+                .output_file
+                .as_deref()
+                .map_or("stdout".into(), |p| p.display().to_string());
+            eprintln!("pupcheck: cannot write the report to {target}: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    // The human report shows paths it could not check; elsewhere they go to stderr.
+    if args.format != Format::Human || !to_stdout {
+        print_walk_errors(&report);
+    }
+    if !args.quiet {
+        if let Some(path) = &args.output_file {
+            eprintln!("{}", output::human::summary(&report, duration_ms));
+            eprintln!("Report written to {}.", path.display());
+        }
+        if let Some(outcome) = outcome {
+            print_baseline_outcome(outcome);
+        }
+    }
+    if args.statistics {
+        let statistics = Statistics::of(&report);
+        let result = if to_stdout && matches!(args.format, Format::Human | Format::Concise) {
+            output::statistics::write(&statistics, &mut std::io::stdout().lock())
+        } else {
+            output::statistics::write(&statistics, &mut std::io::stderr().lock())
+        };
+        if let Err(e) = result {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("pupcheck: cannot write the statistics: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
+    exit_status(&report, args.fail_on)
+}
+
+/// Checks stdin or the paths, with a progress bar when that helps.
+fn checked_report(args: &CheckArgs) -> Option<Report> {
+    if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" {
         let mut bytes = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
             eprintln!("pupcheck: cannot read stdin: {e}");
-            return EXIT_USAGE;
+            return None;
         }
         let file = check::check_text(args.stdin_filename.clone(), bytes);
-        Report {
+        return Some(Report {
             files: vec![file],
             walk_errors: Vec::new(),
             files_checked: 1,
-        }
-    } else {
-        check::check_paths(&args.paths)
-    };
-    let duration_ms = started.elapsed().as_millis();
-    if let Err(e) = print_report(&report, args.format, duration_ms) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("pupcheck: cannot write the report: {e}");
-            return EXIT_USAGE;
-        }
+        });
     }
+    if args.quiet || !std::io::stderr().is_terminal() {
+        return Some(check::check_paths(&args.paths));
+    }
+    let bar = output::progress::Bar::new();
+    let report = check::check_paths_with_progress(&args.paths, &bar);
+    bar.finish();
+    Some(report)
+}
+
+fn exit_status(report: &Report, fail_on: FailOn) -> i32 {
     if !report.walk_errors.is_empty() {
         return EXIT_USAGE;
     }
-    if report.count(Severity::Error) > 0 {
+    let threshold = fail_on.severity();
+    if report.diagnostics().any(|(_, d)| d.severity >= threshold) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     }
 }
 
-fn print_report(report: &Report, format: Format, duration_ms: u128) -> std::io::Result<()> {
-    match format {
-        Format::Json => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            output::json::write(report, duration_ms, &mut lock)?;
-            lock.flush()
+fn print_walk_errors(report: &Report) {
+    for (path, message) in &report.walk_errors {
+        eprintln!("{}: cannot check: {message}", path.display());
+    }
+}
+
+fn print_baseline_outcome(outcome: baseline::Outcome) {
+    if outcome.known > 0 {
+        eprintln!(
+            "{} known finding{} hidden by the baseline.",
+            outcome.known,
+            output::human::plural(outcome.known)
+        );
+    }
+    if outcome.fixed > 0 {
+        let (entries, are) = if outcome.fixed == 1 {
+            ("entry", "is")
+        } else {
+            ("entries", "are")
+        };
+        eprintln!(
+            "{} baseline {entries} {are} fixed; run --write-baseline to prune.",
+            outcome.fixed
+        );
+    }
+}
+
+/// Writes the report in the chosen format to the output file or stdout.
+fn write_report(
+    report: &Report,
+    fingerprints: &Fingerprints,
+    args: &CheckArgs,
+    duration_ms: u128,
+) -> std::io::Result<()> {
+    match &args.output_file {
+        Some(path) => {
+            let file = std::fs::File::create(path)?;
+            let mut out = NoColor::new(BufWriter::new(file));
+            render(report, fingerprints, args.format, duration_ms, &mut out)?;
+            out.into_inner()
+                .into_inner()
+                .map_err(|e| e.into_error())?
+                .sync_all()
         }
-        Format::Human => {
+        None if args.format == Format::Human => {
             let color = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
                 || !std::io::stdout().is_terminal()
             {
@@ -220,8 +402,32 @@ fn print_report(report: &Report, format: Format, duration_ms: u128) -> std::io::
                 ColorChoice::Auto
             };
             let mut stdout = StandardStream::stdout(color);
-            output::human::write(report, duration_ms, &mut stdout)?;
+            render(report, fingerprints, args.format, duration_ms, &mut stdout)?;
             stdout.flush()
         }
+        None => {
+            let mut out = NoColor::new(BufWriter::new(std::io::stdout().lock()));
+            render(report, fingerprints, args.format, duration_ms, &mut out)?;
+            out.into_inner().flush()
+        }
+    }
+}
+
+fn render(
+    report: &Report,
+    fingerprints: &Fingerprints,
+    format: Format,
+    duration_ms: u128,
+    out: &mut dyn WriteColor,
+) -> std::io::Result<()> {
+    match format {
+        Format::Human => output::human::write(report, duration_ms, out),
+        Format::Concise => output::concise::write(report, out),
+        Format::Json => output::json::write(report, duration_ms, out),
+        Format::Sarif => output::sarif::write(report, fingerprints, out),
+        Format::Github => output::github::write(report, out),
+        Format::Gitlab => output::gitlab::write(report, fingerprints, out),
+        Format::Junit => output::junit::write(report, duration_ms, out),
+        Format::Checkstyle => output::checkstyle::write(report, out),
     }
 }

@@ -52,10 +52,14 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> st
     for (path, message) in &report.walk_errors {
         writeln!(out, "{}: cannot check: {message}", path.display())?;
     }
+    writeln!(out, "{}", summary(report, duration_ms))
+}
+
+/// `Checked 4 files in 3 ms: 2 errors, 0 warnings.`
+pub fn summary(report: &Report, duration_ms: u128) -> String {
     let errors = report.count(Severity::Error);
     let warnings = report.count(Severity::Warning);
-    writeln!(
-        out,
+    format!(
         "Checked {} file{} in {} ms: {} error{}, {} warning{}.",
         report.files_checked,
         plural(report.files_checked),
@@ -67,7 +71,7 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> st
     )
 }
 
-fn plural(n: usize) -> &'static str {
+pub fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

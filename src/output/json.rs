@@ -1,11 +1,14 @@
 //! `--format json`: one JSON object with every diagnostic and a summary.
 //!
 //! `{"version":1,"diagnostics":[{"path","line","column","end_line","end_column",
-//! "severity","rule","message"}...],"summary":{"files","errors","warnings","duration_ms"}}`
+//! "severity","rule","message"}...],"summary":{"files","errors","warnings","duration_ms",
+//! "by_rule":[{"rule","severity","count"}...],"by_module":[{"name","count"}...],
+//! "by_file":[{"name","count"}...]}}`, the counts most first.
 
 use super::positions;
 use crate::check::Report;
 use crate::diagnostics::Severity;
+use crate::statistics::{Count, RuleCount, Statistics};
 use serde::Serialize;
 use std::io::Write;
 
@@ -34,6 +37,9 @@ struct Summary {
     errors: usize,
     warnings: usize,
     duration_ms: u128,
+    by_rule: Vec<RuleCount>,
+    by_module: Vec<Count>,
+    by_file: Vec<Count>,
 }
 
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io::Result<()> {
@@ -53,6 +59,11 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io
             }
         })
         .collect();
+    let Statistics {
+        by_rule,
+        by_module,
+        by_file,
+    } = Statistics::of(report);
     let json = JsonReport {
         version: 1,
         diagnostics,
@@ -61,6 +72,9 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io
             errors: report.count(Severity::Error),
             warnings: report.count(Severity::Warning),
             duration_ms,
+            by_rule,
+            by_module,
+            by_file,
         },
     };
     serde_json::to_writer(&mut *out, &json)?;

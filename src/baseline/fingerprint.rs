@@ -1,0 +1,201 @@
+//! Fingerprints: a finding's identity that survives unrelated edits.
+//!
+//! A fingerprint is built from the rule, the file's [stable path](stable_path) and the
+//! text of the offending line and its two neighbours (each trimmed), never from the line
+//! number: inserting or deleting lines elsewhere in the file leaves it unchanged. When
+//! the same rule fires several times on identical text in one file, an occurrence
+//! counter keeps the fingerprints distinct. A second, coarser fingerprint uses the
+//! offending line alone, so that editing a neighbouring line does not make an old
+//! finding new (the baseline falls back to it).
+//!
+//! SARIF's `partialFingerprints`, GitLab's `fingerprint` and the baseline all use these.
+
+use crate::check::{FileReport, Report};
+use crate::diagnostics::Diagnostic;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::path::{Component, Path};
+
+/// Bumped when the way fingerprints are computed changes (old baselines then no longer
+/// match, so `--write-baseline` must be run again).
+pub const VERSION: u32 = 1;
+
+/// The identity of one finding.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fingerprint {
+    /// Rule, path, the offending line with its neighbours, occurrence.
+    pub context: String,
+    /// Rule, path, the offending line alone, occurrence.
+    pub line: String,
+}
+
+/// The fingerprints of every diagnostic of a report, file by file, in the report's order.
+#[derive(Debug, Clone, Default)]
+pub struct Fingerprints {
+    files: Vec<Vec<Fingerprint>>,
+}
+
+impl Fingerprints {
+    pub fn of(report: &Report) -> Fingerprints {
+        Fingerprints {
+            files: report.files.iter().map(file_fingerprints).collect(),
+        }
+    }
+
+    /// The fingerprints of the `index`th file's diagnostics.
+    pub fn file(&self, index: usize) -> &[Fingerprint] {
+        self.files.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    /// Keeps the fingerprints whose diagnostics `keep` accepts, mirroring a filter
+    /// applied to the report (so the survivors keep their fingerprints).
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
+        for (file, fingerprints) in self.files.iter_mut().enumerate() {
+            let mut index = 0;
+            fingerprints.retain(|_| {
+                index += 1;
+                keep(file, index - 1)
+            });
+        }
+    }
+}
+
+/// The fingerprints of one file's diagnostics, in order.
+pub fn file_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
+    let path = stable_path(&file.path);
+    let mut seen: HashMap<(String, String), u32> = HashMap::new();
+    file.diagnostics
+        .iter()
+        .map(|d| {
+            let (context, line) = texts(file, d);
+            let context = digest(d.rule, &path, &context);
+            let line = digest(d.rule, &path, &line);
+            let occurrence = seen.entry((context.clone(), line.clone())).or_insert(0);
+            let fingerprint = Fingerprint {
+                context: with_occurrence(&context, *occurrence),
+                line: with_occurrence(&line, *occurrence),
+            };
+            *occurrence += 1;
+            fingerprint
+        })
+        .collect()
+}
+
+/// The offending line with its neighbours, and the offending line alone, each line
+/// trimmed. A file whose text is not available (it could not be read) has the message
+/// instead.
+fn texts(file: &FileReport, d: &Diagnostic) -> (String, String) {
+    let Some(source) = &file.source else {
+        return (d.message.clone(), d.message.clone());
+    };
+    let line_text = |line: usize| -> &str {
+        let Some(start) = source.lines.line_start(line) else {
+            return "";
+        };
+        let end = source
+            .lines
+            .line_start(line + 1)
+            .map_or(source.text.len(), |e| e as usize);
+        source.text[start as usize..end].trim()
+    };
+    let line = source
+        .lines
+        .line_of(d.span.start.min(source.text.len() as u32));
+    let before = line.checked_sub(1).map_or("", line_text);
+    let context = format!("{before}\n{}\n{}", line_text(line), line_text(line + 1));
+    (context, line_text(line).to_string())
+}
+
+fn digest(rule: &str, path: &str, text: &str) -> String {
+    let mut hasher = Sha256::new();
+    for part in [
+        format!("pupcheck-fingerprint-v{VERSION}").as_str(),
+        rule,
+        path,
+        text,
+    ] {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
+    }
+    hex(&hasher.finalize()[..16])
+}
+
+fn with_occurrence(digest: &str, occurrence: u32) -> String {
+    if occurrence == 0 {
+        digest.to_string()
+    } else {
+        format!("{digest}-{occurrence}")
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The path as fingerprints and machine-readable formats name it: relative to the
+/// working directory when it is under it, `/`-separated, without `.` components.
+pub fn stable_path(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let relative = match &cwd {
+        Some(cwd) if path.is_absolute() => path.strip_prefix(cwd).unwrap_or(path),
+        _ => path,
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut absolute = false;
+    for component in relative.components() {
+        match component {
+            Component::CurDir => {}
+            Component::RootDir => absolute = true,
+            Component::Prefix(p) => parts.push(p.as_os_str().to_string_lossy().into_owned()),
+            Component::ParentDir => parts.push("..".into()),
+            Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
+        }
+    }
+    let joined = parts.join("/");
+    if absolute {
+        format!("/{joined}")
+    } else {
+        joined
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_text;
+    use std::path::PathBuf;
+
+    fn fingerprints(text: &str) -> Vec<Fingerprint> {
+        file_fingerprints(&check_text(
+            PathBuf::from("m/x.pp"),
+            text.as_bytes().to_vec(),
+        ))
+    }
+
+    #[test]
+    fn lines_inserted_above_leave_fingerprints_unchanged() {
+        let before = fingerprints("$a = \"x\"\n\n$b = \"y\"\n");
+        let after = fingerprints("# new\n$c = 1\n$a = \"x\"\n\n$b = \"y\"\n");
+        assert_eq!(before.len(), 2);
+        assert_eq!(after.len(), 2);
+        // The first finding's upper neighbour changed: only its line fingerprint holds.
+        assert_ne!(before[0].context, after[0].context);
+        assert_eq!(before[0].line, after[0].line);
+        assert_eq!(before[1], after[1]);
+    }
+
+    #[test]
+    fn identical_findings_get_distinct_fingerprints() {
+        let found = fingerprints("$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n");
+        let distinct: std::collections::HashSet<_> = found.iter().map(|f| &f.context).collect();
+        assert_eq!(distinct.len(), found.len());
+    }
+
+    #[test]
+    fn paths_are_relative_and_slash_separated() {
+        assert_eq!(stable_path(Path::new("./a/./b.pp")), "a/b.pp");
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(stable_path(&cwd.join("m").join("x.pp")), "m/x.pp");
+        assert_eq!(stable_path(Path::new("/elsewhere/x.pp")), "/elsewhere/x.pp");
+    }
+}

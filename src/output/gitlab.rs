@@ -1,0 +1,58 @@
+//! `--format gitlab`: a GitLab Code Quality report (the Code Climate subset GitLab
+//! reads): a JSON array of issues with a description, the rule as `check_name`, a
+//! stable `fingerprint`, a severity and the location.
+
+use crate::baseline::fingerprint::{stable_path, Fingerprints};
+use crate::check::Report;
+use crate::diagnostics::Severity;
+use crate::rules::{self, Category};
+use serde_json::{json, Value};
+use std::io::Write;
+
+pub fn write(
+    report: &Report,
+    fingerprints: &Fingerprints,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut issues = Vec::new();
+    for (index, file) in report.files.iter().enumerate() {
+        let path = stable_path(&file.path);
+        for (d, fingerprint) in file.diagnostics.iter().zip(fingerprints.file(index)) {
+            let (start, end) = super::positions(file, d);
+            issues.push(json!({
+                "type": "issue",
+                "check_name": d.rule,
+                "description": d.message,
+                "categories": [category(d.rule)],
+                "severity": severity(d.severity),
+                "fingerprint": fingerprint.context,
+                "location": {
+                    "path": path,
+                    "lines": {"begin": start.line, "end": end.line},
+                },
+            }));
+        }
+    }
+    serde_json::to_writer_pretty(&mut *out, &Value::Array(issues))?;
+    writeln!(out)
+}
+
+/// Code Quality's severities: `info`, `minor`, `major`, `critical`, `blocker`. Errors
+/// are code Puppet rejects; warnings are style and risks.
+fn severity(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "critical",
+        Severity::Warning => "minor",
+        Severity::Info => "info",
+    }
+}
+
+/// Code Climate's category for a rule.
+fn category(rule: &str) -> &'static str {
+    match rules::find(rule).map(|r| r.category) {
+        Some(Category::Style) => "Style",
+        Some(Category::Documentation) => "Clarity",
+        Some(Category::Security) => "Security",
+        Some(Category::Syntax | Category::Validation | Category::Type) | None => "Bug Risk",
+    }
+}

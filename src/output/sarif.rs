@@ -1,0 +1,246 @@
+//! `--format sarif`: a SARIF 2.1.0 log, as GitHub code scanning and other SARIF viewers
+//! read it.
+//!
+//! One run: the tool with the catalogue's metadata and documentation of every rule the
+//! results use, then one result per finding. Locations are URIs relative to
+//! `%SRCROOT%` (the working directory, given in `originalUriBaseIds`), so uploads from
+//! a checkout map onto the repository; columns count Unicode code points, as pupcheck's
+//! do. Each result carries a `partialFingerprints` entry from
+//! [`fingerprint`](crate::baseline::fingerprint), so alerts keep their identity when
+//! lines move. Paths that cannot be checked are tool execution notifications.
+
+use super::span_positions;
+use crate::baseline::fingerprint::{stable_path, Fingerprints};
+use crate::check::{FileReport, Report};
+use crate::diagnostics::Severity;
+use crate::rules::{self, Rule};
+use crate::source::Span;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+/// The base the relative artifact URIs are resolved against.
+pub const SRCROOT: &str = "%SRCROOT%";
+/// The key of pupcheck's fingerprint in `partialFingerprints`.
+pub const FINGERPRINT_KEY: &str = "pupcheck/v1";
+
+pub fn write(
+    report: &Report,
+    fingerprints: &Fingerprints,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    // The rules the results use, in id order; results point at them by index.
+    let used: BTreeMap<&str, usize> = report
+        .diagnostics()
+        .map(|(_, d)| d.rule)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .enumerate()
+        .map(|(i, rule)| (rule, i))
+        .collect();
+    let descriptors: Vec<Value> = used.keys().map(|id| descriptor(id)).collect();
+    let mut results = Vec::new();
+    for (index, file) in report.files.iter().enumerate() {
+        let uri = artifact_location(&file.path);
+        for (d, fingerprint) in file.diagnostics.iter().zip(fingerprints.file(index)) {
+            let mut result = json!({
+                "ruleId": d.rule,
+                "ruleIndex": used[d.rule],
+                "level": level(d.severity),
+                "message": {"text": message_text(&d.message, &d.notes)},
+                "locations": [{"physicalLocation": physical(file, &uri, d.span)}],
+                "partialFingerprints": {FINGERPRINT_KEY: fingerprint.context},
+            });
+            if !d.labels.is_empty() {
+                let related: Vec<Value> = d
+                    .labels
+                    .iter()
+                    .enumerate()
+                    .map(|(id, label)| {
+                        json!({
+                            "id": id,
+                            "physicalLocation": physical(file, &uri, label.span),
+                            "message": {"text": label.message},
+                        })
+                    })
+                    .collect();
+                result["relatedLocations"] = Value::Array(related);
+            }
+            results.push(result);
+        }
+    }
+    let notifications: Vec<Value> = report
+        .walk_errors
+        .iter()
+        .map(|(path, message)| {
+            json!({
+                "level": "error",
+                "message": {"text": format!("{}: cannot check: {message}", path.display())},
+            })
+        })
+        .collect();
+    let mut run = json!({
+        "tool": {"driver": {
+            "name": "pupcheck",
+            "version": env!("CARGO_PKG_VERSION"),
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "rules": descriptors,
+        }},
+        "invocations": [{
+            "executionSuccessful": report.walk_errors.is_empty(),
+            "toolExecutionNotifications": notifications,
+        }],
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+    });
+    if let Some(root) = srcroot() {
+        run["originalUriBaseIds"] = json!({SRCROOT: {"uri": root}});
+    }
+    let log = json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [run],
+    });
+    serde_json::to_writer_pretty(&mut *out, &log)?;
+    writeln!(out)
+}
+
+/// A rule's reportingDescriptor, from the catalogue.
+fn descriptor(id: &str) -> Value {
+    let Some(rule) = rules::find(id) else {
+        return json!({"id": id});
+    };
+    let Rule {
+        summary,
+        docs,
+        category,
+        severity,
+        puppet_lint,
+        ..
+    } = rule;
+    let mut properties = Map::new();
+    properties.insert("tags".into(), json!([category.name()]));
+    if let Some(lint) = puppet_lint {
+        properties.insert("puppet-lint".into(), json!(lint));
+    }
+    json!({
+        "id": id,
+        "name": camel_case(id),
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": summary},
+        "help": {"text": docs.trim(), "markdown": docs.trim()},
+        "defaultConfiguration": {"level": level(*severity), "enabled": rule.enabled_by_default},
+        "properties": properties,
+    })
+}
+
+/// `trailing-whitespace` → `TrailingWhitespace` (SARIF's convention for rule names).
+fn camel_case(id: &str) -> String {
+    id.split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect()
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+fn message_text(message: &str, notes: &[String]) -> String {
+    let mut text = message.to_string();
+    for note in notes {
+        text.push('\n');
+        text.push_str(note);
+    }
+    text
+}
+
+fn physical(file: &FileReport, location: &Value, span: Span) -> Value {
+    let (start, end) = span_positions(file, span);
+    json!({
+        "artifactLocation": location,
+        "region": {
+            "startLine": start.line,
+            "startColumn": start.column,
+            "endLine": end.line,
+            "endColumn": end.column,
+        },
+    })
+}
+
+/// A relative URI under `%SRCROOT%`, or an absolute `file:` URI for a file outside the
+/// working directory.
+fn artifact_location(path: &Path) -> Value {
+    let path = stable_path(path);
+    if path.starts_with('/') {
+        json!({"uri": format!("file://{}", encode_uri_path(&path))})
+    } else {
+        json!({"uri": encode_uri_path(&path), "uriBaseId": SRCROOT})
+    }
+}
+
+/// The working directory as a `file:` URI ending in `/`.
+fn srcroot() -> Option<String> {
+    let cwd = std::env::current_dir().ok()?;
+    let cwd = cwd.to_str()?.replace('\\', "/");
+    let cwd = cwd.trim_end_matches('/');
+    let cwd = if cwd.starts_with('/') {
+        cwd.to_string()
+    } else {
+        format!("/{cwd}")
+    };
+    Some(format!("file://{}/", encode_uri_path(&cwd)))
+}
+
+/// Percent-encodes what may not appear in a URI path (RFC 3986), keeping `/`.
+fn encode_uri_path(path: &str) -> String {
+    let mut uri = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'-'
+            | b'.'
+            | b'_'
+            | b'~'
+            | b'/'
+            | b'!'
+            | b'$'
+            | b'&'
+            | b'\''
+            | b'('
+            | b')'
+            | b'*'
+            | b'+'
+            | b','
+            | b';'
+            | b'='
+            | b':'
+            | b'@' => uri.push(byte as char),
+            _ => uri.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    uri
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_are_percent_encoded() {
+        assert_eq!(encode_uri_path("a b/c%d/é.pp"), "a%20b/c%25d/%C3%A9.pp");
+        assert_eq!(camel_case("line-too-long"), "LineTooLong");
+    }
+}
