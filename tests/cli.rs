@@ -293,3 +293,40 @@ fn statistics_follow_the_human_report() {
         table.contains("      7  modules/web/manifests/init.pp\n") || table.contains("init.pp")
     );
 }
+
+/// The pre-commit hook definition has the fields pre-commit needs and selects Puppet
+/// files only. (`tests/precommit/run.sh` runs it through pre-commit itself.)
+#[test]
+fn pre_commit_hook_definition_is_complete() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".pre-commit-hooks.yaml"),
+    )
+    .unwrap();
+    let field = |name: &str| -> String {
+        let prefix = format!("  {name}: ");
+        let line = text
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix(&prefix)
+                    .or_else(|| l.strip_prefix(&format!("- {name}: ")))
+            })
+            .unwrap_or_else(|| panic!("no `{name}` in the hook:\n{text}"));
+        line.trim().to_string()
+    };
+    assert_eq!(field("id"), "pupcheck");
+    assert_eq!(field("language"), "rust");
+    assert!(field("entry").starts_with("pupcheck check"));
+    assert_eq!(field("types_or"), "[puppet, text]");
+    assert_eq!(field("require_serial"), "true");
+    let files = regex::Regex::new(field("files").trim_matches('\'')).unwrap();
+    for path in [
+        "site.pp",
+        "modules/ntp/manifests/init.pp",
+        "templates/motd.epp",
+    ] {
+        assert!(files.is_match(path), "{path}");
+    }
+    for path in ["Gemfile", "x.rb", "app.pp.bak", "x.erb"] {
+        assert!(!files.is_match(path), "{path}");
+    }
+}
