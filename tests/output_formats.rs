@@ -10,6 +10,17 @@ use std::process::{Command, Output, Stdio};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/report");
 
+const FORMATS: [&str; 8] = [
+    "human",
+    "concise",
+    "json",
+    "sarif",
+    "github",
+    "gitlab",
+    "junit",
+    "checkstyle",
+];
+
 /// Runs pupcheck in the fixture on its two roots (one combined report).
 fn check(format: &str) -> Output {
     let out = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
@@ -146,19 +157,23 @@ fn the_sarif_schema_rejects_invalid_logs() {
     assert!(result.is_err());
 }
 
+/// `pupcheck check --help` lists every format.
+#[test]
+fn help_lists_every_format() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
+        .args(["check", "--help"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for format in FORMATS {
+        assert!(text.contains(&format!("- {format}:")), "{format}: {text}");
+    }
+}
+
 /// `--stdin-filename` names the file in every format.
 #[test]
 fn stdin_works_with_every_format() {
-    for format in [
-        "human",
-        "concise",
-        "json",
-        "sarif",
-        "github",
-        "gitlab",
-        "junit",
-        "checkstyle",
-    ] {
+    for format in FORMATS {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
             .args([
                 "check",
@@ -187,8 +202,16 @@ fn stdin_works_with_every_format() {
             text.contains("modules/web/manifests/x.pp"),
             "{format}: {text}"
         );
-        if format == "sarif" {
-            assert_valid_sarif(&serde_json::from_str(&text).unwrap());
+        match format {
+            "sarif" => assert_valid_sarif(&serde_json::from_str(&text).unwrap()),
+            "json" => {
+                let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(
+                    report["diagnostics"][0]["path"],
+                    "modules/web/manifests/x.pp"
+                );
+            }
+            _ => {}
         }
     }
 }
