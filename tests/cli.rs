@@ -189,9 +189,10 @@ fn fail_on_warning_fails_on_warnings() {
 
 #[test]
 fn help_documents_exit_codes() {
-    let out = pupcheck(&["--help"]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("1  findings at or above --fail-on"), "{text}");
+    for args in [&["--help"][..], &["check", "--help"]] {
+        let text = String::from_utf8(pupcheck(args).stdout).unwrap();
+        assert!(text.contains("1  findings at or above --fail-on"), "{text}");
+    }
 }
 
 #[test]

@@ -24,6 +24,16 @@ pub const EXIT_FINDINGS: i32 = 1;
 /// Exit status: usage, configuration or internal error.
 pub const EXIT_USAGE: i32 = 2;
 
+/// The exit statuses of `check`, for `--help`.
+macro_rules! exit_status_help {
+    () => {
+        "Exit status of `check`:
+  0  no finding at or above --fail-on (errors by default)
+  1  findings at or above --fail-on (with --baseline: new ones only)
+  2  usage, configuration or internal error, or a path that cannot be checked"
+    };
+}
+
 /// Stack size of the threads that parse and check: deep (but bounded) nesting recurses.
 const WORKER_STACK: usize = 64 * 1024 * 1024;
 
@@ -32,7 +42,7 @@ const WORKER_STACK: usize = 64 * 1024 * 1024;
     name = "pupcheck",
     version,
     about = "A static type checker and linter for the Puppet language",
-    after_help = "Examples:
+    after_help = concat!("Examples:
   pupcheck check                       check every .pp and .epp file under the current directory
   pupcheck check modules/ntp site.pp   check a module and a manifest
   pupcheck check --format json .       machine-readable findings
@@ -42,10 +52,7 @@ const WORKER_STACK: usize = 64 * 1024 * 1024;
   cat x.pp | pupcheck check --stdin-filename x.pp -
   pupcheck types accepts 'Integer[0, 10]' 'Integer[5, 20]'
 
-Exit status of `check`:
-  0  no finding at or above --fail-on (errors by default)
-  1  findings at or above --fail-on (with --baseline: new ones only)
-  2  usage, configuration or internal error, or a path that cannot be checked"
+", exit_status_help!())
 )]
 struct Cli {
     #[command(subcommand)]
@@ -55,6 +62,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check Puppet manifests and templates.
+    #[command(after_help = exit_status_help!())]
     Check(CheckArgs),
     /// List every rule (id, severity, category, fixable, enabled, puppet-lint name).
     Rules {

@@ -23,6 +23,8 @@ export CARGO_PROFILE_RELEASE_OPT_LEVEL="${CARGO_PROFILE_RELEASE_OPT_LEVEL:-0}"
 export CARGO_PROFILE_RELEASE_DEBUG="${CARGO_PROFILE_RELEASE_DEBUG:-false}"
 mkdir -p "$CARGO_TARGET_DIR"
 
+pre-commit validate-manifest "$repo/.pre-commit-hooks.yaml"
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # A store of its own, so hook environments of old commits do not pile up.
