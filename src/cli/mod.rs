@@ -396,10 +396,7 @@ fn write_report(
             let file = std::fs::File::create(path)?;
             let mut out = NoColor::new(BufWriter::new(file));
             render(report, fingerprints, args.format, duration_ms, &mut out)?;
-            out.into_inner()
-                .into_inner()
-                .map_err(|e| e.into_error())?
-                .sync_all()
+            out.into_inner().flush()
         }
         None if args.format == Format::Human => {
             let color = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
