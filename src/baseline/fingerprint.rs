@@ -6,7 +6,7 @@
 //! the same rule fires several times on identical text in one file, an occurrence
 //! counter keeps the fingerprints distinct. A second, coarser fingerprint uses the
 //! offending line alone, so that editing a neighbouring line does not make an old
-//! finding new (the baseline falls back to it).
+//! finding new (the baseline falls back to it; it is not unique).
 //!
 //! SARIF's `partialFingerprints`, GitLab's `fingerprint` and the baseline all use these.
 
@@ -23,9 +23,11 @@ pub const VERSION: u32 = 1;
 /// The identity of one finding.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fingerprint {
-    /// Rule, path, the offending line with its neighbours, occurrence.
+    /// Rule, path, the offending line with its neighbours, occurrence: unique in a
+    /// report (what SARIF and GitLab show).
     pub context: String,
-    /// Rule, path, the offending line alone, occurrence.
+    /// Rule, path, the offending line alone: shared by findings on identical lines
+    /// (the baseline matches these as a multiset).
     pub line: String,
 }
 
@@ -63,17 +65,16 @@ impl Fingerprints {
 /// The fingerprints of one file's diagnostics, in order.
 pub fn file_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
     let path = stable_path(&file.path);
-    let mut seen: HashMap<(String, String), u32> = HashMap::new();
+    let mut seen: HashMap<String, u32> = HashMap::new();
     file.diagnostics
         .iter()
         .map(|d| {
             let (context, line) = texts(file, d);
             let context = digest(d.rule, &path, &context);
-            let line = digest(d.rule, &path, &line);
-            let occurrence = seen.entry((context.clone(), line.clone())).or_insert(0);
+            let occurrence = seen.entry(context.clone()).or_insert(0);
             let fingerprint = Fingerprint {
                 context: with_occurrence(&context, *occurrence),
-                line: with_occurrence(&line, *occurrence),
+                line: digest(d.rule, &path, &line),
             };
             *occurrence += 1;
             fingerprint

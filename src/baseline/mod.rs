@@ -192,4 +192,19 @@ mod tests {
             new.files[0].source.as_ref().unwrap().text[left[0] as usize..].starts_with("\"w\"")
         );
     }
+
+    #[test]
+    fn identical_findings_are_matched_one_for_one() {
+        let old = report("$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n");
+        let baseline = Baseline::from_report(&old, &Fingerprints::of(&old));
+        let mut fewer = report("$b = 1\n$a = \"x\"\n$a = \"x\"\n");
+        let mut fingerprints = Fingerprints::of(&fewer);
+        let outcome = baseline.apply(&mut fewer, &mut fingerprints);
+        assert_eq!(outcome, Outcome { known: 2, fixed: 1 });
+        let mut more = report("$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n");
+        let mut fingerprints = Fingerprints::of(&more);
+        let outcome = baseline.apply(&mut more, &mut fingerprints);
+        assert_eq!(outcome, Outcome { known: 3, fixed: 0 });
+        assert_eq!(more.diagnostics().count(), 1);
+    }
 }
