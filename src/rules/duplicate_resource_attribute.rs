@@ -1,7 +1,5 @@
-#[allow(unused_imports)]
 use super::text::*;
 use super::{Category, FileContext, Rule};
-use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {
@@ -34,22 +32,8 @@ Remove one of them.
     check: Some(check),
 };
 
-/// The resource bodies of a file with their resource type name (`file`, `class`...).
-#[allow(dead_code)]
-fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
-    each_expr(program, |expr| {
-        if let ExprKind::Resource(r) = &expr.kind {
-            if let ExprKind::Name(t) = &r.type_expr.kind {
-                for b in &r.bodies {
-                    f(t, b);
-                }
-            }
-        }
-    });
-}
-
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    bodies(ctx.program, |_, body| {
+    each_resource_body(ctx.program, |_, body| {
         for (i, a) in body.attributes.iter().enumerate() {
             if a.name.name != "*"
                 && body.attributes[..i]

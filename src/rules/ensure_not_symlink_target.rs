@@ -1,4 +1,3 @@
-#[allow(unused_imports)]
 use super::text::*;
 use super::{Category, FileContext, Rule};
 use crate::ast::*;
@@ -31,22 +30,8 @@ Write `ensure => link, target => '/etc/issue'`.
     check: Some(check),
 };
 
-/// The resource bodies of a file with their resource type name (`file`, `class`...).
-#[allow(dead_code)]
-fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
-    each_expr(program, |expr| {
-        if let ExprKind::Resource(r) = &expr.kind {
-            if let ExprKind::Name(t) = &r.type_expr.kind {
-                for b in &r.bodies {
-                    f(t, b);
-                }
-            }
-        }
-    });
-}
-
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    bodies(ctx.program, |t, body| {
+    each_resource_body(ctx.program, |t, body| {
         if t != "file" {
             return;
         }

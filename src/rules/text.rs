@@ -187,3 +187,17 @@ pub fn assignment_targets(left: &Expr) -> Vec<&Expr> {
         _ => vec![left],
     }
 }
+
+/// Every resource body of the program with its resource type name (`file`, `class`...),
+/// for resources whose type is a bare name.
+pub fn each_resource_body(program: &Program, mut f: impl FnMut(&str, &crate::ast::ResourceBody)) {
+    each_expr(program, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            if let ExprKind::Name(t) = &r.type_expr.kind {
+                for b in &r.bodies {
+                    f(t, b);
+                }
+            }
+        }
+    });
+}

@@ -1,4 +1,3 @@
-#[allow(unused_imports)]
 use super::text::*;
 use super::{Category, FileContext, Rule};
 use crate::ast::*;
@@ -30,20 +29,6 @@ Use underscores in names (`$app_name`) and braces in strings (`${app}-name`).
 ",
     check: Some(check),
 };
-
-/// The resource bodies of a file with their resource type name (`file`, `class`...).
-#[allow(dead_code)]
-fn bodies(program: &Program, mut f: impl FnMut(&str, &ResourceBody)) {
-    each_expr(program, |expr| {
-        if let ExprKind::Resource(r) = &expr.kind {
-            if let ExprKind::Name(t) = &r.type_expr.kind {
-                for b in &r.bodies {
-                    f(t, b);
-                }
-            }
-        }
-    });
-}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = ctx.source.text.as_bytes();
