@@ -77,6 +77,31 @@ record() {
 # Lines naming a file as "(file: X" -> prints X.
 file_of() { sed -nE 's/.*\(file: ([^,)]*)[,)].*/\1/p' <<<"$1"; }
 
+# Records each error line against the file it names. When a line names no file of the
+# batch (or Puppet failed silently), the batch is validated again one file at a time
+# with the given validator, so every file gets its own verdict.
+attribute_errors() {
+  local validator="$1" rc="$2" errs="$3" ln f
+  shift 3
+  local files=("$@") unattributed=0
+  while IFS= read -r ln; do
+    [[ -n "$ln" ]] || continue
+    f="$(file_of "$ln")"
+    if [[ -n "$f" && " ${files[*]} " == *" $f "* ]]; then
+      record "$f" "$ln"
+    else
+      unattributed=1
+    fi
+  done <<<"$errs"
+  if (( unattributed )) || [[ $rc -ne 0 && -z "$errs" ]]; then
+    if (( ${#files[@]} == 1 )); then
+      record "${files[0]}" "$(head -n1 <<<"${errs:-Error: puppet exited with status $rc}")"
+    else
+      for f in "${files[@]}"; do "$validator" "$f"; done
+    fi
+  fi
+}
+
 # Validate .pp files.  `puppet parser validate` collects ParseErrors for all
 # files and prints them at the end, but some parser errors abort the whole run
 # (only that error is printed, followed by "Try 'puppet help ...'").  In that
@@ -110,23 +135,7 @@ validate_pp() {
     return 0
   fi
 
-  local unattributed=0
-  while IFS= read -r ln; do
-    [[ -n "$ln" ]] || continue
-    f="$(file_of "$ln")"
-    if [[ -n "$f" && " ${files[*]} " == *" $f "* ]]; then
-      record "$f" "$ln"
-    else
-      unattributed=1
-    fi
-  done <<<"$errs"
-  if (( unattributed )) || [[ $rc -ne 0 && -z "$errs" ]]; then
-    if (( ${#files[@]} == 1 )); then
-      record "${files[0]}" "$(head -n1 <<<"${errs:-Error: puppet exited with status $rc}")"
-    else
-      for f in "${files[@]}"; do validate_pp "$f"; done
-    fi
-  fi
+  attribute_errors validate_pp "$rc" "$errs" "${files[@]}"
 }
 
 # Validate .epp files; `--continue_on_error` reports every template.
@@ -138,23 +147,7 @@ validate_epp() {
   output="$(join_lines <<<"$output")"
   errs="$(grep -E '^Error: ' <<<"$output" \
           | grep -v -e "^Error: Try 'puppet help" -e '^Error: Errors while validating epp$' || true)"
-  local unattributed=0
-  while IFS= read -r ln; do
-    [[ -n "$ln" ]] || continue
-    f="$(file_of "$ln")"
-    if [[ -n "$f" && " ${files[*]} " == *" $f "* ]]; then
-      record "$f" "$ln"
-    else
-      unattributed=1
-    fi
-  done <<<"$errs"
-  if (( unattributed )) || [[ $rc -ne 0 && -z "$errs" ]]; then
-    if (( ${#files[@]} == 1 )); then
-      record "${files[0]}" "$(head -n1 <<<"${errs:-Error: puppet exited with status $rc}")"
-    else
-      for f in "${files[@]}"; do validate_epp "$f"; done
-    fi
-  fi
+  attribute_errors validate_epp "$rc" "$errs" "${files[@]}"
 }
 
 shopt -s nullglob
