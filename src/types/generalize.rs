@@ -7,12 +7,14 @@ use super::model::{t, IntRange, Kind, Type};
 
 pub fn generalize(ty: &Type) -> Type {
     match ty.kind() {
-        Kind::Type(i) => wrap(i, ty, t::type_any, t::type_of),
-        Kind::NotUndef(i) => wrap(i, ty, t::not_undef_any, t::not_undef),
-        Kind::Optional(i) => wrap(i, ty, t::optional_any, t::optional),
-        Kind::Iterable(i) => wrap(i, ty, t::iterable, t::iterable_of),
-        Kind::Iterator(i) => wrap(i, ty, t::iterator, t::iterator_of),
-        Kind::Init(i) => wrap(i, ty, t::init, |x| Type::new(Kind::Init(Some(x)))),
+        Kind::Type(i) => ty.map_contained(i, generalize, t::type_any, t::type_of),
+        Kind::NotUndef(i) => ty.map_contained(i, generalize, t::not_undef_any, t::not_undef),
+        Kind::Optional(i) => ty.map_contained(i, generalize, t::optional_any, t::optional),
+        Kind::Iterable(i) => ty.map_contained(i, generalize, t::iterable, t::iterable_of),
+        Kind::Iterator(i) => ty.map_contained(i, generalize, t::iterator, t::iterator_of),
+        Kind::Init(i) => {
+            ty.map_contained(i, generalize, t::init, |x| Type::new(Kind::Init(Some(x))))
+        }
         Kind::Sensitive(i) => {
             let g = generalize(i);
             if g.ptr_eq(i) {
@@ -69,19 +71,5 @@ pub fn generalize(ty: &Type) -> Type {
             t::variant(ts.iter().map(generalize).collect())
         }
         _ => ty.clone(),
-    }
-}
-
-fn wrap(inner: &Option<Type>, ty: &Type, dflt: fn() -> Type, make: fn(Type) -> Type) -> Type {
-    match inner {
-        None => dflt(),
-        Some(i) => {
-            let g = generalize(i);
-            if g.ptr_eq(i) {
-                ty.clone()
-            } else {
-                make(g)
-            }
-        }
     }
 }

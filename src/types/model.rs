@@ -16,6 +16,29 @@ use std::sync::{Arc, OnceLock};
 pub struct Type(Arc<Kind>);
 
 impl Type {
+    /// For a type with one optional contained type (`Type[T]`, `Optional[T]`,
+    /// `Iterable[T]`...): `f` applied to the contained type, rebuilt with `make`; the
+    /// type itself when `f` changes nothing; `dflt()` when there is no contained type.
+    pub fn map_contained(
+        &self,
+        inner: &Option<Type>,
+        f: fn(&Type) -> Type,
+        dflt: fn() -> Type,
+        make: fn(Type) -> Type,
+    ) -> Type {
+        match inner {
+            None => dflt(),
+            Some(i) => {
+                let mapped = f(i);
+                if mapped.ptr_eq(i) {
+                    self.clone()
+                } else {
+                    make(mapped)
+                }
+            }
+        }
+    }
+
     /// The same Struct, Tuple or Callable with `f` applied to each component type (struct
     /// values, tuple elements, callable parameters, block and return type); an
     /// unparameterised one is returned as it is. Other kinds are returned unchanged.

@@ -10,9 +10,9 @@ use super::model::{t, FloatRange, IntRange, Kind, Members, TimeRange, Type};
 
 pub fn normalize(ty: &Type) -> Type {
     match ty.kind() {
-        Kind::Type(i) => contained(i, ty, t::type_any, t::type_of),
-        Kind::Iterable(i) => contained(i, ty, t::iterable, t::iterable_of),
-        Kind::Iterator(i) => contained(i, ty, t::iterator, t::iterator_of),
+        Kind::Type(i) => ty.map_contained(i, normalize, t::type_any, t::type_of),
+        Kind::Iterable(i) => ty.map_contained(i, normalize, t::iterable, t::iterable_of),
+        Kind::Iterator(i) => ty.map_contained(i, normalize, t::iterator, t::iterator_of),
         Kind::Sensitive(i) => {
             let n = normalize(i);
             if n.ptr_eq(i) {
@@ -90,20 +90,6 @@ pub fn normalize(ty: &Type) -> Type {
         }
         Kind::Variant(ts) => normalize_variant(ty, ts),
         _ => ty.clone(),
-    }
-}
-
-fn contained(inner: &Option<Type>, ty: &Type, dflt: fn() -> Type, make: fn(Type) -> Type) -> Type {
-    match inner {
-        None => dflt(),
-        Some(i) => {
-            let n = normalize(i);
-            if n.ptr_eq(i) {
-                ty.clone()
-            } else {
-                make(n)
-            }
-        }
     }
 }
 
