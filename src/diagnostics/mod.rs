@@ -40,6 +40,51 @@ pub struct Diagnostic {
     pub span: Span,
     pub labels: Vec<Label>,
     pub notes: Vec<String>,
+    /// How to repair the finding automatically, when the rule knows (`--fix`).
+    /// Boxed: most diagnostics have none, and the struct travels in `Result`s.
+    pub fix: Option<Box<Fix>>,
+}
+
+/// One replacement of a byte range of the file's text (an insertion when the span is
+/// empty, a deletion when the replacement is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// Whether `--fix` may apply a fix without asking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// Keeps the program's meaning (whitespace, quoting, equivalent spellings).
+    Safe,
+    /// May change meaning; shown, never applied by `--fix`.
+    Unsafe,
+}
+
+/// The edits that repair one diagnostic; they never overlap and are applied together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub edits: Vec<Edit>,
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    pub fn safe(edits: Vec<Edit>) -> Fix {
+        Fix {
+            edits,
+            applicability: Applicability::Safe,
+        }
+    }
+
+    /// One safe replacement.
+    pub fn replace(span: Span, replacement: impl Into<String>) -> Fix {
+        Fix::safe(vec![Edit {
+            span,
+            replacement: replacement.into(),
+        }])
+    }
 }
 
 impl Diagnostic {
@@ -56,6 +101,7 @@ impl Diagnostic {
             span,
             labels: Vec::new(),
             notes: Vec::new(),
+            fix: None,
         }
     }
 
@@ -77,6 +123,11 @@ impl Diagnostic {
 
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
+        self.fix = Some(Box::new(fix));
         self
     }
 }
