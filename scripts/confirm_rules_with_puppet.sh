@@ -6,6 +6,8 @@
 # compiles it (through ../shared/oracle/puppet-oracle): the problems Puppet finds only at
 # compile time but without types or other files. unreadable-file is left out: it is
 # about the file, not Puppet code.
+#
+#   scripts/confirm_rules_with_puppet.sh [RULE-ID ...]   # all syntax/validation rules by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ../shared/corpus/install.sh --tools-only >/dev/null
@@ -13,21 +15,25 @@ cargo build --quiet --release
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 target/release/pupcheck rules --format json > "$tmp/rules.json"
-python3 - "$tmp" <<'PY'
+python3 - "$tmp" "$@" <<'PY'
 import json, os, re, subprocess, sys
 tmp = sys.argv[1]
 rules = [r for r in json.load(open(f"{tmp}/rules.json"))
-         if r["category"] in ("syntax", "validation") and r["id"] != "unreadable-file"]
+         if r["category"] in ("syntax", "validation") and r["id"] != "unreadable-file"
+         and (len(sys.argv) < 3 or r["id"] in sys.argv[2:])]
 env = dict(os.environ, HOME=tmp)
 def validate(path):
-    out = subprocess.run(["puppet", "parser", "validate", "--vardir", f"{tmp}/var",
-                          "--confdir", f"{tmp}/conf", path], capture_output=True, text=True, env=env)
+    # `puppet parser validate` reads every file as a manifest; templates need `epp validate`.
+    tool = ["puppet", "epp", "validate"] if path.endswith(".epp") else ["puppet", "parser", "validate"]
+    out = subprocess.run(tool + ["--vardir", f"{tmp}/var", "--confdir", f"{tmp}/conf", path],
+                         capture_output=True, text=True, env=env)
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.stdout + out.stderr)
     return text
 failures = 0
 for r in rules:
     d = f"rules/{r['id']}"
-    fail = f"{d}/fail.pp"
+    ext = "epp" if os.path.exists(f"{d}/fail.epp") else "pp"
+    fail = f"{d}/fail.{ext}"
     lines = open(fail, encoding="utf-8").read().splitlines()
     marked = set()
     target = 0
@@ -59,12 +65,12 @@ for r in rules:
         print(f"FAIL {fail}: Puppet did not report a {kind.lower()} on line {sorted(marked)}:\n{out.strip()}")
     else:
         print(f"ok   {fail}: Puppet {kind.lower()} on line {sorted(marked & found)}")
-    out = validate(f"{d}/pass.pp")
+    out = validate(f"{d}/pass.{ext}")
     if "Error:" in out or "Warning:" in out:
         failures += 1
-        print(f"FAIL {d}/pass.pp: Puppet complains:\n{out.strip()}")
+        print(f"FAIL {d}/pass.{ext}: Puppet complains:\n{out.strip()}")
     else:
-        print(f"ok   {d}/pass.pp: accepted")
+        print(f"ok   {d}/pass.{ext}: accepted")
 print(f"{len(rules)} rules checked, {failures} failures")
 sys.exit(1 if failures else 0)
 PY

@@ -95,7 +95,11 @@ fn failing_examples_produce_exactly_their_rule() {
             problems.push(format!("rules/{}: no fail.pp", rule.id));
             continue;
         };
-        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let mut text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        if path.extension().is_some_and(|e| e == "epp") {
+            // Expectation lines are template text there: `<%%` is how text writes `<%`.
+            text = text.replace("<%%", "<%");
+        }
         let expected = common::expectations(&text);
         if expected.is_empty() && rule.id != "unreadable-file" {
             problems.push(format!("{}: no expectation markers", path.display()));

@@ -115,6 +115,7 @@ module.exports = grammar({
       $.function_definition,
       $.plan_definition,
       $.type_alias,
+      $.type_mapping,
       $.type_definition,
       // EPP template pieces may appear wherever statements do (a block may span tags).
       $.epp_text,
@@ -568,6 +569,22 @@ module.exports = grammar({
       field('name', $.type_ref),
       '=',
       field('type', $._expression),
+    ),
+
+    // type Runtime['ruby', 'X'] = Y (Pcore's runtime type mapping; Puppet's TypeMapping
+    // when the left side is an access). Validation says which left sides are supported.
+    type_mapping: $ => seq(
+      'type',
+      field('name', alias($._type_mapping_lhs, $.access_expression)),
+      '=',
+      field('type', $._expression),
+    ),
+
+    _type_mapping_lhs: $ => seq(
+      field('object', $.type_ref),
+      token.immediate('['),
+      field('arguments', $.access_arguments),
+      ']',
     ),
 
     // type Foo inherits Bar { ... }  (a Pcore object type definition)

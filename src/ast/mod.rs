@@ -7,7 +7,7 @@
 
 mod visit;
 
-pub use visit::{walk_expr, Visitor};
+pub use visit::{walk_expr, walk_lambda_parts, Visitor};
 
 use crate::source::Span;
 
@@ -140,6 +140,8 @@ pub enum ExprKind {
     Function(Box<FunctionDef>),
     Plan(Box<PlanDef>),
     TypeAlias(Box<TypeAlias>),
+    /// `type Runtime['ruby', 'X'] = Y`: Pcore's runtime type mapping.
+    TypeMapping(Box<TypeMapping>),
     /// `type Foo inherits Bar { ... }`: a Pcore object type (kept opaque).
     TypeDefinition(Box<TypeDefinition>),
 
@@ -507,6 +509,13 @@ pub struct PlanDef {
 pub struct TypeAlias {
     pub name: Ident,
     pub type_expr: Expr,
+}
+
+/// `type <lhs> = <mapping>` where the left side is an access (`Runtime[...]`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeMapping {
+    pub type_expr: Expr,
+    pub mapping: Expr,
 }
 
 #[derive(Debug, Clone, PartialEq)]

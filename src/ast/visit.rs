@@ -23,6 +23,11 @@ pub trait Visitor {
             self.visit_expr(statement);
         }
     }
+
+    /// Override to skip lambdas (or call [`walk_lambda_parts`] to keep descending).
+    fn visit_lambda(&mut self, lambda: &Lambda) {
+        walk_lambda_parts(self, lambda);
+    }
 }
 
 fn walk_attributes<V: Visitor + ?Sized>(v: &mut V, attributes: &[Attribute]) {
@@ -39,14 +44,19 @@ fn walk_params<V: Visitor + ?Sized>(v: &mut V, params: &Option<Vec<Parameter>>) 
 
 fn walk_lambda<V: Visitor + ?Sized>(v: &mut V, lambda: &Option<Lambda>) {
     if let Some(l) = lambda {
-        for p in &l.params {
-            v.visit_parameter(p);
-        }
-        if let Some(r) = &l.return_type {
-            v.visit_expr(r);
-        }
-        v.visit_block(&l.body);
+        v.visit_lambda(l);
     }
+}
+
+/// Descends into a lambda's parameters, return type and body.
+pub fn walk_lambda_parts<V: Visitor + ?Sized>(v: &mut V, l: &Lambda) {
+    for p in &l.params {
+        v.visit_parameter(p);
+    }
+    if let Some(r) = &l.return_type {
+        v.visit_expr(r);
+    }
+    v.visit_block(&l.body);
 }
 
 fn walk_parts<V: Visitor + ?Sized>(v: &mut V, parts: &[StringPart]) {
@@ -185,6 +195,10 @@ pub fn walk_expr<V: Visitor + ?Sized>(v: &mut V, expr: &Expr) {
             v.visit_block(&plan.body);
         }
         ExprKind::TypeAlias(alias) => v.visit_expr(&alias.type_expr),
+        ExprKind::TypeMapping(mapping) => {
+            v.visit_expr(&mapping.type_expr);
+            v.visit_expr(&mapping.mapping);
+        }
         ExprKind::TypeDefinition(def) => v.visit_block(&def.body),
     }
 }

@@ -105,8 +105,42 @@ pub(super) fn label(e: &Expr) -> String {
         ExprKind::Paren(_) => "Parenthesized Expression".into(),
         ExprKind::If(_) => "'if' statement".into(),
         ExprKind::Case(_) => "'case' statement".into(),
+        ExprKind::Variable(_) => "Variable".into(),
+        ExprKind::Call(_) => "Function Call".into(),
+        ExprKind::MethodCall(_) => "Method call".into(),
+        ExprKind::Collector(c) => match c.kind {
+            CollectorKind::Virtual => "Virtual Query".into(),
+            CollectorKind::Exported => "Exported Query".into(),
+        },
+        ExprKind::EppRender(_) => "Epp Interpolated Expression".into(),
+        ExprKind::EppText(_) => "Epp Text".into(),
+        ExprKind::Function(_) => "Function Definition".into(),
+        ExprKind::TypeAlias(_) => "Type Alias".into(),
+        ExprKind::TypeMapping(_) => "Type Mapping".into(),
+        ExprKind::TypeDefinition(_) => "Type Definition".into(),
+        ExprKind::Class(_) => "Host Class Definition".into(),
+        ExprKind::Define(_) => "Resource Type Definition".into(),
+        ExprKind::Node(_) => "Node Definition".into(),
         _ => "expression".into(),
     }
+}
+
+/// Puppet's `a_an_uc`: the label with its capitalised article ("A Variable", "An Epp ...").
+pub(super) fn a_label(e: &Expr) -> String {
+    let label = label(e);
+    let article = if starts_with_vowel(&label) { "An" } else { "A" };
+    format!("{article} {label}")
+}
+
+/// Puppet's `a_an`: the label with its lowercase article ("a Virtual Query").
+pub(super) fn a_an_label(e: &Expr) -> String {
+    let label = label(e);
+    let article = if starts_with_vowel(&label) { "an" } else { "a" };
+    format!("{article} {label}")
+}
+
+fn starts_with_vowel(label: &str) -> bool {
+    matches!(label.chars().next(), Some('A' | 'E' | 'I' | 'O' | 'U'))
 }
 
 struct Find<'a> {

@@ -32,10 +32,14 @@ mod hard_tabs;
 mod idem_expression;
 mod idem_last;
 mod illegal_assignment;
+mod illegal_assignment_context;
 mod illegal_definition_name;
+mod illegal_epp_parameters;
+mod illegal_expression;
 mod illegal_hostname;
 mod illegal_parameter_name;
 mod illegal_query_expression;
+mod illegal_type_mapping;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
@@ -47,6 +51,7 @@ mod names_containing_uppercase;
 mod nested_classes_or_defines;
 mod node_inheritance;
 mod not_absolute_top_level;
+mod not_rvalue;
 mod not_top_level;
 mod not_virtualizable;
 mod numeric_assignment;
@@ -75,6 +80,7 @@ mod unquoted_node_name;
 mod unquoted_resource_title;
 mod unreadable_file;
 mod unrecognized_escape;
+mod unsupported_expression;
 mod variable_contains_dash;
 mod variable_is_lowercase;
 mod variable_scope;
@@ -178,10 +184,14 @@ pub static ALL: &[&Rule] = &[
     &idem_expression::RULE,
     &idem_last::RULE,
     &illegal_assignment::RULE,
+    &illegal_assignment_context::RULE,
     &illegal_definition_name::RULE,
+    &illegal_epp_parameters::RULE,
+    &illegal_expression::RULE,
     &illegal_hostname::RULE,
     &illegal_parameter_name::RULE,
     &illegal_query_expression::RULE,
+    &illegal_type_mapping::RULE,
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
@@ -193,6 +203,7 @@ pub static ALL: &[&Rule] = &[
     &nested_classes_or_defines::RULE,
     &node_inheritance::RULE,
     &not_absolute_top_level::RULE,
+    &not_rvalue::RULE,
     &not_top_level::RULE,
     &not_virtualizable::RULE,
     &numeric_assignment::RULE,
@@ -218,6 +229,7 @@ pub static ALL: &[&Rule] = &[
     &unquoted_resource_title::RULE,
     &unreadable_file::RULE,
     &unrecognized_escape::RULE,
+    &unsupported_expression::RULE,
     &variable_contains_dash::RULE,
     &variable_is_lowercase::RULE,
     &variable_scope::RULE,

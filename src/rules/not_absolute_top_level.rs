@@ -37,6 +37,7 @@ fn label(e: &Expr) -> Option<&'static str> {
     match &e.kind {
         ExprKind::Function(_) => Some("A Function Definition"),
         ExprKind::TypeAlias(_) => Some("A Type Alias"),
+        ExprKind::TypeMapping(_) => Some("A Type Mapping"),
         ExprKind::TypeDefinition(_) => Some("A Type Definition"),
         _ => None,
     }

@@ -509,6 +509,10 @@ impl<'a, 't> Lowerer<'a, 't> {
                 name: self.field_ident(node, f.name),
                 type_expr: self.field_expr(node, f.type_),
             })),
+            "type_mapping" => ExprKind::TypeMapping(Box::new(TypeMapping {
+                type_expr: self.field_expr(node, f.name),
+                mapping: self.field_expr(node, f.type_),
+            })),
             "type_definition" => ExprKind::TypeDefinition(Box::new(TypeDefinition {
                 name: self.field_ident(node, f.name),
                 parent: node.child_by_field_id(f.parent).map(|p| self.ident(p)),

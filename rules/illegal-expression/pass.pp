@@ -1,0 +1,5 @@
+$greet = 'hello'
+notice($greet)
+$n = Integer('42')
+$a = Array[Integer]([1, 2])
+File <| tag == 'web' |>
