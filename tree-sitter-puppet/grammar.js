@@ -628,8 +628,10 @@ module.exports = grammar({
     // begins with "%>" like every other text run between tags.
     epp_template: $ => seq(
       '<%EPP',
-      // The parameter tag may only come first (after leading text and comments).
+      // The parameter tag may only come first: after comments, and text that trimming
+      // removes (lowering checks that).
       $.epp_text,
+      repeat(prec(1, seq($.epp_comment, $.epp_text))),
       optional(seq($.epp_parameters, $.epp_text)),
       repeat($._statement_item),
     ),

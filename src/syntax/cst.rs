@@ -87,6 +87,10 @@ pub struct Scan<'t> {
     /// Every ERROR node, in document order, with whether it contains other ERRORs.
     pub errors: Vec<ErrorNode<'t>>,
     pub missing: Vec<Node<'t>>,
+    /// Type references followed by `::` (`Foo::bar`), which Puppet's lexer rejects: the
+    /// file offset of that `::` (Puppet points one further, at its second colon; starting
+    /// at the first keeps this lexical error ahead of the parse error there).
+    pub illegal_class_references: Vec<u32>,
     pub too_deep: bool,
     pub too_deep_at: u32,
 }
@@ -107,6 +111,13 @@ pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
             }
             "heredoc_start" => scan.heredoc_headers.push(node.start_byte()),
             "heredoc_body" => scan.heredoc_bodies.push(node),
+            "type_ref" => {
+                let end = node.end_byte();
+                if cst.source.as_bytes().get(end..end + 2) == Some(b"::") {
+                    let colon = (end as u32).saturating_sub(cst.offset);
+                    scan.illegal_class_references.push(colon);
+                }
+            }
             _ => {}
         }
         if node.is_error() {

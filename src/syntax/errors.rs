@@ -13,13 +13,22 @@ const MAX_ERRORS_PER_FILE: usize = 10;
 
 pub fn syntax_errors(cst: &Cst, scan: &Scan) -> Vec<Diagnostic> {
     let mut found: Vec<Diagnostic> = Vec::new();
+    // A lexical error: Puppet's lexer stops there, before any parse error at or after
+    // it (listed first, so the stable sort keeps it ahead of one starting there too).
+    for &at in &scan.illegal_class_references {
+        found.push(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            Span::new(at, at + 2),
+            "Illegal class reference",
+        ));
+    }
     for &node in &scan.missing {
         found.push(missing_node(cst, node));
     }
     for &error in &scan.errors {
         found.extend(error_node(cst, error));
     }
-    found.sort_by_key(|d| (d.span.start, d.span.end));
+    found.sort_by_key(|d| d.span.start);
     // One problem often shows as an ERROR and a MISSING node close together, or as
     // several ERROR nodes on one line: keep the first on each line.
     let mut kept: Vec<Diagnostic> = Vec::new();

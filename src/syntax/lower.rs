@@ -219,16 +219,19 @@ impl<'a, 't> Lowerer<'a, 't> {
             .named_children(&mut cursor)
             .filter(|n| !matches!(n.kind(), "comment" | "heredoc_body"))
             .collect();
-        if let [first, params, ..] = items.as_slice() {
-            if params.kind() == "epp_parameters" {
-                let leading = strings::epp_text(self.text(*first));
-                if !leading.trim().is_empty() {
-                    let at = self.span(*params);
-                    self.syntax_error(
-                        Span::new(at.start, at.start + 1),
-                        "Syntax error at '|': the parameter tag must come first in a template",
-                    );
-                }
+        // Only comments, and text that trimming removes entirely, may come before the
+        // parameter tag (`<%# c -%>` then `<%- |$x| %>` is fine; a blank line is not).
+        if let Some(at) = items.iter().position(|n| n.kind() == "epp_parameters") {
+            let leading = items[..at]
+                .iter()
+                .filter(|n| n.kind() == "epp_text")
+                .any(|n| !strings::epp_text(self.text(*n)).is_empty());
+            if leading {
+                let at = self.span(items[at]);
+                self.syntax_error(
+                    Span::new(at.start, at.start + 1),
+                    "Syntax error at '|': the parameter tag must come first in a template",
+                );
             }
         }
         let end = self.cst.source.len() as u32 - self.cst.offset;

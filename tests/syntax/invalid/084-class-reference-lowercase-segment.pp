@@ -1,0 +1,4 @@
+class profile::web {
+  $service = Apache::service
+  notice($service)
+}
