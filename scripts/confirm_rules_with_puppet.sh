@@ -22,18 +22,29 @@ rules = [r for r in json.load(open(f"{tmp}/rules.json"))
          if r["category"] in ("syntax", "validation") and r["id"] != "unreadable-file"
          and (len(sys.argv) < 3 or r["id"] in sys.argv[2:])]
 env = dict(os.environ, HOME=tmp)
-def validate(path):
+def validate(path, modulepath=None):
     # `puppet parser validate` reads every file as a manifest; templates need `epp validate`.
     tool = ["puppet", "epp", "validate"] if path.endswith(".epp") else ["puppet", "parser", "validate"]
+    if modulepath:
+        # Puppet checks module layout only for files in a module on the modulepath.
+        tool += ["--modulepath", os.path.abspath(modulepath)]
     out = subprocess.run(tool + ["--vardir", f"{tmp}/var", "--confdir", f"{tmp}/conf", path],
                          capture_output=True, text=True, env=env)
     text = re.sub(r"\x1b\[[0-9;]*m", "", out.stdout + out.stderr)
     return text
-failures = 0
-for r in rules:
-    d = f"rules/{r['id']}"
-    ext = "epp" if os.path.exists(f"{d}/fail.epp") else "pp"
-    fail = f"{d}/fail.{ext}"
+
+def example(d, kind):
+    """The example files of one kind and the modulepath they need: rules/<id>/<kind>.pp
+    (or .epp), or a folder rules/<id>/<kind>/ holding a module tree under modules/."""
+    for ext in ("pp", "epp"):
+        if os.path.exists(f"{d}/{kind}.{ext}"):
+            return [f"{d}/{kind}.{ext}"], None
+    files = sorted(os.path.join(root, f) for root, _, names in os.walk(f"{d}/{kind}")
+                   for f in names if f.endswith((".pp", ".epp")))
+    modulepath = f"{d}/{kind}/modules"
+    return files, (modulepath if os.path.isdir(modulepath) else None)
+
+def confirm_failing(r, fail, modulepath):
     lines = open(fail, encoding="utf-8").read().splitlines()
     marked = set()
     target = 0
@@ -43,13 +54,13 @@ for r in rules:
         else:
             target = i
     kind = "Warning" if r["severity"] == "warning" else "Error"
-    out = validate(fail)
+    out = validate(fail, modulepath)
     found = {int(m) for m in re.findall(rf"{kind}:.*?line: (\d+)", out)}
     # Some of Puppet's warnings name no line; then the message itself must appear.
     messages = re.findall(r"\]: (.*)$", "\n".join(l for l in lines if re.match(r"\s*#\s*(\^|<-)", l)), re.M)
     if kind == "Warning" and not found and any(m.strip() in out for m in messages):
         found = set(marked)
-    if not (marked & found) and kind == "Error":
+    if not (marked & found) and kind == "Error" and not modulepath:
         case = json.dumps({"expr": open(fail, encoding="utf-8").read()})
         oracle = subprocess.run(["../shared/oracle/puppet-oracle"], input=case + "\n",
                                 capture_output=True, text=True, env=env)
@@ -61,16 +72,25 @@ for r in rules:
             print(f"ok   {fail}: Puppet fails compiling it: {error}")
             found = set(marked)
     if not (marked & found):
-        failures += 1
         print(f"FAIL {fail}: Puppet did not report a {kind.lower()} on line {sorted(marked)}:\n{out.strip()}")
-    else:
-        print(f"ok   {fail}: Puppet {kind.lower()} on line {sorted(marked & found)}")
-    out = validate(f"{d}/pass.{ext}")
-    if "Error:" in out or "Warning:" in out:
-        failures += 1
-        print(f"FAIL {d}/pass.{ext}: Puppet complains:\n{out.strip()}")
-    else:
-        print(f"ok   {d}/pass.{ext}: accepted")
+        return False
+    print(f"ok   {fail}: Puppet {kind.lower()} on line {sorted(marked & found)}")
+    return True
+
+failures = 0
+for r in rules:
+    d = f"rules/{r['id']}"
+    files, modulepath = example(d, "fail")
+    for fail in files:
+        failures += not confirm_failing(r, fail, modulepath)
+    files, modulepath = example(d, "pass")
+    for passing in files:
+        out = validate(passing, modulepath)
+        if "Error:" in out or "Warning:" in out:
+            failures += 1
+            print(f"FAIL {passing}: Puppet complains:\n{out.strip()}")
+        else:
+            print(f"ok   {passing}: accepted")
 print(f"{len(rules)} rules checked, {failures} failures")
 sys.exit(1 if failures else 0)
 PY

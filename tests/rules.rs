@@ -33,9 +33,15 @@ fn readme(rule: &Rule) -> String {
             .unwrap_or_else(|| "none".into())
     ));
     out.push_str(rule.docs.trim_end());
-    out.push_str(
-        "\n\nExamples: [fail](fail.pp) and [pass](pass.pp), checked by `tests/rules.rs`.\n",
-    );
+    let link = |kind: &str| match example(rule, kind) {
+        Some(file) => file.file_name().unwrap().to_string_lossy().into_owned(),
+        None => format!("{kind}/"),
+    };
+    out.push_str(&format!(
+        "\n\nExamples: [fail]({}) and [pass]({}), checked by `tests/rules.rs`.\n",
+        link("fail"),
+        link("pass")
+    ));
     out
 }
 
@@ -68,8 +74,8 @@ fn every_rule_has_an_up_to_date_readme() {
     }
 }
 
-/// `rules/<id>/<kind>.pp` (or `.epp`); a passing example may also be a folder
-/// `rules/<id>/pass/` (a small module tree, for rules about file layout).
+/// `rules/<id>/<kind>.pp` (or `.epp`); an example may also be a folder `rules/<id>/pass/`
+/// or `rules/<id>/fail/` (a small module tree, for rules about file layout).
 fn example(rule: &Rule, kind: &str) -> Option<PathBuf> {
     let dir = rules_dir().join(rule.id);
     ["pp", "epp"]
@@ -91,37 +97,44 @@ fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
 fn failing_examples_produce_exactly_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        let Some(path) = example(rule, "fail") else {
+        let files = example_files(rule, "fail");
+        if files.is_empty() {
             problems.push(format!("rules/{}: no fail.pp", rule.id));
             continue;
-        };
-        let mut text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-        if path.extension().is_some_and(|e| e == "epp") {
-            // Expectation lines are template text there: `<%%` is how text writes `<%`.
-            text = text.replace("<%%", "<%");
         }
-        let expected = common::expectations(&text);
-        if expected.is_empty() && rule.id != "unreadable-file" {
-            problems.push(format!("{}: no expectation markers", path.display()));
-        }
-        if expected.iter().any(|e| e.rule != rule.id) {
-            problems.push(format!("{}: marks another rule", path.display()));
-        }
-        let actual: Vec<_> = common::actual(&path)
-            .into_iter()
-            .filter(|f| f.rule == rule.id)
-            .collect();
-        if rule.id == "unreadable-file" {
-            if actual.len() != 1 {
-                problems.push(format!(
-                    "{}: expected one unreadable-file finding",
-                    path.display()
-                ));
+        let mut marked = 0;
+        for path in files {
+            let mut text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            if path.extension().is_some_and(|e| e == "epp") {
+                // Expectation lines are template text there: `<%%` is how text writes `<%`.
+                text = text.replace("<%%", "<%");
             }
-            continue;
+            let expected = common::expectations(&text);
+            if !expected.is_empty() {
+                marked += 1;
+            }
+            if expected.iter().any(|e| e.rule != rule.id) {
+                problems.push(format!("{}: marks another rule", path.display()));
+            }
+            let actual: Vec<_> = common::actual(&path)
+                .into_iter()
+                .filter(|f| f.rule == rule.id)
+                .collect();
+            if rule.id == "unreadable-file" {
+                if actual.len() != 1 {
+                    problems.push(format!(
+                        "{}: expected one unreadable-file finding",
+                        path.display()
+                    ));
+                }
+                continue;
+            }
+            if let Some(diff) = common::difference(&path, &expected, &actual) {
+                problems.push(diff);
+            }
         }
-        if let Some(diff) = common::difference(&path, &expected, &actual) {
-            problems.push(diff);
+        if marked == 0 && rule.id != "unreadable-file" {
+            problems.push(format!("rules/{}: no expectation markers", rule.id));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -310,6 +310,27 @@ pub enum RelationOp {
     Subscribe,
 }
 
+impl AssignOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            AssignOp::Assign => "=",
+            AssignOp::AppendAssign => "+=",
+            AssignOp::DeleteAssign => "-=",
+        }
+    }
+}
+
+impl RelationOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            RelationOp::Before => "->",
+            RelationOp::Notify => "~>",
+            RelationOp::Require => "<-",
+            RelationOp::Subscribe => "<~",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallStyle {
     /// `f(a)`

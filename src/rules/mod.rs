@@ -33,18 +33,21 @@ mod idem_expression;
 mod idem_last;
 mod illegal_assignment;
 mod illegal_assignment_context;
+mod illegal_definition_location;
 mod illegal_definition_name;
 mod illegal_epp_parameters;
 mod illegal_expression;
 mod illegal_hostname;
 mod illegal_parameter_name;
 mod illegal_query_expression;
+mod illegal_top_construct_location;
 mod illegal_type_mapping;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
 mod line_too_long;
 mod metaparameter_name;
+mod module_layout;
 mod multiple_attributes_unfold;
 mod names_containing_dash;
 mod names_containing_uppercase;
@@ -185,12 +188,14 @@ pub static ALL: &[&Rule] = &[
     &idem_last::RULE,
     &illegal_assignment::RULE,
     &illegal_assignment_context::RULE,
+    &illegal_definition_location::RULE,
     &illegal_definition_name::RULE,
     &illegal_epp_parameters::RULE,
     &illegal_expression::RULE,
     &illegal_hostname::RULE,
     &illegal_parameter_name::RULE,
     &illegal_query_expression::RULE,
+    &illegal_top_construct_location::RULE,
     &illegal_type_mapping::RULE,
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,

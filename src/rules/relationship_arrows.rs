@@ -14,12 +14,7 @@ pub fn arrows(ctx: &FileContext) -> Vec<(RelationOp, Span)> {
         let ExprKind::Relationship { op, left, right } = &expr.kind else {
             return;
         };
-        let symbol = match op {
-            RelationOp::Before => "->",
-            RelationOp::Notify => "~>",
-            RelationOp::Require => "<-",
-            RelationOp::Subscribe => "<~",
-        };
+        let symbol = op.symbol();
         // The operator is the only code between the operands besides comments.
         let mut at = left.span.end as usize;
         while let Some(i) = text[at..right.span.start as usize].find(symbol) {

@@ -1,0 +1,2 @@
+# @summary In ntp/manifests/config/file.pp.
+class ntp::config::file { }

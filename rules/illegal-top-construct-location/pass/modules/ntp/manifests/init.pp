@@ -1,0 +1,4 @@
+# @summary Everything inside the class.
+class ntp {
+  file { '/etc/ntp.conf': ensure => file }
+}
