@@ -3,13 +3,14 @@
 
 use super::*;
 
-/// Override `visit_expr` (and call [`walk_expr`] to keep descending).
-pub trait Visitor {
-    fn visit_expr(&mut self, expr: &Expr) {
+/// Override `visit_expr` (and call [`walk_expr`] to keep descending). `'ast` is the
+/// lifetime of the tree, so a visitor may keep references to the nodes it sees.
+pub trait Visitor<'ast> {
+    fn visit_expr(&mut self, expr: &'ast Expr) {
         walk_expr(self, expr);
     }
 
-    fn visit_parameter(&mut self, param: &Parameter) {
+    fn visit_parameter(&mut self, param: &'ast Parameter) {
         if let Some(t) = &param.type_expr {
             self.visit_expr(t);
         }
@@ -18,38 +19,38 @@ pub trait Visitor {
         }
     }
 
-    fn visit_block(&mut self, block: &Block) {
+    fn visit_block(&mut self, block: &'ast Block) {
         for statement in &block.statements {
             self.visit_expr(statement);
         }
     }
 
     /// Override to skip lambdas (or call [`walk_lambda_parts`] to keep descending).
-    fn visit_lambda(&mut self, lambda: &Lambda) {
+    fn visit_lambda(&mut self, lambda: &'ast Lambda) {
         walk_lambda_parts(self, lambda);
     }
 }
 
-fn walk_attributes<V: Visitor + ?Sized>(v: &mut V, attributes: &[Attribute]) {
+fn walk_attributes<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, attributes: &'ast [Attribute]) {
     for a in attributes {
         v.visit_expr(&a.value);
     }
 }
 
-fn walk_params<V: Visitor + ?Sized>(v: &mut V, params: &Option<Vec<Parameter>>) {
+fn walk_params<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, params: &'ast Option<Vec<Parameter>>) {
     for p in params.iter().flatten() {
         v.visit_parameter(p);
     }
 }
 
-fn walk_lambda<V: Visitor + ?Sized>(v: &mut V, lambda: &Option<Lambda>) {
+fn walk_lambda<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, lambda: &'ast Option<Lambda>) {
     if let Some(l) = lambda {
         v.visit_lambda(l);
     }
 }
 
 /// Descends into a lambda's parameters, return type and body.
-pub fn walk_lambda_parts<V: Visitor + ?Sized>(v: &mut V, l: &Lambda) {
+pub fn walk_lambda_parts<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, l: &'ast Lambda) {
     for p in &l.params {
         v.visit_parameter(p);
     }
@@ -59,7 +60,7 @@ pub fn walk_lambda_parts<V: Visitor + ?Sized>(v: &mut V, l: &Lambda) {
     v.visit_block(&l.body);
 }
 
-fn walk_parts<V: Visitor + ?Sized>(v: &mut V, parts: &[StringPart]) {
+fn walk_parts<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, parts: &'ast [StringPart]) {
     for part in parts {
         if let StringPart::Interpolation(e) = part {
             v.visit_expr(e);
@@ -68,7 +69,7 @@ fn walk_parts<V: Visitor + ?Sized>(v: &mut V, parts: &[StringPart]) {
 }
 
 /// Visits the children of `expr`, in source order.
-pub fn walk_expr<V: Visitor + ?Sized>(v: &mut V, expr: &Expr) {
+pub fn walk_expr<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, expr: &'ast Expr) {
     match &expr.kind {
         ExprKind::Integer(_)
         | ExprKind::Float(_)

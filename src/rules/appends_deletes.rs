@@ -30,7 +30,7 @@ Assign a new variable: `$all_packages = $packages + ['vim']`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Assignment { op, .. } = &expr.kind {
             let symbol = match op {
                 AssignOp::AppendAssign => "+=",

@@ -215,7 +215,7 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;
     let mut bodies = Vec::new();
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Resource(r) = &expr.kind {
             for body in &r.bodies {
                 // from the colon after the title to the end of the resource

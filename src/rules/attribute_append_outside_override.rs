@@ -40,7 +40,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             ));
         }
     };
-    each_expr(ctx.program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Resource(r) => r
             .bodies
             .iter()

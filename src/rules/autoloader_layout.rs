@@ -36,7 +36,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     if full.is_empty() {
         return;
     }
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let name = match &expr.kind {
             ExprKind::Class(c) => &c.name,
             ExprKind::Define(d) => &d.name,

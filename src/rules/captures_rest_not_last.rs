@@ -31,7 +31,7 @@ Move `*$parts` to the end.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_parameter_list(ctx.program, |owner, params| {
+    each_parameter_list(ctx, |owner, params| {
         if owner != "the lambda" {
             return;
         }

@@ -32,7 +32,7 @@ Take an array or hash parameter instead.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let (params, container) = match &expr.kind {
             ExprKind::Class(c) => (&c.params, "a Host Class Definition"),
             ExprKind::Define(d) => (&d.params, "a 'define' expression"),

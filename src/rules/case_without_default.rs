@@ -37,7 +37,7 @@ struct Find<'a> {
     out: &'a mut Vec<Diagnostic>,
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_expr(&mut self, expr: &Expr) {
         if let ExprKind::Case(case) = &expr.kind {
             let has_default = case.options.iter().any(|o| {

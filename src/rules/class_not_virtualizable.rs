@@ -30,7 +30,7 @@ Declare the class normally, or wrap what should be virtual in a defined type.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Resource(r) = &expr.kind {
             if r.form != ResourceForm::Regular
                 && matches!(&r.type_expr.kind, ExprKind::Name(n) if n == "class")

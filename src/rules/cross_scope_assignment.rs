@@ -31,7 +31,7 @@ Pass the value as a class parameter, or use a local variable.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_assignment(ctx.program, |_, left| {
+    each_assignment(ctx, |_, left| {
         for target in assignment_targets(left) {
             if let ExprKind::Variable(name) = &target.kind {
                 if name.contains("::") {

@@ -51,7 +51,7 @@ fn documented(ctx: &FileContext, start: u32) -> bool {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let (keyword, what) = match &expr.kind {
             ExprKind::Class(_) => ("class", "class"),
             ExprKind::Define(_) => ("define", "defined type"),

@@ -46,8 +46,8 @@ fn needs_double_quotes(raw: &str, column: u32) -> bool {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;
-    let keys = variable_access_keys(ctx.program);
-    each_expr(ctx.program, |expr| {
+    let keys = variable_access_keys(ctx);
+    each_expr(ctx, |expr| {
         if let ExprKind::String(s) = &expr.kind {
             if s.style == StringStyle::DoubleQuoted && keys.binary_search(&expr.span).is_err() {
                 let column = ctx.source.position(expr.span.start).column;

@@ -43,7 +43,7 @@ fn report(out: &mut Vec<Diagnostic>, defaults: &[&Expr], container: &str) {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Case(case) => {
             let defaults: Vec<&Expr> = case
                 .options

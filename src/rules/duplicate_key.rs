@@ -58,7 +58,7 @@ fn shown(e: &Expr) -> String {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Hash(entries) = &expr.kind else {
             return;
         };

@@ -30,7 +30,7 @@ Rename or remove one of them.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_parameter_list(ctx.program, |_, params| {
+    each_parameter_list(ctx, |_, params| {
         for (i, p) in params.iter().enumerate() {
             if let Some(first) = params[..i].iter().find(|q| q.name.name == p.name.name) {
                 out.push(

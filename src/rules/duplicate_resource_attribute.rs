@@ -33,7 +33,7 @@ Remove one of them.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_resource_body(ctx.program, |_, body| {
+    each_resource_body(ctx, |_, body| {
         for (i, a) in body.attributes.iter().enumerate() {
             if a.name.name != "*"
                 && body.attributes[..i]

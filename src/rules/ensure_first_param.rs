@@ -35,7 +35,7 @@ Move `ensure` to the top of the body.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Resource(resource) = &expr.kind else {
             return;
         };

@@ -31,7 +31,7 @@ Write `ensure => link, target => '/etc/issue'`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_resource_body(ctx.program, |t, body| {
+    each_resource_body(ctx, |t, body| {
         if t != "file" {
             return;
         }

@@ -48,7 +48,7 @@ struct Find<'a> {
     out: &'a mut Vec<Diagnostic>,
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_expr(&mut self, expr: &Expr) {
         if let ExprKind::Resource(resource) = &expr.kind {
             if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "file" || n == "concat")

@@ -163,7 +163,7 @@ impl Find<'_> {
     }
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_block(&mut self, block: &Block) {
         self.statements(&block.statements);
         for s in &block.statements {

@@ -36,7 +36,7 @@ Remove the value, or finish the statement it belongs to.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let (body, container) = match &expr.kind {
             ExprKind::Class(c) => (&c.body, "A Host Class Definition"),
             ExprKind::Define(d) => (&d.body, "A 'define' expression"),

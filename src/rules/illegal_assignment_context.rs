@@ -37,7 +37,7 @@ struct Find<'a> {
     out: &'a mut Vec<Diagnostic>,
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_expr(&mut self, expr: &Expr) {
         if let ExprKind::Assignment { .. } = expr.kind {
             self.out
@@ -52,7 +52,7 @@ impl Visitor for Find<'_> {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut find = Find { out };
-    each_parameter_list(ctx.program, |_, params| {
+    each_parameter_list(ctx, |_, params| {
         for default in params.iter().filter_map(|p| p.default.as_ref()) {
             find.visit_expr(default);
         }

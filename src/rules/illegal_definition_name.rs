@@ -32,7 +32,7 @@ Use underscores and lowercase letters: `my_module::config`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    named_definitions(ctx.program, |name, label| {
+    named_definitions(ctx, |name, label| {
         // Capitalised names are downcased by Puppet's parser before this check.
         let lower = name.name.to_ascii_lowercase();
         if !name.name.is_empty() && !puppet_patterns::definition_name().is_match(&lower) {

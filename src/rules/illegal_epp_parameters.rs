@@ -50,7 +50,7 @@ pub(super) fn each_juxtaposed_paren(ctx: &FileContext, mut f: impl FnMut(&Expr, 
             }
         }
     }
-    impl<F: FnMut(&Expr, &Expr)> Visitor for Pairs<'_, F> {
+    impl<F: FnMut(&Expr, &Expr)> Visitor<'_> for Pairs<'_, F> {
         fn visit_block(&mut self, block: &Block) {
             self.statements(&block.statements);
             for s in &block.statements {

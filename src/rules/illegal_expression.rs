@@ -48,7 +48,7 @@ fn is_callable_name(e: &Expr) -> bool {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Call(call) if !is_callable_name(&call.function) => {
             out.push(RULE.diagnostic(
                 call.function.span,

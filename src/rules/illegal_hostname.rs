@@ -33,7 +33,7 @@ Use a regular expression to match several names: `node /^web-\\d+$/ { }`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Node(node) = &expr.kind else {
             return;
         };

@@ -31,7 +31,7 @@ Use a lowercase name: `$port`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_parameter_list(ctx.program, |_, params| {
+    each_parameter_list(ctx, |_, params| {
         for p in params {
             let name = &p.name.name;
             if !puppet_patterns::param_name().is_match(name)

@@ -51,7 +51,7 @@ fn illegal(e: &Expr) -> Option<&Expr> {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Collector(c) = &expr.kind else {
             return;
         };

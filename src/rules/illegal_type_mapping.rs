@@ -57,7 +57,7 @@ const REGEXP: &str =
     "Illegal type mapping. Expected a Tuple[Regexp,String] on the left side, got A Type Mapping";
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::TypeMapping(m) = &expr.kind else {
             return;
         };

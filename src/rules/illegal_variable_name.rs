@@ -34,7 +34,7 @@ Use a lowercase name: `$port`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Variable(name) = &expr.kind else {
             return;
         };

@@ -31,7 +31,7 @@ Build a new value: `$new = $settings + { 'port' => 8080 }`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_assignment(ctx.program, |_, left| {
+    each_assignment(ctx, |_, left| {
         for target in assignment_targets(left) {
             if matches!(target.kind, ExprKind::Access { .. }) {
                 out.push(RULE.diagnostic(

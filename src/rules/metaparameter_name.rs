@@ -49,7 +49,7 @@ Rename the parameter (`$pool_tag`), or rely on the metaparameter itself.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Define(d) = &expr.kind else {
             return;
         };

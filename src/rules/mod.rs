@@ -133,6 +133,8 @@ pub struct FileContext<'a> {
     pub program: &'a Program,
     /// Where the code is, as opposed to strings and comments (for text-level rules).
     pub code: &'a CodeMap,
+    /// Every expression, outermost first, in source order ([`text::each_expr`]).
+    pub exprs: Vec<&'a crate::ast::Expr>,
 }
 
 /// A rule: metadata, documentation and the check.
@@ -257,6 +259,7 @@ pub fn check_file(source: &SourceFile, program: &Program, diagnostics: &mut Vec<
         source,
         program,
         code: &code,
+        exprs: text::preorder(program),
     };
     for rule in ALL.iter().filter(|r| r.enabled_by_default) {
         if let Some(check) = rule.check {

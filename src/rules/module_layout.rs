@@ -30,16 +30,13 @@ pub(super) fn module_file(path: &Path) -> Option<ModuleFile> {
         return None;
     }
     let absolute = std::path::absolute(path).ok()?;
-    let parts: Vec<String> = absolute
-        .iter()
-        .map(|c| c.to_string_lossy().to_lowercase())
-        .collect();
+    let parts: Vec<&str> = absolute.iter().map(|c| c.to_str().unwrap_or("")).collect();
+    let is_autoloaded = |name: &str| AUTOLOADED.iter().any(|a| a.eq_ignore_ascii_case(name));
     // The nearest autoloaded folder whose parent can be a module.
     let dir = (1..parts.len().saturating_sub(1)).rev().find(|&i| {
-        AUTOLOADED.contains(&parts[i].as_str())
-            && is_module_name(&parts[i - 1])
-            && !AUTOLOADED.contains(&parts[i - 1].as_str())
+        is_autoloaded(parts[i]) && is_module_name(parts[i - 1]) && !is_autoloaded(parts[i - 1])
     })?;
+    let parts: Vec<String> = parts.iter().map(|p| p.to_lowercase()).collect();
     let module_dir: std::path::PathBuf = absolute.iter().take(dir).collect();
     let on_modulepath = module_dir.join("metadata.json").is_file()
         || parts

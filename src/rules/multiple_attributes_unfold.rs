@@ -47,7 +47,7 @@ fn check_body(out: &mut Vec<Diagnostic>, attributes: &[Attribute]) {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Resource(r) => r.bodies.iter().for_each(|b| check_body(out, &b.attributes)),
         ExprKind::ResourceDefaults(d) => check_body(out, &d.attributes),
         ExprKind::ResourceOverride(o) => check_body(out, &o.attributes),

@@ -38,7 +38,7 @@ struct Find<'a> {
     out: &'a mut Vec<Diagnostic>,
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_expr(&mut self, expr: &Expr) {
         let (keyword, what, is_class) = match &expr.kind {
             ExprKind::Class(_) => ("class", "class", true),

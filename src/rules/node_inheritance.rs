@@ -30,7 +30,7 @@ Put what the nodes share in a class (a role or profile) and include it in each n
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Node(node) = &expr.kind {
             if let Some(parent) = &node.parent {
                 out.push(RULE.diagnostic(

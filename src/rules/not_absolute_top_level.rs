@@ -47,7 +47,7 @@ struct Find<'a> {
     out: &'a mut Vec<Diagnostic>,
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_block(&mut self, block: &Block) {
         // Puppet makes a block of one statement no block at all: a single definition in
         // a class body is then directly in the class, which it accepts.

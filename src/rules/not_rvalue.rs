@@ -73,7 +73,7 @@ fn attributes(attributes: &[Attribute], out: &mut Vec<Diagnostic>) {
 
 /// The places Puppet's checker4_0.rb calls `rvalue` on (its `check_*` methods).
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Assignment { right, .. } => rvalue(right, out),
         ExprKind::Unary { operand, .. } => rvalue(operand, out),
         ExprKind::Binary { left, right, .. } => {

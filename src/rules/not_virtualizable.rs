@@ -31,7 +31,7 @@ Remove the `@`: defaults apply to virtual resources too once they are realized.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let form = match &expr.kind {
             ExprKind::ResourceDefaults(d) => d.form,
             ExprKind::ResourceOverride(o) => o.form,

@@ -31,7 +31,7 @@ Use a named variable.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_assignment(ctx.program, |_, left| {
+    each_assignment(ctx, |_, left| {
         for target in assignment_targets(left) {
             if let ExprKind::Variable(name) = &target.kind {
                 if name.bytes().all(|b| b.is_ascii_digit()) {

@@ -29,7 +29,7 @@ Use a name: `|$item|`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_parameter_list(ctx.program, |_, params| {
+    each_parameter_list(ctx, |_, params| {
         for p in params {
             let name = &p.name.name;
             if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {

@@ -77,7 +77,7 @@ impl Find<'_> {
     }
 }
 
-impl Visitor for Find<'_> {
+impl Visitor<'_> for Find<'_> {
     fn visit_expr(&mut self, expr: &Expr) {
         match &expr.kind {
             // A string followed by `=>` is a key: not reported, but its parts are visited.
@@ -104,7 +104,7 @@ impl Visitor for Find<'_> {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut find = Find {
-        keys: super::text::variable_access_keys(ctx.program),
+        keys: super::text::variable_access_keys(ctx),
         out,
     };
     for statement in &ctx.program.body {

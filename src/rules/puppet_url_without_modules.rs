@@ -44,7 +44,7 @@ fn is_bad(url: &str) -> bool {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let text = match &expr.kind {
             ExprKind::String(s)
                 if s.style != StringStyle::Heredoc && s.style != StringStyle::Bare =>

@@ -10,7 +10,7 @@ use crate::source::Span;
 pub fn arrows(ctx: &FileContext) -> Vec<(RelationOp, Span)> {
     let text = &ctx.source.text;
     let mut found = Vec::new();
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Relationship { op, left, right } = &expr.kind else {
             return;
         };

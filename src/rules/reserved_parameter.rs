@@ -32,7 +32,7 @@ Use the built-in `$title`/`$name`, or choose another parameter name.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let (params, container) = match &expr.kind {
             ExprKind::Class(c) => (&c.params, format!("the class '{}'", c.name.name)),
             ExprKind::Define(d) => (&d.params, format!("the defined type '{}'", d.name.name)),

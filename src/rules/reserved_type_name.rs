@@ -32,7 +32,7 @@ Choose another name, usually prefixed with the module's name.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    named_definitions(ctx.program, |name, label| {
+    named_definitions(ctx, |name, label| {
         if RESERVED_TYPE_NAMES.contains(&name.name.as_str()) {
             out.push(RULE.diagnostic(
                 name.span,

@@ -32,7 +32,7 @@ Use another name.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_assignment(ctx.program, |_, left| {
+    each_assignment(ctx, |_, left| {
         for target in assignment_targets(left) {
             if let ExprKind::Variable(name) = &target.kind {
                 let bare = name.trim_start_matches("::");

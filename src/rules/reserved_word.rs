@@ -31,7 +31,7 @@ Quote it: `'private'`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Reserved(word) = &expr.kind {
             out.push(RULE.diagnostic(
                 expr.span,

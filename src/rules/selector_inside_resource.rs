@@ -33,7 +33,7 @@ file { '/tmp/x':
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;
-    each_resource_body(ctx.program, |_, body| {
+    each_resource_body(ctx, |_, body| {
         for a in &body.attributes {
             if let ExprKind::Selector { subject, .. } = &a.value.kind {
                 if matches!(subject.kind, ExprKind::Variable(_)) {

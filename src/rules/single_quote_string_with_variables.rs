@@ -37,7 +37,7 @@ puppet-lint reports this as an error; pupcheck as a warning, since it may be del
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     // Template arguments of inline_epp/inline_template are exempt.
     let mut exempt = Vec::new();
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Call(call) = &expr.kind {
             if matches!(&call.function.kind, ExprKind::Name(n) if n == "inline_epp" || n == "inline_template")
             {
@@ -47,7 +47,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             }
         }
     });
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::String(s) = &expr.kind {
             if s.style == StringStyle::SingleQuoted
                 && s.value.contains("${")

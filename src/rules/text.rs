@@ -2,6 +2,7 @@
 //! strings, heredoc bodies, regexes or comments (puppet-lint works on tokens, so
 //! whitespace inside a string or a comment is never "trailing whitespace").
 
+use super::FileContext;
 use crate::ast::{walk_expr, Expr, ExprKind, Program, Visitor};
 use crate::source::{SourceFile, Span};
 
@@ -13,7 +14,7 @@ pub struct CodeMap {
 impl CodeMap {
     pub fn new(_source: &SourceFile, program: &Program) -> CodeMap {
         struct Collect(Vec<Span>);
-        impl Visitor for Collect {
+        impl Visitor<'_> for Collect {
             fn visit_expr(&mut self, expr: &Expr) {
                 match &expr.kind {
                     ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Regex(_) => {
@@ -73,23 +74,31 @@ pub fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
     })
 }
 
-/// Calls `f` on every expression of the program, outermost first, in source order.
-pub fn each_expr(program: &Program, mut f: impl FnMut(&Expr)) {
-    struct Each<F>(F);
-    impl<F: FnMut(&Expr)> Visitor for Each<F> {
-        fn visit_expr(&mut self, expr: &Expr) {
-            (self.0)(expr);
+/// Every expression of the program, outermost first, in source order (EPP parameters'
+/// types and defaults first). Built once per file: rules iterate this list instead of
+/// each walking the tree again.
+pub fn preorder(program: &Program) -> Vec<&Expr> {
+    struct Collect<'p>(Vec<&'p Expr>);
+    impl<'p> Visitor<'p> for Collect<'p> {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            self.0.push(expr);
             walk_expr(self, expr);
         }
     }
-    let mut each = Each(&mut f);
-    if let Some(params) = &program.epp_parameters {
-        for p in params {
-            each.visit_parameter(p);
-        }
+    let mut collect = Collect(Vec::new());
+    for p in program.epp_parameters.iter().flatten() {
+        collect.visit_parameter(p);
     }
     for statement in &program.body {
-        each.visit_expr(statement);
+        collect.visit_expr(statement);
+    }
+    collect.0
+}
+
+/// Calls `f` on every expression of the file, outermost first, in source order.
+pub fn each_expr<'p>(ctx: &FileContext<'p>, mut f: impl FnMut(&'p Expr)) {
+    for &expr in &ctx.exprs {
+        f(expr);
     }
 }
 
@@ -105,7 +114,7 @@ pub fn quoted_content(text: &str, span: Span) -> &str {
 
 /// The spans of the keys in `$var[...]` and `$var[...][...]`. puppet-lint's lexer reads
 /// such an access as part of the variable, so its string checks never see these keys.
-pub fn variable_access_keys(program: &Program) -> Vec<Span> {
+pub fn variable_access_keys<'p>(ctx: &FileContext<'p>) -> Vec<Span> {
     fn rooted_at_variable(e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Variable(_) => true,
@@ -114,7 +123,7 @@ pub fn variable_access_keys(program: &Program) -> Vec<Span> {
         }
     }
     let mut keys = Vec::new();
-    each_expr(program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Access { object, args } = &expr.kind {
             if rooted_at_variable(object) {
                 keys.extend(args.iter().map(|a| a.span));
@@ -127,11 +136,14 @@ pub fn variable_access_keys(program: &Program) -> Vec<Span> {
 
 /// Every parameter list of the program (classes, defined types, functions, plans,
 /// lambdas, the EPP parameter tag), with a label for messages.
-pub fn each_parameter_list(program: &Program, mut f: impl FnMut(String, &[crate::ast::Parameter])) {
-    if let Some(params) = &program.epp_parameters {
+pub fn each_parameter_list<'p>(
+    ctx: &FileContext<'p>,
+    mut f: impl FnMut(String, &[crate::ast::Parameter]),
+) {
+    if let Some(params) = &ctx.program.epp_parameters {
         f("the EPP parameter list".to_string(), params);
     }
-    each_expr(program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Class(c) => {
             if let Some(p) = &c.params {
                 f(format!("class '{}'", c.name.name), p);
@@ -167,8 +179,8 @@ pub fn each_parameter_list(program: &Program, mut f: impl FnMut(String, &[crate:
 }
 
 /// The assignments of the program: `(assignment, left-hand side)` for `=` only.
-pub fn each_assignment(program: &Program, mut f: impl FnMut(&Expr, &Expr)) {
-    each_expr(program, |expr| {
+pub fn each_assignment<'p>(ctx: &FileContext<'p>, mut f: impl FnMut(&Expr, &Expr)) {
+    each_expr(ctx, |expr| {
         if let ExprKind::Assignment {
             op: crate::ast::AssignOp::Assign,
             left,
@@ -190,8 +202,11 @@ pub fn assignment_targets(left: &Expr) -> Vec<&Expr> {
 
 /// Every resource body of the program with its resource type name (`file`, `class`...),
 /// for resources whose type is a bare name.
-pub fn each_resource_body(program: &Program, mut f: impl FnMut(&str, &crate::ast::ResourceBody)) {
-    each_expr(program, |expr| {
+pub fn each_resource_body<'p>(
+    ctx: &FileContext<'p>,
+    mut f: impl FnMut(&str, &crate::ast::ResourceBody),
+) {
+    each_expr(ctx, |expr| {
         if let ExprKind::Resource(r) = &expr.kind {
             if let ExprKind::Name(t) = &r.type_expr.kind {
                 for b in &r.bodies {

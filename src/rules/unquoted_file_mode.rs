@@ -31,7 +31,7 @@ Quote it: `mode => '0644'`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_resource_body(ctx.program, |t, body| {
+    each_resource_body(ctx, |t, body| {
         if t != "file" && t != "concat" {
             return;
         }

@@ -32,7 +32,7 @@ Quote it: `node 'web1' { }`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let ExprKind::Node(node) = &expr.kind else {
             return;
         };

@@ -31,7 +31,7 @@ Quote it: `package { 'vim': ... }`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Resource(r) = &expr.kind {
             for b in &r.bodies {
                 if matches!(b.title.kind, ExprKind::Name(_)) {

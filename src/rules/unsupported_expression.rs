@@ -40,7 +40,7 @@ pub(super) fn is_runtime_access(e: &Expr) -> bool {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| match &expr.kind {
+    each_expr(ctx, |expr| match &expr.kind {
         ExprKind::TypeDefinition(_) => out.push(RULE.diagnostic(
             expr.span,
             "Expressions of type a Type Definition are not supported in this version of Puppet",

@@ -32,7 +32,7 @@ Use underscores in names (`$app_name`) and braces in strings (`${app}-name`).
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = ctx.source.text.as_bytes();
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Variable(_) = &expr.kind {
             let end = expr.span.end as usize;
             let dash_word = text.get(end) == Some(&b'-')

@@ -31,7 +31,7 @@ Use lowercase with underscores: `$my_var`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         if let ExprKind::Variable(name) = &expr.kind {
             if name.chars().any(|c| c.is_ascii_uppercase()) {
                 out.push(RULE.diagnostic(expr.span, "variable contains an uppercase letter"));

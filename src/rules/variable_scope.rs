@@ -99,7 +99,7 @@ impl Collect<'_> {
     }
 }
 
-impl Visitor for Collect<'_> {
+impl Visitor<'_> for Collect<'_> {
     fn visit_expr(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Variable(n) => {

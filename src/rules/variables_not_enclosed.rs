@@ -32,7 +32,7 @@ Write `\"hello ${name}\"`.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let bytes = ctx.source.text.as_bytes();
-    each_expr(ctx.program, |expr| {
+    each_expr(ctx, |expr| {
         let parts = match &expr.kind {
             ExprKind::Interpolated(parts) => parts,
             ExprKind::Heredoc(h) => &h.parts,
