@@ -6,6 +6,7 @@ pub mod ast;
 pub mod baseline;
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod diagnostics;
 pub mod output;
 pub mod rules;

@@ -7,6 +7,7 @@
 //! Per-file work runs on rayon's pool; the result is sorted by path, so the output is
 //! the same whatever the number of threads.
 
+use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::rules;
 use crate::source::walk::{self, FoundFile};
@@ -14,6 +15,7 @@ use crate::source::{SourceFile, SourceKind};
 use crate::syntax;
 use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Everything found in one file.
 #[derive(Debug, Clone)]
@@ -63,37 +65,58 @@ impl Progress for () {
     fn checked(&self) {}
 }
 
-/// Checks every file under `roots`.
+/// Checks every file under `roots` with the default settings.
 pub fn check_paths(roots: &[PathBuf]) -> Report {
     check_paths_with_progress(roots, &())
 }
 
-/// Checks every file under `roots`, telling `progress` as files are done.
+/// Checks every file under `roots` with the default settings, telling `progress` as
+/// files are done.
 pub fn check_paths_with_progress(roots: &[PathBuf], progress: &dyn Progress) -> Report {
+    check_paths_configured(roots, &mut Resolver::defaults(), progress)
+        .expect("the default configuration reads no file")
+}
+
+/// Checks every file under `roots` that its configuration does not exclude, each with
+/// the settings of its configuration. Configuration errors stop the run before any
+/// file is checked.
+pub fn check_paths_configured(
+    roots: &[PathBuf],
+    resolver: &mut Resolver,
+    progress: &dyn Progress,
+) -> Result<Report, ConfigError> {
     let (found, walk_errors) = walk::find_files(roots);
-    progress.found(found.len());
-    let mut files: Vec<FileReport> = found
+    // Configuration is resolved up front, on one thread: it reads files and caches
+    // per folder, and an error in it must stop the run.
+    let mut work: Vec<(&FoundFile, Arc<Settings>)> = Vec::with_capacity(found.len());
+    for file in &found {
+        if !resolver.is_excluded(&file.path)? {
+            work.push((file, resolver.settings_for(&file.path)?));
+        }
+    }
+    progress.found(work.len());
+    let mut files: Vec<FileReport> = work
         .par_iter()
-        .map(|f| {
-            let file = check_found_file(f);
+        .map(|(f, settings)| {
+            let file = check_found_file(f, settings);
             progress.checked();
             file
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Report {
+    Ok(Report {
         files_checked: files.len(),
         files,
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
             .collect(),
-    }
+    })
 }
 
-fn check_found_file(found: &FoundFile) -> FileReport {
+fn check_found_file(found: &FoundFile, settings: &Settings) -> FileReport {
     match walk::read_file(found) {
-        Ok(source) => check_source(source),
+        Ok(source) => check_source_with(source, settings),
         Err(diagnostic) => FileReport {
             path: found.path.clone(),
             source: None,
@@ -102,11 +125,16 @@ fn check_found_file(found: &FoundFile) -> FileReport {
     }
 }
 
-/// Checks one file's text.
+/// Checks one file's text with the default settings.
 pub fn check_source(source: SourceFile) -> FileReport {
+    check_source_with(source, &Settings::default())
+}
+
+/// Checks one file's text.
+pub fn check_source_with(source: SourceFile, settings: &Settings) -> FileReport {
     let parsed = syntax::parse(&source);
     let mut diagnostics = parsed.diagnostics;
-    rules::check_file(&source, &parsed.program, &mut diagnostics);
+    rules::check_file(&source, &parsed.program, settings, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),
@@ -119,11 +147,16 @@ pub fn check_source(source: SourceFile) -> FileReport {
     }
 }
 
-/// Checks text given directly (stdin), reported under `path`.
+/// Checks text given directly (stdin), reported under `path`, with the default settings.
 pub fn check_text(path: PathBuf, bytes: Vec<u8>) -> FileReport {
+    check_text_with(path, bytes, &Settings::default())
+}
+
+/// Checks text given directly (stdin), reported under `path`.
+pub fn check_text_with(path: PathBuf, bytes: Vec<u8>, settings: &Settings) -> FileReport {
     let kind = SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest);
     match walk::source_from_bytes(path.clone(), kind, bytes) {
-        Ok(source) => check_source(source),
+        Ok(source) => check_source_with(source, settings),
         Err(diagnostic) => FileReport {
             path,
             source: None,

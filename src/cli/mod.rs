@@ -4,6 +4,7 @@
 use crate::baseline::fingerprint::Fingerprints;
 use crate::baseline::{self, Baseline};
 use crate::check::{self, Report};
+use crate::config::{Resolver, RuleLayer, Selector};
 use crate::diagnostics::Severity;
 use crate::output;
 use crate::statistics::Statistics;
@@ -96,9 +97,28 @@ struct CheckArgs {
     /// Write the report to FILE instead of stdout (a short summary goes to stderr).
     #[arg(long, short = 'o', value_name = "FILE")]
     output_file: Option<PathBuf>,
-    /// The least severity that makes the run fail (exit status 1).
-    #[arg(long, value_enum, default_value_t = FailOn::Error)]
-    fail_on: FailOn,
+    /// The least severity that makes the run fail (exit status 1) [default: the
+    /// configuration's `fail-on`, else error].
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
+    /// Use this configuration file (a `pupcheck.toml` or `.puppet-lint.rc`) for every
+    /// file, instead of the nearest one above each file.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Run only these rules or categories (comma-separated ids, puppet-lint names,
+    /// categories, or `all`), replacing the configuration's selection.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    select: Option<Vec<String>>,
+    /// Also run these rules or categories.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    extend_select: Vec<String>,
+    /// Do not run these rules or categories.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    ignore: Vec<String>,
+    /// Skip files matching these globs (relative to the working directory; a name
+    /// without `/` matches at any depth), besides the configuration's `exclude`.
+    #[arg(long, value_delimiter = ',', value_name = "GLOBS")]
+    exclude: Vec<String>,
     /// Report, and fail on, only the findings FILE does not record.
     #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
     baseline: Option<PathBuf>,
@@ -250,8 +270,28 @@ fn run_check(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let mut resolver = match resolver(&args) {
+        Ok(resolver) => resolver,
+        Err(message) => {
+            eprintln!("pupcheck: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    let fail_on = match (args.fail_on, resolver.fail_on()) {
+        (Some(cli), _) => cli.severity(),
+        (None, Ok(config)) => config.unwrap_or(Severity::Error),
+        (None, Err(e)) => {
+            eprintln!("pupcheck: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let started = Instant::now();
-    let Some(mut report) = checked_report(&args) else {
+    let report = checked_report(&args, &mut resolver);
+    // Even with --quiet: a configuration option that does nothing must not go unseen.
+    for warning in resolver.warnings() {
+        eprintln!("pupcheck: warning: {warning}");
+    }
+    let Some(mut report) = report else {
         return EXIT_USAGE;
     };
     let duration_ms = started.elapsed().as_millis();
@@ -318,39 +358,67 @@ fn run_check(args: CheckArgs) -> i32 {
             }
         }
     }
-    exit_status(&report, args.fail_on)
+    exit_status(&report, fail_on)
+}
+
+/// The configuration: `--config` or discovery, then the command line's rule options.
+fn resolver(args: &CheckArgs) -> Result<Resolver, String> {
+    let selectors = |names: &[String]| -> Result<Vec<Selector>, String> {
+        names.iter().map(|n| Selector::parse(n)).collect()
+    };
+    let command_line = RuleLayer {
+        select: args.select.as_deref().map(selectors).transpose()?,
+        extend_select: selectors(&args.extend_select)?,
+        ignore: selectors(&args.ignore)?,
+        severity: Vec::new(),
+    };
+    Resolver::new(args.config.as_deref(), command_line, &args.exclude).map_err(|e| e.to_string())
 }
 
 /// Checks stdin or the paths, with a progress bar when that helps.
-fn checked_report(args: &CheckArgs) -> Option<Report> {
+fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
     if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" {
         let mut bytes = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
             eprintln!("pupcheck: cannot read stdin: {e}");
             return None;
         }
-        let file = check::check_text(args.stdin_filename.clone(), bytes);
+        let settings = match resolver.settings_for(&args.stdin_filename) {
+            Ok(settings) => settings,
+            Err(e) => {
+                eprintln!("pupcheck: {e}");
+                return None;
+            }
+        };
+        let file = check::check_text_with(args.stdin_filename.clone(), bytes, &settings);
         return Some(Report {
             files: vec![file],
             walk_errors: Vec::new(),
             files_checked: 1,
         });
     }
-    if args.quiet || !std::io::stderr().is_terminal() {
-        return Some(check::check_paths(&args.paths));
+    let result = if args.quiet || !std::io::stderr().is_terminal() {
+        check::check_paths_configured(&args.paths, resolver, &())
+    } else {
+        let bar = output::progress::Bar::new();
+        let report = check::check_paths_configured(&args.paths, resolver, &bar);
+        bar.finish();
+        report
+    };
+    match result {
+        Ok(report) => Some(report),
+        Err(e) => {
+            eprintln!("pupcheck: {e}");
+            None
+        }
     }
-    let bar = output::progress::Bar::new();
-    let report = check::check_paths_with_progress(&args.paths, &bar);
-    bar.finish();
-    Some(report)
 }
 
-fn exit_status(report: &Report, fail_on: FailOn) -> i32 {
+fn exit_status(report: &Report, fail_on: Severity) -> i32 {
     if !report.walk_errors.is_empty() {
         return EXIT_USAGE;
     }
-    let threshold = fail_on.severity();
-    if report.diagnostics().any(|(_, d)| d.severity >= threshold) {
+    if report.diagnostics().any(|(_, d)| d.severity >= fail_on) {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN

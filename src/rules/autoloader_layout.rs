@@ -14,8 +14,8 @@ pub static RULE: Rule = Rule {
     docs: "\
 ## What it does
 Reports a class or defined type `a::b::c` that is not in `<...>/a/manifests/b/c.pp`
-(and `a` not in `<...>/a/manifests/init.pp`). As in puppet-lint without `--relative`,
-the module's directory must be named after the module.
+(and `a` not in `<...>/a/manifests/init.pp`). As in puppet-lint, the module's directory
+must be named after the module, unless `.puppet-lint.rc` says `--relative`.
 
 ## Why it matters
 Puppet finds classes and defined types only by this layout: anywhere else they fail to
@@ -47,6 +47,13 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             format!("/{}/manifests/{}.pp", parts[0], parts[1..].join("/"))
         } else {
             format!("/{}/manifests/init.pp", name.name)
+        };
+        // puppet-lint's `--relative` (a `.puppet-lint.rc` option): the module's folder
+        // may have any name (a checkout called `puppet-ntp`).
+        let expected = if ctx.settings.relative_layout {
+            expected.splitn(3, '/').nth(2).unwrap_or("").to_string()
+        } else {
+            expected
         };
         if !full.ends_with(&expected) {
             out.push(RULE.diagnostic(

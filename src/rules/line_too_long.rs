@@ -3,12 +3,9 @@ use super::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::Span;
 
-/// puppet-lint's `140chars` limit.
-const LIMIT: usize = 140;
-
 pub static RULE: Rule = Rule {
     id: "line-too-long",
-    summary: "A line has more than 140 characters",
+    summary: "A line has more than 140 characters (or the configured `line-length`)",
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
@@ -17,7 +14,8 @@ pub static RULE: Rule = Rule {
     docs: "\
 ## What it does
 Reports lines longer than 140 characters (counted as characters, not bytes). Lines that
-hold a URL (`://`) or a `template(` call are exempt, as in puppet-lint.
+hold a URL (`://`) or a `template(` call are exempt, as in puppet-lint. The limit is
+`line-length` in `pupcheck.toml`.
 
 ## Why it matters
 Long lines are hard to read and review, especially side by side in a diff.
@@ -33,23 +31,24 @@ variable first.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let limit = ctx.settings.line_length;
     for (start, line) in lines(&ctx.source.text) {
-        if line.len() <= LIMIT || line.contains("://") || line.contains("template(") {
+        if line.len() <= limit || line.contains("://") || line.contains("template(") {
             continue;
         }
         let count = line.chars().count();
-        if count <= LIMIT {
+        if count <= limit {
             continue;
         }
-        // From the 140th character (the column puppet-lint reports) to the end.
+        // From the limit's character (the column puppet-lint reports) to the end.
         let offset = line
             .char_indices()
-            .nth(LIMIT - 1)
+            .nth(limit - 1)
             .map(|(i, _)| i)
             .unwrap_or(line.len());
         out.push(RULE.diagnostic(
             Span::new(start + offset as u32, start + line.len() as u32),
-            format!("line has more than {LIMIT} characters"),
+            format!("line has more than {limit} characters"),
         ));
     }
 }

@@ -92,6 +92,7 @@ mod variables_not_enclosed;
 pub use text::CodeMap;
 
 use crate::ast::Program;
+use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::SourceFile;
 use serde::Serialize;
@@ -115,6 +116,20 @@ pub enum Category {
 }
 
 impl Category {
+    pub const ALL: [Category; 6] = [
+        Category::Syntax,
+        Category::Validation,
+        Category::Type,
+        Category::Style,
+        Category::Documentation,
+        Category::Security,
+    ];
+
+    /// The category called `name` (`style`).
+    pub fn from_name(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Category::Syntax => "syntax",
@@ -135,6 +150,8 @@ pub struct FileContext<'a> {
     pub code: &'a CodeMap,
     /// Every expression, outermost first, in source order ([`text::each_expr`]).
     pub exprs: Vec<&'a crate::ast::Expr>,
+    /// The configuration the file is checked with.
+    pub settings: &'a Settings,
 }
 
 /// A rule: metadata, documentation and the check.
@@ -250,21 +267,32 @@ pub fn find(name: &str) -> Option<&'static Rule> {
         .find(|r| r.id == name || r.puppet_lint == Some(name))
 }
 
-/// Runs every enabled rule on a parsed file, adding to the diagnostics the syntax layer
-/// found, then applies the file's suppression comments to all of them (syntax errors
-/// cannot be suppressed).
-pub fn check_file(source: &SourceFile, program: &Program, diagnostics: &mut Vec<Diagnostic>) {
+/// Runs the rules the settings enable on a parsed file, adding to the diagnostics the
+/// syntax layer found, applies the file's suppression comments to all of them (syntax
+/// errors cannot be suppressed), then the configured severities.
+pub fn check_file(
+    source: &SourceFile,
+    program: &Program,
+    settings: &Settings,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let code = CodeMap::new(source, program);
     let ctx = FileContext {
         source,
         program,
         code: &code,
         exprs: text::preorder(program),
+        settings,
     };
-    for rule in ALL.iter().filter(|r| r.enabled_by_default) {
+    for rule in settings.rules.enabled() {
         if let Some(check) = rule.check {
             check(&ctx, diagnostics);
         }
     }
     suppress::apply(&ctx, diagnostics);
+    for d in diagnostics.iter_mut() {
+        if let Some(severity) = settings.rules.severity(d.rule) {
+            d.severity = severity;
+        }
+    }
 }

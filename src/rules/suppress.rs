@@ -133,11 +133,12 @@ pub fn apply(ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
         }
         keep
     });
-    for s in &suppressions {
+    let rules = &ctx.settings.rules;
+    for s in suppressions.iter().filter(|_| rules.is_enabled(&RULE)) {
         for (id, name, used) in &s.names {
             let enabled = id
                 .and_then(find)
-                .is_some_and(|r| r.enabled_by_default && r.check.is_some());
+                .is_some_and(|r| rules.is_enabled(r) && r.check.is_some());
             if !used && enabled {
                 problems.push(RULE.diagnostic(
                     s.comment,
