@@ -31,8 +31,16 @@ best_of() { # best wall time (s) and its peak RSS (KB) over 5 runs of "$@"
   echo "$best $rss"
 }
 
-read -r pc_time pc_rss < <(best_of "$bin" check --format json "${files[@]}")
+# Every rule enabled (also those off by default), as the comparison with puppet-lint
+# running all its checks asks.
+read -r pc_time pc_rss < <(best_of "$bin" check --format json --select all "${files[@]}")
 read -r pc1_time pc1_rss < <(best_of "$bin" check --format json --threads 1 "${files[@]}")
+# What the rules cost on top of parsing (one thread, so the figures do not depend on
+# how the work spreads over cores): parsing alone (`--select syntax` runs no rule),
+# with Puppet's validation, and with every rule.
+read -r parse_time _ < <(best_of "$bin" check -q --format json --threads 1 --select syntax "${files[@]}")
+read -r valid_time _ < <(best_of "$bin" check -q --format json --threads 1 --select syntax,validation "${files[@]}")
+read -r all_time all_rss < <(best_of "$bin" check -q --format json --threads 1 --select all "${files[@]}")
 
 tmp=$(mktemp -d)
 start=$(date +%s.%N)
@@ -46,8 +54,11 @@ puppet-lint "${files[@]}" >/dev/null 2>&1 || true
 end=$(date +%s.%N)
 pl_time=$(awk -v s="$start" -v e="$end" 'BEGIN{printf "%.2f", e-s}')
 
-echo "pupcheck check ($(nproc) threads): ${pc_time} s, peak RSS $((pc_rss / 1024)) MB"
+echo "pupcheck check, every rule ($(nproc) threads): ${pc_time} s, peak RSS $((pc_rss / 1024)) MB"
 echo "pupcheck check (1 thread):        ${pc1_time} s, peak RSS $((pc1_rss / 1024)) MB"
+echo "pupcheck parsing only (1 thread):  ${parse_time} s"
+echo "pupcheck + validation (1 thread):  ${valid_time} s ($(awk -v a="$valid_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing)"
+echo "pupcheck every rule (1 thread):    ${all_time} s ($(awk -v a="$all_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing), peak RSS $((all_rss / 1024)) MB"
 echo "puppet parser validate:          ${pv_time} s"
 echo "puppet-lint (all checks):        ${pl_time} s"
 awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet parser validate\n", a/b}'
