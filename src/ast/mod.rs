@@ -310,6 +310,24 @@ pub enum RelationOp {
     Subscribe,
 }
 
+impl ExprKind {
+    /// A definition (Puppet's `Definition`): class, defined type, node, function, plan,
+    /// type alias, type mapping or type definition.
+    pub fn is_definition(&self) -> bool {
+        matches!(
+            self,
+            ExprKind::Class(_)
+                | ExprKind::Define(_)
+                | ExprKind::Node(_)
+                | ExprKind::Function(_)
+                | ExprKind::Plan(_)
+                | ExprKind::TypeAlias(_)
+                | ExprKind::TypeMapping(_)
+                | ExprKind::TypeDefinition(_)
+        )
+    }
+}
+
 impl AssignOp {
     pub fn symbol(self) -> &'static str {
         match self {

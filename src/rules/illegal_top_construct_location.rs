@@ -39,17 +39,9 @@ Move the code into the class (or into a node definition in the environment's
     check: Some(check),
 };
 
-fn is_definition(e: &Expr) -> bool {
-    matches!(
-        e.kind,
-        ExprKind::Class(_)
-            | ExprKind::Define(_)
-            | ExprKind::Function(_)
-            | ExprKind::Plan(_)
-            | ExprKind::TypeAlias(_)
-            | ExprKind::TypeMapping(_)
-            | ExprKind::TypeDefinition(_)
-    )
+/// What a module file may hold at its top: definitions, except nodes.
+fn is_allowed(e: &Expr) -> bool {
+    e.kind.is_definition() && !matches!(e.kind, ExprKind::Node(_))
 }
 
 /// Puppet's label of a top-level statement ("Resource Statement", "'+=' expression").
@@ -69,7 +61,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     if module_file(&ctx.source.path).is_none() {
         return;
     }
-    for statement in ctx.program.body.iter().filter(|s| !is_definition(s)) {
+    for statement in ctx.program.body.iter().filter(|s| !is_allowed(s)) {
         if matches!(statement.kind, ExprKind::Error) {
             continue;
         }

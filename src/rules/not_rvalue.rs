@@ -36,18 +36,7 @@ to get the resources as values, use a resource reference or a function such as
 };
 
 fn produces_no_value(e: &Expr) -> bool {
-    matches!(
-        e.kind,
-        ExprKind::Collector(_)
-            | ExprKind::Class(_)
-            | ExprKind::Define(_)
-            | ExprKind::Node(_)
-            | ExprKind::Function(_)
-            | ExprKind::Plan(_)
-            | ExprKind::TypeAlias(_)
-            | ExprKind::TypeMapping(_)
-            | ExprKind::TypeDefinition(_)
-    )
+    matches!(e.kind, ExprKind::Collector(_)) || e.kind.is_definition()
 }
 
 /// Puppet's `rvalue` check. (Puppet's also looks through a unary operator, and checks
