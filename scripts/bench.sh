@@ -42,6 +42,17 @@ read -r parse_time _ < <(best_of "$bin" check -q --format json --threads 1 --sel
 read -r valid_time _ < <(best_of "$bin" check -q --format json --threads 1 --select syntax,validation "${files[@]}")
 read -r all_time all_rss < <(best_of "$bin" check -q --format json --threads 1 --select all "${files[@]}")
 
+# The same comparison in instructions (callgrind counts them exactly, whatever else
+# the machine is doing), over the whole corpus.
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" check -q --format json \
+    --threads 1 "$@" "${files[@]}" 2>&1 >/dev/null | awk '/Collected/ {print $NF}'
+}
+if command -v valgrind >/dev/null; then
+  parse_ins=$(instructions --select syntax)
+  valid_ins=$(instructions --select syntax,validation)
+fi
+
 tmp=$(mktemp -d)
 start=$(date +%s.%N)
 HOME=$tmp puppet parser validate --vardir "$tmp/var" --confdir "$tmp/conf" "${files[@]}" >/dev/null 2>&1 || true
@@ -60,6 +71,9 @@ echo "pupcheck check, every rule ($(nproc) threads): ${pc_time} s, peak RSS $((p
 echo "pupcheck check (1 thread):        ${pc1_time} s, peak RSS $((pc1_rss / 1024)) MB"
 echo "pupcheck parsing only (1 thread):  ${parse_time} s"
 echo "pupcheck + validation (1 thread):  ${valid_time} s ($(awk -v a="$valid_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing)"
+if [[ -n "${parse_ins:-}" ]]; then
+  awk -v a="$valid_ins" -v b="$parse_ins" 'BEGIN{printf "instructions: parsing only %.0fM, + validation %.0fM (%+.1f%%)\n", b/1e6, a/1e6, (a/b-1)*100}'
+fi
 echo "pupcheck every rule (1 thread):    ${all_time} s ($(awk -v a="$all_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing), peak RSS $((all_rss / 1024)) MB"
 echo "puppet parser validate:          ${pv_time} s"
 echo "puppet-lint (all checks):        ${pl_time} s"
