@@ -160,3 +160,49 @@ fn passing_examples_produce_none_of_their_rule() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `rules/<id>/fail.fixed.pp`: what `--fix --unsafe-fixes` makes of the failing example
+/// with only that rule selected. Every fixable rule has one; fixing it again changes
+/// nothing. `PUPCHECK_UPDATE_RULES=1` rewrites them.
+#[test]
+fn fixable_rules_fix_their_failing_example() {
+    use pupcheck::config::{RuleLayer, Selector, Settings};
+    use pupcheck::fix::{fix_source, Allowed};
+    let update = std::env::var_os("PUPCHECK_UPDATE_RULES").is_some();
+    let mut problems = Vec::new();
+    for rule in ALL.iter().filter(|r| r.fixable) {
+        let Some(fail) = example(rule, "fail") else {
+            continue;
+        };
+        let mut settings = Settings::default();
+        settings.rules.apply(&RuleLayer {
+            select: Some(vec![Selector::Rule(rule.id)]),
+            ..RuleLayer::default()
+        });
+        let kind = pupcheck::source::SourceKind::from_path(&fail).unwrap();
+        let fix = |text: String| fix_source(fail.clone(), kind, text, &settings, Allowed::Unsafe);
+        let fixed = fix(std::fs::read_to_string(&fail).unwrap());
+        let ext = fail.extension().unwrap().to_string_lossy().into_owned();
+        let expected_path = fail.with_file_name(format!("fail.fixed.{ext}"));
+        if update {
+            std::fs::write(&expected_path, &fixed.text).unwrap();
+        }
+        match std::fs::read_to_string(&expected_path) {
+            Err(_) => problems.push(format!("{}: missing", expected_path.display())),
+            Ok(expected) if expected != fixed.text => problems.push(format!(
+                "{}: --fix gives\n{}",
+                expected_path.display(),
+                fixed.text
+            )),
+            Ok(_) => {}
+        }
+        if fixed.total() == 0 {
+            problems.push(format!("{}: nothing was fixed", fail.display()));
+        }
+        let again = fix(fixed.text.clone());
+        if again.text != fixed.text {
+            problems.push(format!("{}: a second --fix changes it", fail.display()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

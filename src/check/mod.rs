@@ -85,17 +85,10 @@ pub fn check_paths_configured(
     resolver: &mut Resolver,
     progress: &dyn Progress,
 ) -> Result<Report, ConfigError> {
-    let (found, walk_errors) = walk::find_files(roots);
-    // Configuration is resolved up front, on one thread: it reads files and caches
-    // per folder, and an error in it must stop the run.
-    let mut work: Vec<(&FoundFile, Arc<Settings>)> = Vec::with_capacity(found.len());
-    for file in &found {
-        if !resolver.is_excluded(&file.path)? {
-            work.push((file, resolver.settings_for(&file.path)?));
-        }
-    }
-    progress.found(work.len());
-    let mut files: Vec<FileReport> = work
+    let plan = plan(roots, resolver)?;
+    progress.found(plan.files.len());
+    let mut files: Vec<FileReport> = plan
+        .files
         .par_iter()
         .map(|(f, settings)| {
             let file = check_found_file(f, settings);
@@ -107,6 +100,30 @@ pub fn check_paths_configured(
     Ok(Report {
         files_checked: files.len(),
         files,
+        walk_errors: plan.walk_errors,
+    })
+}
+
+/// The files to check, each with its settings, and the paths that could not be walked.
+pub struct Plan {
+    pub files: Vec<(FoundFile, Arc<Settings>)>,
+    pub walk_errors: Vec<(PathBuf, String)>,
+}
+
+/// Walks `roots` and resolves each file's configuration, leaving out excluded files.
+/// Runs on one thread: configuration is read from files and cached per folder, and an
+/// error in it must stop the run before any file is checked.
+pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigError> {
+    let (found, walk_errors) = walk::find_files(roots);
+    let mut files = Vec::with_capacity(found.len());
+    for file in found {
+        if !resolver.is_excluded(&file.path)? {
+            let settings = resolver.settings_for(&file.path)?;
+            files.push((file, settings));
+        }
+    }
+    Ok(Plan {
+        files,
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
@@ -114,7 +131,8 @@ pub fn check_paths_configured(
     })
 }
 
-fn check_found_file(found: &FoundFile, settings: &Settings) -> FileReport {
+/// Reads and checks one found file.
+pub fn check_found_file(found: &FoundFile, settings: &Settings) -> FileReport {
     match walk::read_file(found) {
         Ok(source) => check_source_with(source, settings),
         Err(diagnostic) => FileReport {

@@ -6,6 +6,7 @@ use crate::baseline::{self, Baseline};
 use crate::check::{self, Report};
 use crate::config::{Resolver, RuleLayer, Selector};
 use crate::diagnostics::Severity;
+use crate::fix;
 use crate::output;
 use crate::statistics::Statistics;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -119,6 +120,18 @@ struct CheckArgs {
     /// without `/` matches at any depth), besides the configuration's `exclude`.
     #[arg(long, value_delimiter = ',', value_name = "GLOBS")]
     exclude: Vec<String>,
+    /// Apply the safe fixes, rewriting the files they change, then report what is left.
+    /// With `-`, the fixed text goes to stdout.
+    #[arg(long, conflicts_with_all = ["diff", "write_baseline"])]
+    fix: bool,
+    /// With --fix or --diff: also apply fixes that may change what the code means
+    /// (each rule's docs say when its fix is unsafe).
+    #[arg(long)]
+    unsafe_fixes: bool,
+    /// Print the changes `--fix` would make as a unified diff and change nothing
+    /// (exit status 1 when there is something to fix).
+    #[arg(long, conflicts_with = "write_baseline")]
+    diff: bool,
     /// Report, and fail on, only the findings FILE does not record.
     #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
     baseline: Option<PathBuf>,
@@ -286,7 +299,14 @@ fn run_check(args: CheckArgs) -> i32 {
         }
     };
     let started = Instant::now();
-    let report = checked_report(&args, &mut resolver);
+    if args.diff {
+        return print_fix_diff(&args, &mut resolver);
+    }
+    let report = if args.fix {
+        fixed_report(&args, &mut resolver)
+    } else {
+        checked_report(&args, &mut resolver)
+    };
     // Even with --quiet: a configuration option that does nothing must not go unseen.
     for warning in resolver.warnings() {
         eprintln!("pupcheck: warning: {warning}");
@@ -294,6 +314,10 @@ fn run_check(args: CheckArgs) -> i32 {
     let Some(mut report) = report else {
         return EXIT_USAGE;
     };
+    if args.fix && stdin_requested(&args) {
+        // stdout holds the fixed text; the exit status tells whether findings remain.
+        return exit_status(&report, fail_on);
+    }
     let duration_ms = started.elapsed().as_millis();
     let mut fingerprints = Fingerprints::of(&report);
 
@@ -375,9 +399,134 @@ fn resolver(args: &CheckArgs) -> Result<Resolver, String> {
     Resolver::new(args.config.as_deref(), command_line, &args.exclude).map_err(|e| e.to_string())
 }
 
+fn allowed_fixes(args: &CheckArgs) -> fix::Allowed {
+    if args.unsafe_fixes {
+        fix::Allowed::Unsafe
+    } else {
+        fix::Allowed::Safe
+    }
+}
+
+fn stdin_requested(args: &CheckArgs) -> bool {
+    args.paths.len() == 1 && args.paths[0].as_os_str() == "-"
+}
+
+/// `--fix`: fixes the files (or stdin, printing the fixed text), and returns the report
+/// of what is left. A file that cannot be written is reported and makes the run fail;
+/// the other files are still fixed.
+fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
+    if stdin_requested(args) {
+        let mut bytes = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+            eprintln!("pupcheck: cannot read stdin: {e}");
+            return None;
+        }
+        let path = args.stdin_filename.clone();
+        let settings = resolver
+            .settings_for(&path)
+            .map_err(|e| eprintln!("pupcheck: {e}"))
+            .ok()?;
+        let kind = crate::source::SourceKind::from_path(&path)
+            .unwrap_or(crate::source::SourceKind::Manifest);
+        let file = match crate::source::walk::source_from_bytes(path.clone(), kind, bytes.clone()) {
+            Ok(source) => {
+                let fixed =
+                    fix::fix_source(path, kind, source.text, &settings, allowed_fixes(args));
+                let _ = std::io::stdout().write_all(fixed.text.as_bytes());
+                fixed.report
+            }
+            Err(_) => {
+                // Not text pupcheck can fix: pass it through unchanged.
+                let _ = std::io::stdout().write_all(&bytes);
+                check::check_text_with(args.stdin_filename.clone(), bytes, &settings)
+            }
+        };
+        return Some(Report {
+            files: vec![file],
+            walk_errors: Vec::new(),
+            files_checked: 1,
+        });
+    }
+    let plan = check::plan(&args.paths, resolver)
+        .map_err(|e| eprintln!("pupcheck: {e}"))
+        .ok()?;
+    let walk_errors = plan.walk_errors.clone();
+    let outcomes = fix::fix_plan(&plan, true, allowed_fixes(args));
+    let mut fixed_files = 0;
+    let mut fixed_findings = 0;
+    let mut write_failed = false;
+    let mut files = Vec::with_capacity(outcomes.len());
+    for outcome in outcomes {
+        if let Some(error) = &outcome.write_error {
+            eprintln!("pupcheck: {error}");
+            write_failed = true;
+        } else if outcome.change.is_some() {
+            fixed_files += 1;
+            fixed_findings += outcome.counts.values().sum::<usize>();
+        }
+        files.push(outcome.report);
+    }
+    if !args.quiet {
+        eprintln!(
+            "Fixed {fixed_findings} finding{} in {fixed_files} file{}.",
+            output::human::plural(fixed_findings),
+            output::human::plural(fixed_files)
+        );
+    }
+    if write_failed {
+        return None;
+    }
+    Some(Report {
+        files_checked: files.len(),
+        files,
+        walk_errors,
+    })
+}
+
+/// `--diff`: prints what `--fix` would change, changes nothing.
+fn print_fix_diff(args: &CheckArgs, resolver: &mut Resolver) -> i32 {
+    let plan = if stdin_requested(args) {
+        eprintln!("pupcheck: --diff reads files; use --fix with `-` to fix stdin");
+        return EXIT_USAGE;
+    } else {
+        match check::plan(&args.paths, resolver) {
+            Ok(plan) => plan,
+            Err(e) => {
+                eprintln!("pupcheck: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    };
+    let outcomes = fix::fix_plan(&plan, false, allowed_fixes(args));
+    let mut out = std::io::stdout().lock();
+    let (mut files, mut findings) = (0, 0);
+    for outcome in &outcomes {
+        if let Some((before, after)) = &outcome.change {
+            files += 1;
+            findings += outcome.counts.values().sum::<usize>();
+            let _ =
+                out.write_all(fix::unified_diff(&outcome.report.path, before, after).as_bytes());
+        }
+    }
+    if !args.quiet {
+        eprintln!(
+            "{findings} finding{} fixable in {files} file{}.",
+            output::human::plural(findings),
+            output::human::plural(files)
+        );
+    }
+    if !plan.walk_errors.is_empty() {
+        EXIT_USAGE
+    } else if files > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
 /// Checks stdin or the paths, with a progress bar when that helps.
 fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
-    if args.paths.len() == 1 && args.paths[0].as_os_str() == "-" {
+    if stdin_requested(args) {
         let mut bytes = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
             eprintln!("pupcheck: cannot read stdin: {e}");

@@ -2,7 +2,7 @@ use super::text::each_expr;
 use super::{Category, FileContext, Rule};
 use crate::ast::CommentKind;
 use crate::ast::ExprKind;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Span;
 
 pub static RULE: Rule = Rule {
@@ -11,7 +11,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("arrow_alignment"),
     docs: "\
 ## What it does
@@ -137,7 +137,15 @@ fn word_len(text: &[u8], start: usize) -> usize {
 struct Level {
     arrow_column: u32,
     param_column: Option<u32>,
-    arrows: Vec<(u32, u32, Span)>, // (line, column, span)
+    arrows: Vec<Arrow>,
+}
+
+struct Arrow {
+    line: u32,
+    column: u32,
+    span: Span,
+    /// The token before the arrow (the key or parameter name).
+    param: Span,
 }
 
 fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
@@ -171,15 +179,18 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
                     level.param_column = Some(column(param.span));
                 }
                 let arrow_line = line(token.span);
-                let this_column = if level.arrows.iter().any(|a| a.0 == arrow_line) {
+                let this_column = if level.arrows.iter().any(|a| a.line == arrow_line) {
                     level.param_column.unwrap_or(0) + param_length + 1
                 } else {
                     column(param.span) + param_length + 1
                 };
                 level.arrow_column = level.arrow_column.max(this_column);
-                level
-                    .arrows
-                    .push((arrow_line, column(token.span), token.span));
+                level.arrows.push(Arrow {
+                    line: arrow_line,
+                    column: column(token.span),
+                    span: token.span,
+                    param: param.span,
+                });
             }
             TokenKind::Open => levels.push(Level {
                 arrow_column: 0,
@@ -188,18 +199,24 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
             }),
             TokenKind::Close | TokenKind::Semicolon => {
                 let Some(level) = levels.pop() else { break };
-                let mut lines: Vec<u32> = level.arrows.iter().map(|a| a.0).collect();
+                let mut lines: Vec<u32> = level.arrows.iter().map(|a| a.line).collect();
                 lines.dedup();
                 if lines.len() > 1 && level.arrows.len() > 1 {
-                    for &(_, col, span) in &level.arrows {
-                        if col != level.arrow_column {
-                            out.push(RULE.diagnostic(
-                                span,
+                    for (i, arrow) in level.arrows.iter().enumerate() {
+                        if arrow.column != level.arrow_column {
+                            let d = RULE.diagnostic(
+                                arrow.span,
                                 format!(
-                                    "indentation of => is not properly aligned (expected in column {}, but found it in column {col})",
-                                    level.arrow_column
+                                    "indentation of => is not properly aligned (expected in column {}, but found it in column {})",
+                                    level.arrow_column, arrow.column
                                 ),
-                            ));
+                            );
+                            let shares_line =
+                                level.arrows[..i].iter().any(|a| a.line == arrow.line);
+                            out.push(match fix(ctx, arrow, &level, shares_line) {
+                                Some(fix) => d.with_fix(fix),
+                                None => d,
+                            });
                         }
                     }
                 }
@@ -230,4 +247,42 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let tokens = body_tokens(ctx, start + 1, end);
         check_body(ctx, &tokens, out);
     }
+}
+
+/// puppet-lint's fix: pad the blanks before the arrow to reach the level's column; an
+/// arrow that shares its line with an earlier one first moves its key to a line of its
+/// own, indented like the level's first key.
+fn fix(ctx: &FileContext, arrow: &Arrow, level: &Level, shares_line: bool) -> Option<Fix> {
+    let text = &ctx.source.text;
+    let blanks_before = |at: u32| -> Span {
+        let start = text[..at as usize].trim_end_matches([' ', '\t']).len() as u32;
+        Span::new(start, at)
+    };
+    let mut edits = Vec::new();
+    let mut arrow_blanks = blanks_before(arrow.span.start);
+    let param_length = text[arrow.param.range()].chars().count() as i64;
+    let padding = if shares_line {
+        let indent = level.param_column? as i64 - 1;
+        edits.push(Edit {
+            span: blanks_before(arrow.param.start),
+            replacement: format!("\n{}", " ".repeat(indent.max(0) as usize)),
+        });
+        level.arrow_column as i64 - 1 - indent - param_length
+    } else {
+        // Blanks that start their line are indentation, which puppet-lint keeps: it
+        // inserts the padding after them.
+        if arrow_blanks.start == 0 || text[..arrow_blanks.start as usize].ends_with('\n') {
+            arrow_blanks = Span::at(arrow.span.start);
+        }
+        let current = text[arrow_blanks.range()].chars().count() as i64;
+        current + level.arrow_column as i64 - arrow.column as i64
+    };
+    if padding < 0 {
+        return None;
+    }
+    edits.push(Edit {
+        span: arrow_blanks,
+        replacement: " ".repeat(padding as usize),
+    });
+    Some(Fix::safe(edits))
 }

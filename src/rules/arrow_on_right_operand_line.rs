@@ -1,7 +1,8 @@
 use super::relationship_arrows::arrows;
 use super::{Category, FileContext, Rule};
 use crate::ast::RelationOp;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
+use crate::source::Span;
 
 pub static RULE: Rule = Rule {
     id: "arrow-on-right-operand-line",
@@ -9,7 +10,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("arrow_on_right_operand_line"),
     docs: "\
 ## What it does
@@ -50,7 +51,38 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             at += c.len_utf8();
         }
         if crossed_line {
-            out.push(RULE.diagnostic(span, "arrow should be on the right operand's line"));
+            out.push(
+                RULE.diagnostic(span, "arrow should be on the right operand's line")
+                    .with_fix(move_arrow(text, span, at as u32)),
+            );
         }
     }
+}
+
+/// puppet-lint's fix: the arrow moves to just before the right operand (followed by a
+/// space), and the blanks between the left operand and the arrow go with it.
+fn move_arrow(text: &str, arrow: Span, right_operand: u32) -> Fix {
+    let blanks_start = text[..arrow.start as usize]
+        .trim_end_matches([' ', '\t'])
+        .len();
+    let after_arrow = text[arrow.end as usize..].chars().next();
+    let starts_line = blanks_start == 0 || text[..blanks_start].ends_with('\n');
+    let deleted = if blanks_start < arrow.start as usize
+        && !starts_line
+        && after_arrow.is_some_and(char::is_whitespace)
+    {
+        Span::new(blanks_start as u32, arrow.end)
+    } else {
+        arrow
+    };
+    Fix::safe(vec![
+        Edit {
+            span: deleted,
+            replacement: String::new(),
+        },
+        Edit {
+            span: Span::at(right_operand),
+            replacement: format!("{} ", &text[arrow.range()]),
+        },
+    ])
 }

@@ -1,7 +1,8 @@
 use super::text::{each_expr, quoted_content, variable_access_keys};
 use super::{Category, FileContext, Rule};
 use crate::ast::{ExprKind, StringStyle};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
+use crate::source::Span;
 
 pub static RULE: Rule = Rule {
     id: "double-quoted-strings",
@@ -9,7 +10,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("double_quoted_strings"),
     docs: "\
 ## What it does
@@ -52,8 +53,18 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             if s.style == StringStyle::DoubleQuoted && keys.binary_search(&expr.span).is_err() {
                 let column = ctx.source.position(expr.span.start).column;
                 if !needs_double_quotes(quoted_content(text, expr.span), column) {
+                    // Nothing in it needs double quotes, so single ones mean the same.
+                    let (open, close) = (
+                        Span::new(expr.span.start, expr.span.start + 1),
+                        Span::new(expr.span.end - 1, expr.span.end),
+                    );
+                    let quote = |span| Edit {
+                        span,
+                        replacement: "'".into(),
+                    };
                     out.push(
-                        RULE.diagnostic(expr.span, "double quoted string containing no variables"),
+                        RULE.diagnostic(expr.span, "double quoted string containing no variables")
+                            .with_fix(Fix::safe(vec![quote(open), quote(close)])),
                     );
                 }
             }

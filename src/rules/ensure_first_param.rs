@@ -1,7 +1,7 @@
 use super::text::each_expr;
 use super::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::ast::{Attribute, ExprKind};
+use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "ensure-first-param",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("ensure_first_param"),
     docs: "\
 ## What it does
@@ -43,15 +43,42 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             return;
         }
         for body in &resource.bodies {
-            let names = body.attributes.iter().filter(|a| a.name.name != "*");
-            if let Some((i, ensure)) = names.enumerate().find(|(_, a)| a.name.name == "ensure") {
+            let names: Vec<&Attribute> = body
+                .attributes
+                .iter()
+                .filter(|a| a.name.name != "*")
+                .collect();
+            if let Some((i, ensure)) = names
+                .iter()
+                .enumerate()
+                .find(|(_, a)| a.name.name == "ensure")
+            {
                 if i > 0 {
-                    out.push(RULE.diagnostic(
-                        ensure.name.span,
-                        "ensure found on line but it's not the first attribute",
-                    ));
+                    out.push(
+                        RULE.diagnostic(
+                            ensure.name.span,
+                            "ensure found on line but it's not the first attribute",
+                        )
+                        .with_fix(swap(&ctx.source.text, names[0], ensure)),
+                    );
                 }
             }
         }
     });
+}
+
+/// puppet-lint's fix: `ensure` and the first attribute change places (each with its
+/// value; commas and line breaks stay where they are).
+fn swap(text: &str, first: &Attribute, ensure: &Attribute) -> Fix {
+    let code = |a: &Attribute| text[a.span.range()].to_string();
+    Fix::safe(vec![
+        Edit {
+            span: first.span,
+            replacement: code(ensure),
+        },
+        Edit {
+            span: ensure.span,
+            replacement: code(first),
+        },
+    ])
 }

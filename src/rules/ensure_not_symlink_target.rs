@@ -1,7 +1,7 @@
 use super::text::*;
 use super::{Category, FileContext, Rule};
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "ensure-not-symlink-target",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("ensure_not_symlink_target"),
     docs: "\
 ## What it does
@@ -38,8 +38,16 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         for a in body.attributes.iter().filter(|a| a.name.name == "ensure") {
             if let ExprKind::String(s) = &a.value.kind {
                 if s.value.starts_with('/') {
+                    // puppet-lint's fix: `ensure => symlink,` then `target => '/path'` on
+                    // the next line, after the blanks that stand before `ensure`.
+                    let before = &ctx.source.text[..a.name.span.start as usize];
+                    let indent = &before[before.trim_end_matches([' ', '\t']).len()..];
                     out.push(
-                        RULE.diagnostic(a.value.span, "symlink target specified in ensure attr"),
+                        RULE.diagnostic(a.value.span, "symlink target specified in ensure attr")
+                            .with_fix(Fix::replace(
+                                crate::source::Span::at(a.value.span.start),
+                                format!("symlink,\n{indent}target => "),
+                            )),
                     );
                 }
             }

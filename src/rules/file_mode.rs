@@ -1,6 +1,6 @@
 use super::{Category, FileContext, Rule};
 use crate::ast::{walk_expr, Expr, ExprKind, StringStyle, Visitor};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -10,7 +10,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("file_mode"),
     docs: "\
 ## What it does
@@ -66,10 +66,19 @@ impl Visitor<'_> for Find<'_> {
                             _ => continue,
                         };
                         if !mode_pattern().is_match(&text) {
-                            self.out.push(RULE.diagnostic(
-                                attribute.value.span,
+                            let span = attribute.value.span;
+                            let d = RULE.diagnostic(
+                                span,
                                 "mode should be represented as a 4 digit octal value or symbolic mode",
-                            ));
+                            );
+                            // puppet-lint's fix: three octal digits get a leading 0, quoted.
+                            let octal =
+                                text.len() == 3 && text.bytes().all(|b| (b'0'..=b'7').contains(&b));
+                            self.out.push(if octal {
+                                d.with_fix(Fix::replace(span, format!("'0{text}'")))
+                            } else {
+                                d
+                            });
                         }
                     }
                 }

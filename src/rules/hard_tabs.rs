@@ -1,5 +1,5 @@
 use super::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::source::Span;
 
 pub static RULE: Rule = Rule {
@@ -8,7 +8,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("hard_tabs"),
     docs: "\
 ## What it does
@@ -49,7 +49,12 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             end += 1;
         }
         if ctx.code.is_code(at as u32) {
-            out.push(RULE.diagnostic(Span::new(start as u32, end as u32), "tab character found"));
+            let span = Span::new(start as u32, end as u32);
+            let spaces = text[span.range()].replace('\t', "  ");
+            out.push(
+                RULE.diagnostic(span, "tab character found")
+                    .with_fix(Fix::replace(span, spaces)),
+            );
         }
         i = end;
     }

@@ -1,6 +1,6 @@
 use super::definition_names::definitions;
 use super::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "names-containing-uppercase",
@@ -8,7 +8,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("names_containing_uppercase"),
     docs: "\
 ## What it does
@@ -32,10 +32,15 @@ Use the lowercase name: `class demo::config { }`.
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     for d in definitions(ctx.program) {
         if d.name.name.chars().any(|c| c.is_ascii_uppercase()) {
-            out.push(RULE.diagnostic(
-                d.name.span,
-                format!("{} '{}' contains illegal uppercase", d.what, d.name.name),
-            ));
+            // Puppet resolves class and type names ignoring case, so the lowercase name
+            // still names the same definition.
+            out.push(
+                RULE.diagnostic(
+                    d.name.span,
+                    format!("{} '{}' contains illegal uppercase", d.what, d.name.name),
+                )
+                .with_fix(Fix::replace(d.name.span, d.name.name.to_lowercase())),
+            );
         }
     }
 }

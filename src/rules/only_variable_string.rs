@@ -1,6 +1,6 @@
 use super::{Category, FileContext, Rule};
 use crate::ast::{walk_expr, Expr, ExprKind, StringPart, Visitor};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Applicability, Diagnostic, Edit, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "only-variable-string",
@@ -8,7 +8,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("only_variable_string"),
     docs: "\
 ## What it does
@@ -60,6 +60,7 @@ fn only_variable(expr: &Expr) -> Option<&Expr> {
 }
 
 struct Find<'a> {
+    text: &'a str,
     /// Keys of `$var[...]`, which puppet-lint does not check (see `variable_access_keys`).
     keys: Vec<crate::source::Span>,
     out: &'a mut Vec<Diagnostic>,
@@ -70,9 +71,26 @@ impl Find<'_> {
         if self.keys.binary_search(&expr.span).is_ok() {
             return;
         }
-        if let Some(var) = only_variable(expr) {
-            self.out
-                .push(RULE.diagnostic(var.span, "string containing only a variable"));
+        if let (Some(var), ExprKind::Interpolated(parts)) = (only_variable(expr), &expr.kind) {
+            let mut d = RULE.diagnostic(var.span, "string containing only a variable");
+            if let [StringPart::Interpolation(inner)] = parts.as_slice() {
+                // `"${x}"` becomes `$x`: puppet-lint's fix. Unsafe: the value is no longer
+                // a string (`"${port}"` is '8080', `$port` may be 8080).
+                let code = &self.text[inner.span.range()];
+                let code = if code.starts_with('$') {
+                    code.to_string()
+                } else {
+                    format!("${code}")
+                };
+                d = d.with_fix(Fix {
+                    edits: vec![Edit {
+                        span: expr.span,
+                        replacement: code,
+                    }],
+                    applicability: Applicability::Unsafe,
+                });
+            }
+            self.out.push(d);
         }
     }
 }
@@ -104,6 +122,7 @@ impl Visitor<'_> for Find<'_> {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut find = Find {
+        text: &ctx.source.text,
         keys: super::text::variable_access_keys(ctx),
         out,
     };

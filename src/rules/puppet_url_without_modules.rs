@@ -1,7 +1,7 @@
 use super::text::each_expr;
 use super::{Category, FileContext, Rule};
 use crate::ast::{ExprKind, StringPart, StringStyle};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "puppet-url-without-modules",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("puppet_url_without_modules"),
     docs: "\
 ## What it does
@@ -58,7 +58,27 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             _ => return,
         };
         if is_bad(text) {
-            out.push(RULE.diagnostic(expr.span, "puppet:// URL without modules/ found"));
+            let d = RULE.diagnostic(expr.span, "puppet:// URL without modules/ found");
+            out.push(match with_modules(&ctx.source.text[expr.span.range()]) {
+                Some(fixed) => d.with_fix(Fix::replace(expr.span, fixed)),
+                None => d,
+            });
         }
     });
+}
+
+/// puppet-lint's fix: `modules/` after the server part of every `puppet://` URL in the
+/// string as written (`puppet:///foo/x` becomes `puppet:///modules/foo/x`).
+fn with_modules(code: &str) -> Option<String> {
+    let mut out = String::with_capacity(code.len() + 8);
+    let mut rest = code;
+    while let Some(i) = rest.find("puppet://") {
+        let after = i + "puppet://".len();
+        let slash = rest[after..].find('/')? + after + 1;
+        out.push_str(&rest[..slash]);
+        out.push_str("modules/");
+        rest = &rest[slash..];
+    }
+    out.push_str(rest);
+    (out != code).then_some(out)
 }

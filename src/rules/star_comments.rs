@@ -1,6 +1,7 @@
 use super::{Category, FileContext, Rule};
 use crate::ast::CommentKind;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::source::Span;
 
 pub static RULE: Rule = Rule {
     id: "star-comments",
@@ -8,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("star_comments"),
     docs: "\
 ## What it does
@@ -33,7 +34,42 @@ Write each line as a `#` comment (`--fix` does).
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     for comment in &ctx.program.comments {
         if comment.kind == CommentKind::Block {
-            out.push(RULE.diagnostic(comment.span, "/* */ comment found"));
+            out.push(
+                RULE.diagnostic(comment.span, "/* */ comment found")
+                    .with_fix(Fix::replace(comment.span, hash_comment(ctx, comment.span))),
+            );
         }
     }
+}
+
+/// puppet-lint's fix: one `#` comment a line of the block, trimmed, each further line
+/// indented like the block's first. (puppet-lint also "indents" by a line break when the
+/// block starts a line, which adds blank lines, and leaves `# ` on empty lines; pupcheck
+/// does neither.)
+fn hash_comment(ctx: &FileContext, span: Span) -> String {
+    let text = &ctx.source.text;
+    let raw = &text[span.range()];
+    let inner = raw
+        .strip_prefix("/*")
+        .unwrap_or(raw)
+        .strip_suffix("*/")
+        .unwrap_or(raw);
+    let before = &text[..span.start as usize];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let indent: String = before[line_start..]
+        .chars()
+        .rev()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    let indent: String = indent.chars().rev().collect();
+    let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    inner
+        .trim()
+        .lines()
+        .map(|line| match line.trim() {
+            "" => "#".to_string(),
+            line => format!("# {line}"),
+        })
+        .collect::<Vec<_>>()
+        .join(&format!("{newline}{indent}"))
 }

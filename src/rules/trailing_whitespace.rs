@@ -1,6 +1,6 @@
 use super::text::lines;
 use super::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::source::Span;
 
 pub static RULE: Rule = Rule {
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("trailing_whitespace"),
     docs: "\
 ## What it does
@@ -46,9 +46,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         if !ctx.code.is_code(at) {
             continue;
         }
-        out.push(RULE.diagnostic(
-            Span::new(at, start + line.len() as u32),
-            "trailing whitespace found",
-        ));
+        let span = Span::new(at, start + line.len() as u32);
+        out.push(
+            RULE.diagnostic(span, "trailing whitespace found")
+                .with_fix(Fix::replace(span, "")),
+        );
     }
 }

@@ -1,7 +1,7 @@
 use super::text::*;
 use super::{Category, FileContext, Rule};
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "unquoted-file-mode",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("unquoted_file_mode"),
     docs: "\
 ## What it does
@@ -37,7 +37,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         }
         for a in body.attributes.iter().filter(|a| a.name.name == "mode") {
             if matches!(a.value.kind, ExprKind::Integer(_) | ExprKind::Name(_)) {
-                out.push(RULE.diagnostic(a.value.span, "unquoted file mode"));
+                let mode = &ctx.source.text[a.value.span.range()];
+                out.push(
+                    RULE.diagnostic(a.value.span, "unquoted file mode")
+                        .with_fix(Fix::replace(a.value.span, format!("'{mode}'"))),
+                );
             }
         }
     });

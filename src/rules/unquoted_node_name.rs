@@ -1,7 +1,7 @@
 use super::text::*;
 use super::{Category, FileContext, Rule};
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "unquoted-node-name",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("unquoted_node_name"),
     docs: "\
 ## What it does
@@ -39,7 +39,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         for m in &node.matches {
             if let ExprKind::String(s) = &m.kind {
                 if s.style == StringStyle::Bare {
-                    out.push(RULE.diagnostic(m.span, "unquoted node name found"));
+                    out.push(
+                        RULE.diagnostic(m.span, "unquoted node name found")
+                            .with_fix(Fix::replace(m.span, format!("'{}'", s.value))),
+                    );
                 }
             }
         }

@@ -1,7 +1,7 @@
 use super::text::*;
 use super::{Category, FileContext, Rule};
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "unquoted-resource-title",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("unquoted_resource_title"),
     docs: "\
 ## What it does
@@ -34,8 +34,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_expr(ctx, |expr| {
         if let ExprKind::Resource(r) = &expr.kind {
             for b in &r.bodies {
-                if matches!(b.title.kind, ExprKind::Name(_)) {
-                    out.push(RULE.diagnostic(b.title.span, "unquoted resource title"));
+                if let ExprKind::Name(name) = &b.title.kind {
+                    out.push(
+                        RULE.diagnostic(b.title.span, "unquoted resource title")
+                            .with_fix(Fix::replace(b.title.span, format!("'{name}'"))),
+                    );
                 }
             }
         }

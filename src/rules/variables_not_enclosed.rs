@@ -1,7 +1,7 @@
 use super::text::each_expr;
 use super::{Category, FileContext, Rule};
 use crate::ast::{ExprKind, StringPart};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
     id: "variables-not-enclosed",
@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     category: Category::Style,
     severity: Severity::Warning,
     enabled_by_default: true,
-    fixable: false,
+    fixable: true,
     puppet_lint: Some("variables_not_enclosed"),
     docs: "\
 ## What it does
@@ -48,7 +48,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                     && bytes.get(start) == Some(&b'$')
                     && !enclosed
                 {
-                    out.push(RULE.diagnostic(e.span, "variable not enclosed in {}"));
+                    let name = &ctx.source.text[e.span.start as usize + 1..e.span.end as usize];
+                    out.push(
+                        RULE.diagnostic(e.span, "variable not enclosed in {}")
+                            .with_fix(Fix::replace(e.span, format!("${{{name}}}"))),
+                    );
                 }
             }
         }

@@ -1,0 +1,2 @@
+$path = '/etc/motd'
+#       ^ warning[double-quoted-strings]: double quoted string containing no variables

@@ -1,0 +1,2 @@
+class demo::config { }
+#     ^ warning[names-containing-uppercase]: class 'Demo::Config' contains illegal uppercase

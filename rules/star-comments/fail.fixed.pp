@@ -1,0 +1,3 @@
+# the web server
+# <- warning[star-comments]: /* */ comment found
+include apache

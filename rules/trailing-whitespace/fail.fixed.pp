@@ -1,0 +1,5 @@
+$a = 1
+#     ^ warning[trailing-whitespace]: trailing whitespace found
+$b = 2
+
+# <- warning[trailing-whitespace]: trailing whitespace found

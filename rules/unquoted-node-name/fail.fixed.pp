@@ -1,0 +1,2 @@
+node 'web1' { }
+#    ^ warning[unquoted-node-name]: unquoted node name found

@@ -1,0 +1,2 @@
+package { 'vim': ensure => installed }
+#         ^ warning[unquoted-resource-title]: unquoted resource title

@@ -1,0 +1,2 @@
+$greeting = "hello ${name}"
+#                  ^ warning[variables-not-enclosed]: variable not enclosed in {}

@@ -1,0 +1,336 @@
+//! `--fix`: applies the safe fixes rules attach to their findings, re-checks, and repeats
+//! until nothing changes; never keeps a round that makes the file parse worse; writes
+//! the result atomically, and only when it changed.
+//!
+//! ```text
+//! text ─check─▶ findings with fixes ─apply (safe, non-overlapping)─▶ text' ─check─▶ ...
+//! ```
+
+mod write;
+
+pub use write::write_atomically;
+
+use crate::check::{self, FileReport, Plan};
+use crate::config::Settings;
+use crate::diagnostics::{rule_ids, Applicability, Diagnostic, Edit};
+use crate::source::{SourceFile, SourceKind};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// More rounds than this mean fixes keep undoing each other; stop there.
+const MAX_ROUNDS: usize = 10;
+
+/// What fixing one file did.
+#[derive(Debug, Clone)]
+pub struct Fixed {
+    /// The fixed text (the original when nothing was fixed).
+    pub text: String,
+    /// How many findings of each rule were fixed.
+    pub counts: BTreeMap<&'static str, usize>,
+    /// The findings that remain in the fixed text.
+    pub report: FileReport,
+}
+
+impl Fixed {
+    pub fn total(&self) -> usize {
+        self.counts.values().sum()
+    }
+}
+
+/// Which fixes `--fix` applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Allowed {
+    /// Only those that keep the program's meaning.
+    #[default]
+    Safe,
+    /// Also those that may change it (`--unsafe-fixes`).
+    Unsafe,
+}
+
+impl Allowed {
+    fn allows(self, applicability: Applicability) -> bool {
+        applicability == Applicability::Safe || self == Allowed::Unsafe
+    }
+}
+
+/// Fixes a file's text: rounds of check + apply until no allowed fix is left. A round
+/// whose result has more syntax errors than its input is thrown away and fixing stops.
+pub fn fix_source(
+    path: PathBuf,
+    kind: SourceKind,
+    text: String,
+    settings: &Settings,
+    allowed: Allowed,
+) -> Fixed {
+    fix_rounds(text, allowed, |text| {
+        check_text(&path, kind, text, settings)
+    })
+}
+
+/// The fixing loop, over any checker (tests give one with fixes of their own).
+fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport) -> Fixed {
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut current = text;
+    let mut report = check(&current);
+    for _ in 0..MAX_ROUNDS {
+        let (edits, applied) = allowed_edits(&report.diagnostics, allowed);
+        if edits.is_empty() {
+            break;
+        }
+        let next = apply_edits(&current, &edits);
+        if next == current {
+            break;
+        }
+        let next_report = check(&next);
+        if syntax_errors(&next_report) > syntax_errors(&report) {
+            break;
+        }
+        for rule in applied {
+            *counts.entry(rule).or_default() += 1;
+        }
+        current = next;
+        report = next_report;
+    }
+    Fixed {
+        text: current,
+        counts,
+        report,
+    }
+}
+
+fn check_text(
+    path: &std::path::Path,
+    kind: SourceKind,
+    text: &str,
+    settings: &Settings,
+) -> FileReport {
+    check::check_source_with(SourceFile::new(path, kind, text.to_string()), settings)
+}
+
+fn syntax_errors(report: &FileReport) -> usize {
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == rule_ids::SYNTAX_ERROR)
+        .count()
+}
+
+/// The edits of every allowed fix that overlaps no fix taken before it (in source
+/// order), and the rule of each fix taken.
+fn allowed_edits(diagnostics: &[Diagnostic], allowed: Allowed) -> (Vec<Edit>, Vec<&'static str>) {
+    let mut taken: Vec<Edit> = Vec::new();
+    let mut rules = Vec::new();
+    for d in diagnostics {
+        let Some(fix) = &d.fix else { continue };
+        if !allowed.allows(fix.applicability) || fix.edits.is_empty() {
+            continue;
+        }
+        let overlaps = fix.edits.iter().any(|e| {
+            taken.iter().any(|t| {
+                e.span.start < t.span.end && t.span.start < e.span.end
+                    // Two insertions at one place would have an order nobody chose.
+                    || e.span.start == t.span.start
+            })
+        });
+        if overlaps {
+            continue;
+        }
+        taken.extend(fix.edits.iter().cloned());
+        rules.push(d.rule);
+    }
+    taken.sort_by_key(|e| (e.span.start, e.span.end));
+    (taken, rules)
+}
+
+/// Applies sorted, non-overlapping edits.
+pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0usize;
+    for e in edits {
+        let (start, end) = (e.span.start as usize, e.span.end as usize);
+        if start < at
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&e.replacement);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// What `--fix` or `--diff` did to one file.
+#[derive(Debug)]
+pub struct FileOutcome {
+    /// The findings left (of the fixed text; of the original when nothing changed).
+    pub report: FileReport,
+    /// The original and fixed text, when fixing changed something.
+    pub change: Option<(String, String)>,
+    pub counts: BTreeMap<&'static str, usize>,
+    /// Why the fixed text could not be written.
+    pub write_error: Option<String>,
+}
+
+/// Fixes every planned file in parallel; writes the changed ones when `write` is set.
+/// Unchanged files are never written. The outcomes are in path order.
+pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> {
+    let mut outcomes: Vec<FileOutcome> = plan
+        .files
+        .par_iter()
+        .map(|(found, settings)| {
+            let unchanged = |report| FileOutcome {
+                report,
+                change: None,
+                counts: BTreeMap::new(),
+                write_error: None,
+            };
+            let bytes = match std::fs::read(&found.path) {
+                Ok(bytes) => bytes,
+                Err(_) => return unchanged(check::check_found_file(found, settings)),
+            };
+            let source = match crate::source::walk::source_from_bytes(
+                found.path.clone(),
+                found.kind,
+                bytes.clone(),
+            ) {
+                Ok(source) => source,
+                Err(d) => {
+                    return unchanged(FileReport {
+                        path: found.path.clone(),
+                        source: None,
+                        diagnostics: vec![d],
+                    })
+                }
+            };
+            let original = source.text;
+            let fixed = fix_source(
+                found.path.clone(),
+                found.kind,
+                original.clone(),
+                settings,
+                allowed,
+            );
+            if fixed.text == original {
+                return unchanged(fixed.report);
+            }
+            let write_error = if write {
+                write_atomically(&found.path, &bytes, &fixed.text).err()
+            } else {
+                None
+            };
+            FileOutcome {
+                report: fixed.report,
+                change: Some((original, fixed.text)),
+                counts: fixed.counts,
+                write_error,
+            }
+        })
+        .collect();
+    outcomes.sort_by(|a, b| a.report.path.cmp(&b.report.path));
+    outcomes
+}
+
+/// A unified diff of one file's fix, `a/` and `b/` prefixed as git prints them.
+pub fn unified_diff(path: &std::path::Path, before: &str, after: &str) -> String {
+    let name = path.display().to_string();
+    let name = name.strip_prefix("./").unwrap_or(&name).to_string();
+    let (old, new) = if path.is_absolute() {
+        (name.clone(), name)
+    } else {
+        (format!("a/{name}"), format!("b/{name}"))
+    };
+    let mut diff = similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&old, &new)
+        .to_string();
+    if !diff.ends_with('\n') {
+        diff.push('\n');
+    }
+    diff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Fix;
+    use crate::source::Span;
+
+    fn edit(start: u32, end: u32, text: &str) -> Edit {
+        Edit {
+            span: Span::new(start, end),
+            replacement: text.into(),
+        }
+    }
+
+    #[test]
+    fn edits_replace_insert_and_delete() {
+        let text = "abcdef";
+        let edits = [edit(0, 1, "A"), edit(3, 3, "-"), edit(4, 6, "")];
+        assert_eq!(apply_edits(text, &edits), "Abc-d");
+    }
+
+    #[test]
+    fn overlapping_and_unsafe_fixes_are_left_for_later() {
+        let d = |start, end, applicability| {
+            let mut d = Diagnostic::warning("x", Span::new(start, end), "m");
+            d = d.with_fix(Fix {
+                edits: vec![edit(start, end, "")],
+                applicability,
+            });
+            d
+        };
+        let (edits, rules) = allowed_edits(
+            &[
+                d(0, 4, Applicability::Safe),
+                d(2, 6, Applicability::Safe),
+                d(8, 9, Applicability::Unsafe),
+                d(10, 12, Applicability::Safe),
+            ],
+            Allowed::Safe,
+        );
+        assert_eq!(edits.len(), 2);
+        assert_eq!(rules.len(), 2);
+    }
+
+    #[test]
+    fn a_round_that_breaks_the_syntax_is_thrown_away() {
+        // A checker whose only fix deletes the closing brace.
+        let check = |text: &str| {
+            let mut report = check_text(
+                std::path::Path::new("x.pp"),
+                SourceKind::Manifest,
+                text,
+                &Settings::default(),
+            );
+            if let Some(at) = text.rfind('}') {
+                let span = Span::new(at as u32, at as u32 + 1);
+                report.diagnostics.push(
+                    Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")),
+                );
+            }
+            report
+        };
+        let fixed = fix_rounds("class x {\n}\n".into(), Allowed::Safe, check);
+        assert_eq!(fixed.text, "class x {\n}\n");
+        assert_eq!(fixed.total(), 0);
+    }
+
+    #[test]
+    fn trailing_whitespace_is_fixed_until_stable() {
+        let fixed = fix_source(
+            "x.pp".into(),
+            SourceKind::Manifest,
+            "# @summary x\nclass x {   \n  notice('a')\t \n}\n".into(),
+            &Settings::default(),
+            Allowed::Safe,
+        );
+        assert_eq!(fixed.text, "# @summary x\nclass x {\n  notice('a')\n}\n");
+        assert_eq!(fixed.counts.get("trailing-whitespace"), Some(&2));
+    }
+}

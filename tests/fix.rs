@@ -1,0 +1,160 @@
+//! `pupcheck check --fix` and `--diff` as users run them: what is written, what is not,
+//! and what happens when a file cannot be written.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("pupcheck-fix-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn run(&self, args: &[&str], stdin: Option<&str>) -> Output {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_pupcheck"));
+        cmd.arg("check")
+            .args(args)
+            .current_dir(&self.0)
+            .env("NO_COLOR", "1");
+        match stdin {
+            None => cmd.output().unwrap(),
+            Some(text) => {
+                use std::io::Write;
+                let mut child = cmd
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(text.as_bytes())
+                    .unwrap();
+                child.wait_with_output().unwrap()
+            }
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const MESSY: &str = "# @summary x\nclass x {\n  file { '/tmp/a':\n    ensure => file,\n    mode => '0644',\n  }   \n}\n";
+const TIDY: &str = "# @summary x\nclass x {\n  file { '/tmp/a':\n    ensure => file,\n    mode   => '0644',\n  }\n}\n";
+
+#[test]
+fn fix_rewrites_changed_files_only_and_reports_what_is_left() {
+    let s = Scratch::new("basic");
+    let messy = s.write("x/manifests/init.pp", MESSY);
+    let clean = s.write("x/manifests/clean.pp", "# @summary y\nclass x::clean {}\n");
+    let before = std::fs::metadata(&clean).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let out = s.run(&["--fix", "--format", "concise", "."], None);
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), TIDY);
+    assert_eq!(
+        std::fs::metadata(&clean).unwrap().modified().unwrap(),
+        before,
+        "an unchanged file is not written"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Fixed 2 findings in 1 file."), "{err}");
+    assert_eq!(out.status.code(), Some(0), "nothing is left to report");
+    let again = s.run(&["--fix", "."], None);
+    assert!(String::from_utf8(again.stderr)
+        .unwrap()
+        .contains("Fixed 0 findings"));
+}
+
+#[test]
+fn diff_previews_and_changes_nothing() {
+    let s = Scratch::new("diff");
+    let messy = s.write("x/manifests/init.pp", MESSY);
+    let out = s.run(&["--diff", "."], None);
+    assert_eq!(out.status.code(), Some(1));
+    let diff = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        diff.starts_with("--- a/x/manifests/init.pp\n+++ b/x/manifests/init.pp\n"),
+        "{diff}"
+    );
+    assert!(diff.contains("\n-    mode => '0644',\n"), "{diff}");
+    assert!(diff.contains("\n+    mode   => '0644',\n"), "{diff}");
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), MESSY);
+    std::fs::write(&messy, TIDY).unwrap();
+    assert_eq!(s.run(&["--diff", "."], None).status.code(), Some(0));
+}
+
+#[test]
+fn line_endings_and_unsafe_fixes() {
+    let s = Scratch::new("crlf");
+    let path = s.write(
+        "x/manifests/init.pp",
+        "# @summary x\r\nclass x {  \r\n  $a = \"${b}\"\r\n}\r\n",
+    );
+    s.run(&["--fix", "."], None);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "# @summary x\r\nclass x {\r\n  $a = \"${b}\"\r\n}\r\n",
+        "CRLF kept; the unsafe only-variable-string fix is not applied by default"
+    );
+    s.run(&["--fix", "--unsafe-fixes", "."], None);
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("$a = $b\r\n"));
+}
+
+#[test]
+fn stdin_fix_prints_the_fixed_text() {
+    let s = Scratch::new("stdin");
+    let out = s.run(
+        &["--fix", "--stdin-filename", "x.pp", "-"],
+        Some("notice('a')   \n"),
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "notice('a')\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unwritable_file_fails_the_run_but_the_others_are_fixed() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("readonly");
+    let ok = s.write("a/manifests/init.pp", MESSY);
+    s.write("b/manifests/init.pp", MESSY);
+    let locked = s.0.join("b/manifests");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = s.run(&["--fix", "."], None);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    if nix_is_root() {
+        return; // root writes anywhere; the folder's permissions prove nothing
+    }
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("b/manifests/init.pp"));
+    assert_eq!(std::fs::read_to_string(&ok).unwrap(), TIDY);
+}
+
+#[cfg(unix)]
+fn nix_is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
+        })
+        .unwrap_or(false)
+}
