@@ -31,7 +31,18 @@ variable first.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let limit = ctx.settings.line_length;
+    report_long_lines(ctx, ctx.settings.line_length, &RULE, out);
+}
+
+/// puppet-lint's line-length check (shared by its `140chars` and `80chars`): lines of
+/// more than `limit` characters, except those holding a URL or a `template(` call,
+/// reported from the limit's column to the end of the line.
+pub(super) fn report_long_lines(
+    ctx: &FileContext,
+    limit: usize,
+    rule: &'static Rule,
+    out: &mut Vec<Diagnostic>,
+) {
     for (start, line) in lines(&ctx.source.text) {
         if line.len() <= limit || line.contains("://") || line.contains("template(") {
             continue;
@@ -40,13 +51,12 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         if count <= limit {
             continue;
         }
-        // From the limit's character (the column puppet-lint reports) to the end.
         let offset = line
             .char_indices()
             .nth(limit - 1)
             .map(|(i, _)| i)
             .unwrap_or(line.len());
-        out.push(RULE.diagnostic(
+        out.push(rule.diagnostic(
             Span::new(start + offset as u32, start + line.len() as u32),
             format!("line has more than {limit} characters"),
         ));

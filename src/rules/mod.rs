@@ -15,7 +15,9 @@ mod autoloader_layout;
 mod captures_rest_not_last;
 mod captures_rest_not_supported;
 mod case_without_default;
+mod class_inherits_from_params_class;
 mod class_not_virtualizable;
+mod code_on_top_scope;
 mod cross_scope_assignment;
 mod definition_name_rules;
 mod definition_names;
@@ -45,6 +47,7 @@ mod illegal_type_mapping;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
+mod line_longer_than_80;
 mod line_too_long;
 mod metaparameter_name;
 mod module_layout;
@@ -64,6 +67,7 @@ mod only_variable_string;
 mod parameter_order;
 mod puppet_patterns;
 mod puppet_url_without_modules;
+mod quoted_booleans;
 mod relationship_arrows;
 mod reserved_parameter;
 mod reserved_type_name;
@@ -72,6 +76,7 @@ mod reserved_word;
 mod right_to_left_relationship;
 mod selector_inside_resource;
 mod single_quote_string_with_variables;
+mod slash_comments;
 mod soft_tabs;
 mod star_comments;
 mod suppress;
@@ -191,7 +196,9 @@ pub static ALL: &[&Rule] = &[
     &captures_rest_not_last::RULE,
     &captures_rest_not_supported::RULE,
     &case_without_default::RULE,
+    &class_inherits_from_params_class::RULE,
     &class_not_virtualizable::RULE,
+    &code_on_top_scope::RULE,
     &cross_scope_assignment::RULE,
     &documentation::RULE,
     &double_quoted_strings::RULE,
@@ -219,6 +226,7 @@ pub static ALL: &[&Rule] = &[
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
+    &line_longer_than_80::RULE,
     &line_too_long::RULE,
     &metaparameter_name::RULE,
     &multiple_attributes_unfold::RULE,
@@ -236,6 +244,7 @@ pub static ALL: &[&Rule] = &[
     &only_variable_string::RULE,
     &parameter_order::RULE,
     &puppet_url_without_modules::RULE,
+    &quoted_booleans::RULE,
     &reserved_parameter::RULE,
     &reserved_type_name::RULE,
     &reserved_variable_assignment::RULE,
@@ -243,6 +252,7 @@ pub static ALL: &[&Rule] = &[
     &right_to_left_relationship::RULE,
     &selector_inside_resource::RULE,
     &single_quote_string_with_variables::RULE,
+    &slash_comments::RULE,
     &soft_tabs::RULE,
     &star_comments::RULE,
     &suppress::RULE,

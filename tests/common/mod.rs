@@ -110,10 +110,17 @@ fn finding(source: &SourceFile, d: &Diagnostic) -> Finding {
     }
 }
 
-/// What pupcheck reports for a file, as findings.
+/// What pupcheck reports for a file with every rule enabled (also those off by
+/// default), as findings.
 pub fn actual(path: &Path) -> Vec<Finding> {
+    use pupcheck::config::{RuleLayer, Selector, Settings};
     let bytes = std::fs::read(path).unwrap();
-    let report = pupcheck::check::check_text(path.to_path_buf(), bytes);
+    let mut settings = Settings::default();
+    settings.rules.apply(&RuleLayer {
+        select: Some(vec![Selector::All]),
+        ..RuleLayer::default()
+    });
+    let report = pupcheck::check::check_text_with(path.to_path_buf(), bytes, &settings);
     let mut found: Vec<Finding> = match &report.source {
         Some(source) => report
             .diagnostics

@@ -1,0 +1,5 @@
+# @summary Everything inside the class.
+class ntp {
+  $ntp_server = 'pool.ntp.org'
+  notice($ntp_server)
+}

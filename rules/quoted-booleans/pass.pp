@@ -1,0 +1,6 @@
+service { 'ntp':
+  ensure => 'running',
+  enable => true,
+}
+$debug = false
+$label = 'true story'

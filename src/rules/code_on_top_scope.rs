@@ -1,0 +1,106 @@
+use super::text::lines;
+use super::{Category, FileContext, Rule};
+use crate::ast::ExprKind;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::Span;
+
+pub static RULE: Rule = Rule {
+    id: "code-on-top-scope",
+    summary: "Code outside any class or defined type",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: false,
+    fixable: false,
+    puppet_lint: Some("code_on_top_scope"),
+    docs: "\
+## What it does
+Reports each line with code outside the classes and defined types of the file (off by
+default, as in puppet-lint; it reports once a line, where puppet-lint reports every
+token of the line).
+
+## Why it matters
+In a module, code at top scope runs whenever the file is loaded (or is refused, see
+`illegal-top-construct-location`); variables and resource defaults set there leak into
+every class.
+
+## Example
+```puppet
+$ntp_server = 'pool.ntp.org'
+class ntp { }
+```
+
+## How to fix
+Move the code into a class (or, in an environment, into a node definition).
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let text = &ctx.source.text;
+    let mut scopes: Vec<Span> = ctx
+        .program
+        .body
+        .iter()
+        .filter(|s| matches!(s.kind, ExprKind::Class(_) | ExprKind::Define(_)))
+        .map(|s| s.span)
+        .collect();
+    scopes.extend(ctx.program.comments.iter().map(|c| c.span));
+    scopes.sort_by_key(|s| s.start);
+    let outside = |at: u32| !scopes.iter().any(|s| s.start <= at && at < s.end);
+    for (start, line) in lines(text) {
+        let first = line
+            .char_indices()
+            .map(|(i, c)| (start + i as u32, c))
+            .find(|&(at, c)| !c.is_whitespace() && outside(at));
+        if let Some((at, _)) = first {
+            let token = token_at(&text[at as usize..]);
+            out.push(RULE.diagnostic(
+                Span::new(at, at + token.len() as u32),
+                format!(
+                    "code outside of class or define block - {}",
+                    token_value(token)
+                ),
+            ));
+        }
+    }
+}
+
+/// The token starting `rest`, as written: a quoted string, a variable, a word, or an
+/// operator.
+fn token_at(rest: &str) -> &str {
+    let mut chars = rest.char_indices();
+    let Some((_, first)) = chars.next() else {
+        return rest;
+    };
+    let end = match first {
+        '\'' | '"' => rest[1..].find(first).map_or(rest.len(), |i| i + 2),
+        '$' | ':' | '_' | 'a'..='z' | 'A'..='Z' | '0'..='9' => rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == ':'))
+            .map_or(rest.len(), |(i, _)| i),
+        _ => {
+            let two = rest.get(..2).unwrap_or("");
+            if [
+                "=>", "->", "~>", "<-", "<~", "==", "!=", "+>", "<|", "|>", "=~", "!~",
+            ]
+            .contains(&two)
+            {
+                2
+            } else {
+                first.len_utf8()
+            }
+        }
+    };
+    &rest[..end.min(rest.len())]
+}
+
+/// What puppet-lint prints for the token: a string without its quotes, a variable
+/// without its `$`.
+fn token_value(token: &str) -> &str {
+    if token.len() >= 2 && (token.starts_with('\'') || token.starts_with('"')) {
+        &token[1..token.len() - 1]
+    } else {
+        token.strip_prefix('$').unwrap_or(token)
+    }
+}
