@@ -9,6 +9,8 @@ root=/usr/share/puppet/modules.available
 mapfile -t files < <(bash ../shared/corpus/files.sh)
 out=tests/golden/puppet-lint/corpus.tsv
 puppet-lint --version > tests/golden/puppet-lint/VERSION
+# The checks this puppet-lint has: rules reproducing plugin checks are not compared.
+puppet-lint --list-checks 2>/dev/null | LC_ALL=C sort > tests/golden/puppet-lint/checks.txt
 puppet-lint --log-format "%{path}	%{line}	%{column}	%{check}	%{kind}	%{message}" "${files[@]}" 2>/dev/null \
   | sed "s|^$root/||" | LC_ALL=C sort > "$out" || true
 echo "$(wc -l < "$out") findings in $out"

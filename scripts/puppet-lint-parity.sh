@@ -25,7 +25,10 @@ python3 - "$tmp" "$bin" "$root" "$keep" <<'PY'
 import collections, filecmp, hashlib, json, os, shutil, subprocess, sys
 tmp, pupcheck, root, keep = sys.argv[1:5]
 rules = json.load(open(f"{tmp}/rules.json"))
-mapped = {r["puppet_lint"]: r["id"] for r in rules if r.get("puppet_lint")}
+# The checks this puppet-lint has (rules for plugin checks cannot be compared live).
+known = set(subprocess.run(["puppet-lint", "--list-checks"], capture_output=True,
+                           text=True).stdout.split())
+mapped = {r["puppet_lint"]: r["id"] for r in rules if r.get("puppet_lint") in known}
 fixable = {lint: rid for lint, rid in mapped.items()
            if next(r for r in rules if r["id"] == rid)["fixable"]}
 files = open(f"{tmp}/files.txt").read().split()

@@ -17,10 +17,18 @@ fn implemented_checks_find_what_puppet_lint_finds() {
         "/tests/golden/puppet-lint/corpus.tsv"
     ))
     .unwrap();
+    // Only the checks puppet-lint 3.0.1 has (rules for plugin checks are not in the golden).
+    let known = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/puppet-lint/checks.txt"
+    ))
+    .unwrap();
+    let known: BTreeSet<&str> = known.lines().collect();
     let implemented: BTreeMap<&str, &str> = ALL
         .iter()
         .filter(|r| r.check.is_some())
         .filter_map(|r| r.puppet_lint.map(|lint| (lint, r.id)))
+        .filter(|(lint, _)| known.contains(lint))
         .collect();
     let mut expected: BTreeSet<String> = BTreeSet::new();
     let mut not_implemented: BTreeMap<String, usize> = BTreeMap::new();

@@ -47,6 +47,7 @@ mod illegal_type_mapping;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
+mod legacy_facts;
 mod line_longer_than_80;
 mod line_too_long;
 mod metaparameter_name;
@@ -65,6 +66,7 @@ mod numeric_overflow;
 mod numeric_parameter_name;
 mod only_variable_string;
 mod parameter_order;
+mod params_empty_string_assignment;
 mod puppet_patterns;
 mod puppet_url_without_modules;
 mod quoted_booleans;
@@ -82,6 +84,8 @@ mod star_comments;
 mod suppress;
 mod syntax_error;
 mod text;
+mod top_scope_facts;
+mod trailing_comma;
 mod trailing_whitespace;
 mod unquoted_file_mode;
 mod unquoted_node_name;
@@ -226,6 +230,7 @@ pub static ALL: &[&Rule] = &[
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
+    &legacy_facts::RULE,
     &line_longer_than_80::RULE,
     &line_too_long::RULE,
     &metaparameter_name::RULE,
@@ -243,6 +248,7 @@ pub static ALL: &[&Rule] = &[
     &numeric_parameter_name::RULE,
     &only_variable_string::RULE,
     &parameter_order::RULE,
+    &params_empty_string_assignment::RULE,
     &puppet_url_without_modules::RULE,
     &quoted_booleans::RULE,
     &reserved_parameter::RULE,
@@ -257,6 +263,8 @@ pub static ALL: &[&Rule] = &[
     &star_comments::RULE,
     &suppress::RULE,
     &syntax_error::RULE,
+    &top_scope_facts::RULE,
+    &trailing_comma::RULE,
     &trailing_whitespace::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,

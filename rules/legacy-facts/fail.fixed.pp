@@ -1,0 +1,11 @@
+# @summary Legacy facts.
+class demo {
+  if $facts['os']['family'] == 'Debian' {
+#    ^ warning[legacy-facts]: legacy fact
+    notice("${facts['networking']['fqdn']} on ${facts['networking']['interfaces']['eth0']['ip']}")
+#             ^ warning[legacy-facts]: legacy fact
+#                          ^ warning[legacy-facts]: legacy fact
+  }
+  $mb = $::memorysize_mb
+#       ^ warning[legacy-facts]: legacy fact
+}

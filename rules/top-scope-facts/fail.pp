@@ -1,0 +1,10 @@
+# @summary Top-scope facts.
+class demo {
+  $service = $::operatingsystem ? {
+#            ^ warning[top-scope-facts]: top scope fact instead of facts hash
+    'Debian' => 'apache2',
+    default  => 'httpd',
+  }
+  notice("${::my_custom_fact}")
+#           ^ warning[top-scope-facts]: top scope fact instead of facts hash
+}
