@@ -81,6 +81,7 @@ mod single_quote_string_with_variables;
 mod slash_comments;
 mod soft_tabs;
 mod star_comments;
+mod strict_indent;
 mod suppress;
 mod syntax_error;
 mod text;
@@ -261,6 +262,7 @@ pub static ALL: &[&Rule] = &[
     &slash_comments::RULE,
     &soft_tabs::RULE,
     &star_comments::RULE,
+    &strict_indent::RULE,
     &suppress::RULE,
     &syntax_error::RULE,
     &top_scope_facts::RULE,
