@@ -138,7 +138,7 @@ fn command_line_rules_win_over_the_configuration() {
         "--select",
         "style",
         "--ignore",
-        "hard_tabs,autoloader-layout,2sp_soft_tabs",
+        "hard_tabs,autoloader-layout,2sp_soft_tabs,strict_indent",
         ".",
     ]);
     assert_eq!(rules(&found), ["trailing-whitespace"]);
