@@ -9,7 +9,7 @@
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
 use crate::types::mismatch::describe_types;
-use crate::types::query::{answer, answer_lines, Parsers};
+use crate::types::query::{answer, Parsers};
 use crate::types::resolve::{resolve_type, AliasTable};
 use crate::types::Type;
 use clap::Subcommand;
@@ -79,7 +79,15 @@ fn batch(path: &PathBuf) -> i32 {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for line in answer_lines(&text, &Parsers::syntax()) {
+    // `expr` cases go through the evaluator; the others through the type system.
+    let answers = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+        .map(|l| match serde_json::from_str::<Json>(l) {
+            Ok(case) => crate::eval::query::answer(&case),
+            Err(e) => serde_json::json!({ "error": format!("invalid JSON: {e}") }),
+        });
+    for line in answers {
         if writeln!(out, "{line}").is_err() {
             return EXIT_USAGE;
         }

@@ -329,6 +329,23 @@ impl<'a> Resolver<'a> {
         Ok(t::alias(a))
     }
 
+    /// `Type[args]` with arguments already evaluated (by the evaluator): the same rules
+    /// as in a type expression.
+    pub fn access_with_values(
+        &mut self,
+        ty: &Type,
+        args: Vec<Value>,
+        span: (usize, usize),
+    ) -> R<Value> {
+        let args = args.into_iter().map(|v| Arg { v, span }).collect();
+        self.access(ty, args, span)
+    }
+
+    /// The type a capitalised name denotes (`Integer`, an alias, `File`).
+    pub fn named_type(&mut self, name: &str, span: (usize, usize)) -> R<Type> {
+        self.named(name.trim_start_matches("::"), span)
+    }
+
     fn access(&mut self, ty: &Type, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
         let flat = |args: Vec<Arg>| -> Vec<Arg> {
             let mut out = Vec::new();
@@ -844,6 +861,7 @@ impl<'a> Resolver<'a> {
                                 }
                             }
                         }
+                        Value::Hash(h) if is_span => Some(timespan_from_hash(h)),
                         v => {
                             return err(
                                 x.span,
@@ -1064,4 +1082,30 @@ fn reaches_real_type(ty: &Type, seen: &mut Vec<usize>) -> bool {
 /// `file` -> `File`, `foo::bar` -> `Foo::Bar`.
 fn capitalize(name: &str) -> String {
     super::display::capitalize_segments(name)
+}
+
+/// `Timespan[{hours => 1}]`: a timespan from its parts (Puppet's `Timespan.from_hash`;
+/// keys it does not know, like `hour`, count as nothing).
+fn timespan_from_hash(h: &IndexMap<Value, Value>) -> i128 {
+    const UNITS: [(&str, i128); 7] = [
+        ("days", 86_400 * NANOS_PER_SEC),
+        ("hours", 3_600 * NANOS_PER_SEC),
+        ("minutes", 60 * NANOS_PER_SEC),
+        ("seconds", NANOS_PER_SEC),
+        ("milliseconds", 1_000_000),
+        ("microseconds", 1_000),
+        ("nanoseconds", 1),
+    ];
+    let mut total: i128 = 0;
+    for (unit, nanos) in UNITS {
+        match h.get(&Value::string(unit)) {
+            Some(Value::Integer(n)) => total += i128::from(*n) * nanos,
+            Some(Value::Float(f)) => total += (*f * nanos as f64) as i128,
+            _ => {}
+        }
+    }
+    if matches!(h.get(&Value::string("negative")), Some(Value::Bool(true))) {
+        total = -total;
+    }
+    total
 }

@@ -1,0 +1,205 @@
+//! Calls the evaluator knows: the type conversions (`Integer('0x1F')`, spec 001 "new
+//! function" of each type) and the pure built-in functions whose result follows from
+//! their arguments. Any other call is [`EvalError::Unsupported`].
+
+use super::query::string_form;
+use super::{AbstractValue, EvalError, Evaluator, R};
+use crate::ast::{Call, Expr, ExprKind, UnaryOp};
+use crate::types::value::Value;
+use crate::types::{infer_detailed, infer_generalized};
+
+fn failed(message: impl Into<String>) -> EvalError {
+    EvalError::Failed(message.into())
+}
+
+impl Evaluator<'_> {
+    pub(super) fn call(&mut self, _e: &Expr, call: &Call) -> R<AbstractValue> {
+        if call.lambda.is_some() {
+            return Err(EvalError::Unsupported("calls with a lambda".into()));
+        }
+        let mut args = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            match &a.kind {
+                ExprKind::Unary {
+                    op: UnaryOp::Splat,
+                    operand,
+                } => match self.known(operand)? {
+                    Value::Array(items) => args.extend(items.iter().cloned()),
+                    other => args.push(other),
+                },
+                _ => args.push(self.known(a)?),
+            }
+        }
+        let v = match &call.function.kind {
+            ExprKind::TypeRef(name) => convert(name, &args)?,
+            ExprKind::Name(name) => function(name, &args)?,
+            _ => {
+                return Err(EvalError::Unsupported(
+                    "a call of a computed function".into(),
+                ))
+            }
+        };
+        Ok(AbstractValue::Known(v))
+    }
+}
+
+/// Pure built-in functions.
+fn function(name: &str, args: &[Value]) -> R<Value> {
+    match (name, args) {
+        ("type", [v]) => Ok(Value::Type(infer_detailed(v))),
+        ("type", [v, Value::String(mode)]) => match &**mode {
+            "detailed" => Ok(Value::Type(infer_detailed(v))),
+            "generalized" => Ok(Value::Type(infer_generalized(v))),
+            _ => Err(EvalError::Unsupported(format!("type(x, '{mode}')"))),
+        },
+        ("notice" | "info" | "warning" | "debug" | "err" | "alert" | "crit" | "emerg", _) => {
+            Ok(Value::Undef)
+        }
+        _ => Err(EvalError::Unsupported(format!("the function {name}"))),
+    }
+}
+
+/// `Type(value, ...)`: the conversions of spec 001 ("Creating values with new").
+fn convert(type_name: &str, args: &[Value]) -> R<Value> {
+    match (type_name, args) {
+        ("Integer", [v]) => to_integer(v, None),
+        ("Integer", [v, Value::Integer(radix)]) => to_integer(v, Some(*radix)),
+        ("Numeric", [v]) => to_numeric(v),
+        ("Float", [v]) => to_float(v),
+        ("Boolean", [v]) => to_boolean(v),
+        ("String", [v]) => Ok(Value::string(&string_form(v))),
+        ("Numeric", [_, _]) | ("Float", [_, _]) => Err(failed(format!(
+            "Error while evaluating a Function Call, Converted value from {type_name}.new() has wrong type"
+        ))),
+        _ => Err(EvalError::Unsupported(format!("{type_name}.new with these arguments"))),
+    }
+}
+
+/// Puppet's integer literal forms in strings: `0x1F`, `0b101`, `017` (octal), `17`,
+/// with a sign; a radix given explicitly rules out the other forms' prefixes but its own.
+fn parse_integer(s: &str, radix: Option<i64>) -> Option<i64> {
+    let t = s.trim();
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let lower = digits.to_ascii_lowercase();
+    let (base, body) = match radix {
+        None => {
+            if let Some(h) = lower.strip_prefix("0x") {
+                (16, h.to_string())
+            } else if let Some(b) = lower.strip_prefix("0b") {
+                (2, b.to_string())
+            } else if lower.len() > 1 && lower.starts_with('0') {
+                (8, lower[1..].to_string())
+            } else {
+                (10, lower)
+            }
+        }
+        Some(16) => (16, lower.strip_prefix("0x").unwrap_or(&lower).to_string()),
+        Some(2) => (2, lower.strip_prefix("0b").unwrap_or(&lower).to_string()),
+        Some(8) => (
+            8,
+            lower
+                .strip_prefix('0')
+                .filter(|r| !r.is_empty())
+                .unwrap_or(&lower)
+                .to_string(),
+        ),
+        Some(10) => (10, lower),
+        Some(_) => return None,
+    };
+    if body.is_empty() || body.contains('_') {
+        return None;
+    }
+    let n = i64::from_str_radix(&body, base).ok()?;
+    Some(if negative { -n } else { n })
+}
+
+fn not_convertible(v: &Value, to: &str) -> EvalError {
+    failed(format!(
+        "Error while evaluating a Function Call, The string '{}' cannot be converted to {to}",
+        string_form(v)
+    ))
+}
+
+fn to_integer(v: &Value, radix: Option<i64>) -> R<Value> {
+    match v {
+        Value::Integer(i) => Ok(Value::Integer(*i)),
+        Value::Float(f) if f.is_finite() && f.abs() < 9.2e18 => {
+            Ok(Value::Integer(f.trunc() as i64))
+        }
+        Value::Bool(b) => Ok(Value::Integer(*b as i64)),
+        Value::String(s) => parse_integer(s, radix)
+            .map(Value::Integer)
+            .ok_or_else(|| not_convertible(v, "Integer")),
+        _ => Err(EvalError::Unsupported(format!("Integer.new({v})"))),
+    }
+}
+
+fn parse_float(s: &str) -> Option<f64> {
+    let t = s.trim();
+    let looks_numeric = t
+        .trim_start_matches(['-', '+'])
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit());
+    if !looks_numeric || t.contains('_') {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|f| f.is_finite())
+}
+
+fn to_numeric(v: &Value) -> R<Value> {
+    match v {
+        Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
+        Value::Bool(b) => Ok(Value::Integer(*b as i64)),
+        Value::String(s) => parse_integer(s, None)
+            .map(Value::Integer)
+            .or_else(|| parse_float(s).map(Value::Float))
+            .ok_or_else(|| not_convertible(v, "Numeric")),
+        _ => Err(EvalError::Unsupported(format!("Numeric.new({v})"))),
+    }
+}
+
+fn to_float(v: &Value) -> R<Value> {
+    match v {
+        Value::Integer(i) => Ok(Value::Float(*i as f64)),
+        Value::Float(_) => Ok(v.clone()),
+        Value::Bool(b) => Ok(Value::Float(*b as i64 as f64)),
+        Value::String(s) => parse_float(s)
+            .or_else(|| parse_integer(s, None).map(|i| i as f64))
+            .map(Value::Float)
+            .ok_or_else(|| not_convertible(v, "Float")),
+        _ => Err(EvalError::Unsupported(format!("Float.new({v})"))),
+    }
+}
+
+fn to_boolean(v: &Value) -> R<Value> {
+    match v {
+        Value::Bool(_) => Ok(v.clone()),
+        Value::Integer(i) => Ok(Value::Bool(*i != 0)),
+        Value::Float(f) => Ok(Value::Bool(*f != 0.0)),
+        Value::String(s) => match s.to_ascii_lowercase().as_str() {
+            "true" | "yes" | "y" => Ok(Value::Bool(true)),
+            "false" | "no" | "n" => Ok(Value::Bool(false)),
+            _ => Err(not_convertible(v, "Boolean")),
+        },
+        _ => Err(EvalError::Unsupported(format!("Boolean.new({v})"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_strings_follow_their_prefix_or_the_radix() {
+        // spec 001, Integer.new: "0x" hex, "0b" binary, a leading 0 octal.
+        assert_eq!(parse_integer("0xFF", None), Some(255));
+        assert_eq!(parse_integer("010", None), Some(8));
+        assert_eq!(parse_integer("010", Some(10)), Some(10));
+        assert_eq!(parse_integer("0x10", Some(10)), None);
+        assert_eq!(parse_integer("-0b101", None), Some(-5));
+    }
+}

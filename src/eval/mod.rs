@@ -1,0 +1,453 @@
+//! The evaluator: one abstract interpreter over the AST (design: "constant folding and
+//! type inference are the same code path"). An expression evaluates to an
+//! [`AbstractValue`]: `Known` when its value follows from the code alone (literals,
+//! operators, conversions, variables assigned from those), `Inferred` with the type it
+//! must have when it does not (a fact, a parameter, a function pupcheck does not model).
+//!
+//! Semantics come from spec 004 ("Expressions") and 001 ("Types, Values, and
+//! Variables"); where Puppet 7 differs, Puppet wins (`oracle/golden/DISCREPANCIES.md`).
+//! Constructs not modelled yet evaluate to [`EvalError::Unsupported`], never to a guess.
+//!
+//! Layering: `eval` reads `ast` and `types`; `types` never reads `eval`.
+
+mod calls;
+mod operators;
+pub mod query;
+
+pub use operators::{equals, truthy};
+
+use crate::ast::*;
+use crate::types::resolve::{AliasSource, Resolver};
+use crate::types::value::Value;
+use crate::types::Type;
+use indexmap::IndexMap;
+use std::sync::Arc;
+
+/// What is known about an expression's value.
+#[derive(Debug, Clone)]
+pub enum AbstractValue {
+    Known(Value),
+    /// Not known; the value is an instance of this type.
+    Inferred(Type),
+}
+
+/// Why evaluation stopped.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvalError {
+    /// Puppet raises an evaluation error here (the message is pupcheck's wording).
+    Failed(String),
+    /// A construct the evaluator does not model yet.
+    Unsupported(String),
+}
+
+type R<T> = Result<T, EvalError>;
+
+/// Deeper nesting than this is not evaluated (the parser bounds it too).
+const MAX_DEPTH: usize = 512;
+
+/// Evaluates expressions in one scope (top scope; classes and lambdas come later).
+pub struct Evaluator<'a> {
+    resolver: Resolver<'a>,
+    variables: IndexMap<String, Value>,
+    depth: usize,
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(aliases: &'a dyn AliasSource) -> Evaluator<'a> {
+        Evaluator {
+            resolver: Resolver::new(aliases),
+            variables: IndexMap::new(),
+            depth: 0,
+        }
+    }
+
+    /// Evaluates statements in order; the value of the last (`undef` for none).
+    pub fn eval_statements(&mut self, statements: &[Expr]) -> R<AbstractValue> {
+        let mut last = AbstractValue::Known(Value::Undef);
+        for s in statements {
+            last = self.eval(s)?;
+        }
+        Ok(last)
+    }
+
+    /// Evaluates one expression.
+    pub fn eval(&mut self, e: &Expr) -> R<AbstractValue> {
+        if self.depth > MAX_DEPTH {
+            return Err(EvalError::Unsupported("nesting too deep".into()));
+        }
+        self.depth += 1;
+        let result = self.eval_inner(e);
+        self.depth -= 1;
+        result
+    }
+
+    /// Evaluates an expression whose value must be known to go on.
+    fn known(&mut self, e: &Expr) -> R<Value> {
+        match self.eval(e)? {
+            AbstractValue::Known(v) => Ok(v),
+            AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
+                "a value known only by its type ({t})"
+            ))),
+        }
+    }
+
+    fn eval_inner(&mut self, e: &Expr) -> R<AbstractValue> {
+        let known = |v: Value| Ok(AbstractValue::Known(v));
+        match &e.kind {
+            ExprKind::Integer(i) => known(Value::Integer(*i)),
+            ExprKind::Float(f) => known(Value::Float(*f)),
+            ExprKind::String(s) => known(Value::string(&s.value)),
+            ExprKind::Boolean(b) => known(Value::Bool(*b)),
+            ExprKind::Undef => known(Value::Undef),
+            ExprKind::Default => known(Value::Default),
+            ExprKind::Regex(r) => known(Value::Regexp(crate::types::model::Regex::new(r))),
+            ExprKind::Name(n) => known(Value::string(n)),
+            ExprKind::Interpolated(parts) => known(Value::string(&self.interpolate(parts)?)),
+            ExprKind::Heredoc(h) => known(Value::string(&self.interpolate(&h.parts)?)),
+            ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::TypeRef(name) => {
+                let span = (e.span.start as usize, e.span.end as usize);
+                let t = self
+                    .resolver
+                    .named_type(name, span)
+                    .map_err(|err| EvalError::Failed(err.message))?;
+                known(Value::Type(t))
+            }
+            ExprKind::Variable(name) => {
+                Ok(match self.variables.get(name.trim_start_matches("::")) {
+                    Some(v) => AbstractValue::Known(v.clone()),
+                    None => AbstractValue::Inferred(crate::types::t::any()),
+                })
+            }
+            ExprKind::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    match &item.kind {
+                        // `*$x` in an array literal unfolds it (spec 004 "Unfold").
+                        ExprKind::Unary {
+                            op: UnaryOp::Splat,
+                            operand,
+                        } => match self.known(operand)? {
+                            Value::Array(a) => out.extend(a.iter().cloned()),
+                            other => out.push(other),
+                        },
+                        _ => out.push(self.known(item)?),
+                    }
+                }
+                known(Value::array(out))
+            }
+            ExprKind::Hash(entries) => {
+                let mut map = IndexMap::new();
+                for entry in entries {
+                    let k = self.known(&entry.key)?;
+                    let v = self.known(&entry.value)?;
+                    map.insert(k, v);
+                }
+                known(Value::Hash(Arc::new(map)))
+            }
+            ExprKind::Assignment {
+                op: AssignOp::Assign,
+                left,
+                right,
+            } => {
+                let value = self.known(right)?;
+                match &left.kind {
+                    ExprKind::Variable(name) => {
+                        let name = name.trim_start_matches("::").to_string();
+                        if self.variables.contains_key(&name) {
+                            return Err(EvalError::Failed(format!(
+                                "Cannot reassign variable '${name}'"
+                            )));
+                        }
+                        self.variables.insert(name, value.clone());
+                        known(value)
+                    }
+                    _ => Err(EvalError::Unsupported(
+                        "assignment to a non-variable".into(),
+                    )),
+                }
+            }
+            ExprKind::Unary { op, operand } => {
+                let v = self.known(operand)?;
+                match op {
+                    UnaryOp::Not => known(Value::Bool(!truthy(&v))),
+                    UnaryOp::Negate => match v {
+                        Value::Integer(i) => i
+                            .checked_neg()
+                            .map(Value::Integer)
+                            .map(AbstractValue::Known)
+                            .ok_or_else(|| EvalError::Failed("integer overflow".into())),
+                        Value::Float(f) => known(Value::Float(-f)),
+                        other => Err(EvalError::Unsupported(format!("-{other}"))),
+                    },
+                    UnaryOp::Splat => known(v),
+                }
+            }
+            ExprKind::Binary {
+                op, left, right, ..
+            } => self.binary(*op, left, right),
+            ExprKind::Access { object, args } => self.access(e, object, args),
+            ExprKind::If(i) => {
+                if truthy(&self.known(&i.condition)?) {
+                    self.eval_statements(&i.then_block.statements)
+                } else {
+                    match &i.else_branch {
+                        Some(ElseBranch::Elsif(next)) => self.eval(next),
+                        Some(ElseBranch::Else(block)) => self.eval_statements(&block.statements),
+                        None => known(Value::Undef),
+                    }
+                }
+            }
+            ExprKind::Unless(u) => {
+                if !truthy(&self.known(&u.condition)?) {
+                    self.eval_statements(&u.then_block.statements)
+                } else if let Some(block) = &u.else_block {
+                    self.eval_statements(&block.statements)
+                } else {
+                    known(Value::Undef)
+                }
+            }
+            ExprKind::Case(c) => {
+                let subject = self.known(&c.subject)?;
+                let mut fallback = None;
+                for option in &c.options {
+                    for m in &option.matchers {
+                        if matches!(m.kind, ExprKind::Default) {
+                            fallback = Some(&option.body);
+                            continue;
+                        }
+                        let candidate = self.known(m)?;
+                        if self.case_matches(&subject, &candidate)? {
+                            return self.eval_statements(&option.body.statements);
+                        }
+                    }
+                }
+                match fallback {
+                    Some(body) => self.eval_statements(&body.statements),
+                    None => known(Value::Undef),
+                }
+            }
+            ExprKind::Selector { subject, entries } => {
+                let subject = self.known(subject)?;
+                let mut fallback = None;
+                for entry in entries {
+                    if matches!(entry.matcher.kind, ExprKind::Default) {
+                        fallback = Some(&entry.value);
+                        continue;
+                    }
+                    let candidate = self.known(&entry.matcher)?;
+                    if self.case_matches(&subject, &candidate)? {
+                        return self.eval(&entry.value);
+                    }
+                }
+                match fallback {
+                    Some(value) => self.eval(value),
+                    None => Err(EvalError::Failed(format!(
+                        "No matching entry for selector parameter with value '{}'",
+                        query::string_form(&subject)
+                    ))),
+                }
+            }
+            ExprKind::Call(call) => self.call(e, call),
+            ExprKind::TypeAlias(_) => known(Value::Undef),
+            other => Err(EvalError::Unsupported(construct(other).to_string())),
+        }
+    }
+
+    /// A case option or selector entry matches: a regexp or type matches the subject,
+    /// an array of options matches any of them, anything else by `==`.
+    fn case_matches(&mut self, subject: &Value, candidate: &Value) -> R<bool> {
+        match candidate {
+            Value::Regexp(_) => {
+                Ok(matches!(subject, Value::String(_)) && operators::matches(subject, candidate)?)
+            }
+            Value::Type(t) => Ok(crate::types::instance_of(subject, t)),
+            _ => Ok(equals(subject, candidate)),
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr) -> R<AbstractValue> {
+        // `and` / `or` evaluate their right operand only when needed.
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            let l = truthy(&self.known(left)?);
+            if (op == BinaryOp::And) != l {
+                return Ok(AbstractValue::Known(Value::Bool(l)));
+            }
+            return Ok(AbstractValue::Known(Value::Bool(truthy(
+                &self.known(right)?,
+            ))));
+        }
+        let a = self.known(left)?;
+        let b = self.known(right)?;
+        let v = match op {
+            BinaryOp::Equal => Value::Bool(equals(&a, &b)),
+            BinaryOp::NotEqual => Value::Bool(!equals(&a, &b)),
+            BinaryOp::Less => operators::compare("<", &a, &b)?,
+            BinaryOp::LessEqual => operators::compare("<=", &a, &b)?,
+            BinaryOp::Greater => operators::compare(">", &a, &b)?,
+            BinaryOp::GreaterEqual => operators::compare(">=", &a, &b)?,
+            BinaryOp::Match => Value::Bool(operators::matches(&a, &b)?),
+            BinaryOp::NotMatch => Value::Bool(!operators::matches(&a, &b)?),
+            BinaryOp::In => Value::Bool(operators::contains(&a, &b)?),
+            BinaryOp::Add => operators::arithmetic("+", &a, &b)?,
+            BinaryOp::Subtract => operators::arithmetic("-", &a, &b)?,
+            BinaryOp::Multiply => operators::arithmetic("*", &a, &b)?,
+            BinaryOp::Divide => operators::arithmetic("/", &a, &b)?,
+            BinaryOp::Modulo => operators::arithmetic("%", &a, &b)?,
+            BinaryOp::ShiftLeft => operators::shift("<<", &a, &b)?,
+            BinaryOp::ShiftRight => operators::shift(">>", &a, &b)?,
+            BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
+        };
+        Ok(AbstractValue::Known(v))
+    }
+
+    /// `x[...]` on a type (a parameterised type), a string, an array or a hash (spec
+    /// 004 "Access Operator").
+    fn access(&mut self, e: &Expr, object: &Expr, args: &[Expr]) -> R<AbstractValue> {
+        let base = self.known(object)?;
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            match &a.kind {
+                ExprKind::Unary {
+                    op: UnaryOp::Splat,
+                    operand,
+                } => match self.known(operand)? {
+                    Value::Array(items) => values.extend(items.iter().cloned()),
+                    other => values.push(other),
+                },
+                _ => values.push(self.known(a)?),
+            }
+        }
+        let span = (e.span.start as usize, e.span.end as usize);
+        let v = match base {
+            Value::Type(t) => {
+                // A parameterised type takes new parameters from its bare type
+                // (`Array[String][Integer]` is `Array[Integer]`).
+                let shown = t.to_string();
+                let bare = shown.split('[').next().unwrap_or(&shown).to_string();
+                let base = if shown != bare {
+                    self.resolver
+                        .named_type(&bare, span)
+                        .map_err(|err| EvalError::Failed(err.message))?
+                } else {
+                    t
+                };
+                self.resolver
+                    .access_with_values(&base, values, span)
+                    .map_err(|err| EvalError::Failed(err.message))?
+            }
+            Value::String(s) => index_string(&s, &values)?,
+            Value::Array(items) => index_array(&items, &values)?,
+            Value::Hash(map) => match values.as_slice() {
+                [key] => map.get(key).cloned().unwrap_or(Value::Undef),
+                keys => Value::array(keys.iter().filter_map(|k| map.get(k).cloned()).collect()),
+            },
+            other => {
+                return Err(EvalError::Failed(format!(
+                    "Operator '[]' is not applicable to {other}"
+                )))
+            }
+        };
+        Ok(AbstractValue::Known(v))
+    }
+
+    fn interpolate(&mut self, parts: &[StringPart]) -> R<String> {
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                StringPart::Text(t, _) => out.push_str(t),
+                StringPart::Interpolation(e) => out.push_str(&query::string_form(&self.known(e)?)),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What to call a construct the evaluator does not model yet.
+fn construct(kind: &ExprKind) -> &'static str {
+    match kind {
+        ExprKind::MethodCall(_) => "method calls",
+        ExprKind::Assignment { .. } => "this assignment",
+        ExprKind::Relationship { .. } => "relationships",
+        ExprKind::Resource(_)
+        | ExprKind::ResourceDefaults(_)
+        | ExprKind::ResourceOverride(_)
+        | ExprKind::Collector(_) => "catalog expressions",
+        ExprKind::Class(_) | ExprKind::Define(_) | ExprKind::Node(_) | ExprKind::Function(_) => {
+            "definitions"
+        }
+        _ => "this expression",
+    }
+}
+
+/// The position an index names, from the end when negative; `None` when outside.
+fn position(index: i64, len: usize) -> Option<usize> {
+    let i = if index < 0 { len as i64 + index } else { index };
+    (0..len as i64).contains(&i).then_some(i as usize)
+}
+
+fn integer_key(v: &Value) -> R<i64> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        other => Err(EvalError::Failed(format!(
+            "an index must be an Integer, got {other}"
+        ))),
+    }
+}
+
+/// `x[start, count]` (Puppet's access operator): a negative start counts from the end,
+/// a negative count stops that far from the end, a start before the first element
+/// shortens the count; then Ruby's `x[start, count]`. `None` where Ruby gives `nil`.
+fn slice(values: &[Value], len: usize) -> R<Option<(usize, usize)>> {
+    let len = len as i64;
+    let mut start = integer_key(&values[0])?;
+    let mut count = integer_key(&values[1])?;
+    if start < 0 {
+        start += len;
+    }
+    if count < 0 {
+        count = len - start + count + 1;
+    }
+    if start < 0 {
+        count += start;
+        start = 0;
+    }
+    if start > len || count < 0 {
+        return Ok(None);
+    }
+    Ok(Some((start as usize, (start + count).min(len) as usize)))
+}
+
+fn index_string(s: &str, values: &[Value]) -> R<Value> {
+    let chars: Vec<char> = s.chars().collect();
+    let text = match values {
+        [one] => position(integer_key(one)?, chars.len())
+            .map(|p| chars[p].to_string())
+            .unwrap_or_default(),
+        [_, _] => slice(values, chars.len())?
+            .map(|(from, to)| chars[from..to].iter().collect())
+            .unwrap_or_default(),
+        _ => {
+            return Err(EvalError::Failed(
+                "a String takes one or two indexes".into(),
+            ))
+        }
+    };
+    Ok(Value::string(&text))
+}
+
+fn index_array(items: &[Value], values: &[Value]) -> R<Value> {
+    match values {
+        [one] => Ok(position(integer_key(one)?, items.len())
+            .map(|p| items[p].clone())
+            .unwrap_or(Value::Undef)),
+        [_, _] => Ok(Value::array(
+            slice(values, items.len())?
+                .map(|(from, to)| items[from..to].to_vec())
+                .unwrap_or_default(),
+        )),
+        _ => Err(EvalError::Failed(
+            "an Array takes one or two indexes".into(),
+        )),
+    }
+}

@@ -1,0 +1,261 @@
+//! Puppet's operators on known values (spec 004 "Expressions": arithmetic, comparison,
+//! equality, matching, `in`), following Puppet 7 where the spec text differs.
+
+use super::EvalError;
+use crate::types::value::Value;
+use crate::types::{accepts, instance_of};
+use std::sync::Arc;
+
+type R = Result<Value, EvalError>;
+
+fn failed(message: impl Into<String>) -> EvalError {
+    EvalError::Failed(message.into())
+}
+
+fn unsupported(what: impl Into<String>) -> EvalError {
+    EvalError::Unsupported(what.into())
+}
+
+/// Puppet's truthiness: only `undef` and `false` are false (spec 004 "if": an empty
+/// string is true since Puppet 4).
+pub fn truthy(v: &Value) -> bool {
+    !matches!(v, Value::Undef | Value::Bool(false))
+}
+
+/// `==` (spec 004 "Comparison Operators"): strings ignore case, numbers compare by
+/// value (`1 == 1.0`), collections element by element, types by mutual assignability.
+pub fn equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.to_lowercase() == y.to_lowercase(),
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
+            (*x as f64) == *y
+        }
+        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w)))
+        }
+        (Value::Type(x), Value::Type(y)) => accepts(x, y) && accepts(y, x),
+        _ => a == b,
+    }
+}
+
+fn number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    }
+}
+
+/// `<`, `<=`, `>`, `>=` (spec 004): numbers, strings (ignoring case), and types, where
+/// `A < B` means B accepts every A and is not A.
+pub fn compare(op: &str, a: &Value, b: &Value) -> R {
+    use std::cmp::Ordering;
+    let ordering = match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
+        (Value::String(x), Value::String(y)) => x.to_lowercase().cmp(&y.to_lowercase()),
+        (Value::Type(x), Value::Type(y)) => {
+            let (x_in_y, y_in_x) = (accepts(y, x), accepts(x, y));
+            let result = match op {
+                "<" => x_in_y && !y_in_x,
+                "<=" => x_in_y,
+                ">" => y_in_x && !x_in_y,
+                _ => y_in_x,
+            };
+            return Ok(Value::Bool(result));
+        }
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+            _ => {
+                return Err(failed(format!(
+                    "Comparison of: {a} {op} {b}, is not possible"
+                )))
+            }
+        },
+    };
+    Ok(Value::Bool(match op {
+        "<" => ordering == Ordering::Less,
+        "<=" => ordering != Ordering::Greater,
+        ">" => ordering == Ordering::Greater,
+        _ => ordering != Ordering::Less,
+    }))
+}
+
+/// `=~` (spec 004 "Match Operators"): a string against a regexp or a pattern string,
+/// or any value against a type.
+pub fn matches(a: &Value, b: &Value) -> Result<bool, EvalError> {
+    match (a, b) {
+        (_, Value::Type(t)) => Ok(instance_of(a, t)),
+        (Value::String(s), Value::Regexp(r)) => match r.compiled() {
+            Some(re) => Ok(re.is_match(s)),
+            None => Err(unsupported("a regexp the regex crate cannot compile")),
+        },
+        (Value::String(s), Value::String(p)) => match regex::Regex::new(p) {
+            Ok(re) => Ok(re.is_match(s)),
+            Err(_) => Err(unsupported(
+                "a pattern string the regex crate cannot compile",
+            )),
+        },
+        (_, Value::Regexp(_) | Value::String(_)) => Err(failed(format!(
+            "Left operand of =~ must be a String, got {a}"
+        ))),
+        _ => Err(failed(format!(
+            "Right operand of =~ must be a Regexp, String or Type, got {b}"
+        ))),
+    }
+}
+
+/// `in` (spec 004 "in"): a substring (ignoring case), an element (by `==`, a regexp
+/// match or a type match), or a hash key.
+pub fn contains(a: &Value, b: &Value) -> Result<bool, EvalError> {
+    let element_matches = |e: &Value| -> Result<bool, EvalError> {
+        Ok(match a {
+            Value::Regexp(_) => matches!(e, Value::String(_)) && matches(e, a)?,
+            Value::Type(t) => instance_of(e, t),
+            _ => equals(a, e),
+        })
+    };
+    match b {
+        Value::String(haystack) => match a {
+            Value::String(needle) => Ok(haystack.to_lowercase().contains(&needle.to_lowercase())),
+            Value::Regexp(_) => matches(b, a),
+            _ => Ok(false),
+        },
+        Value::Array(items) => {
+            for e in items.iter() {
+                if element_matches(e)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Value::Hash(map) => {
+            for k in map.keys() {
+                if element_matches(k)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        _ => Ok(false),
+    }
+}
+
+fn overflow(op: &str) -> EvalError {
+    failed(format!("integer overflow in {op}"))
+}
+
+/// `+ - * / %` on numbers (Ruby's integer semantics: `/` and `%` round toward minus
+/// infinity), and `+`/`-` on collections (spec 004 "Arithmetic Operators",
+/// "Concatenation/Merge", "Removal").
+pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => {
+            let (x, y) = (*x, *y);
+            let r = match op {
+                "+" => x.checked_add(y),
+                "-" => x.checked_sub(y),
+                "*" => x.checked_mul(y),
+                "/" | "%" if y == 0 => return Err(failed("divided by 0")),
+                "/" => x.checked_div(y).map(|_| floor_div(x, y)),
+                _ => x.checked_rem(y).map(|_| x - y * floor_div(x, y)),
+            };
+            r.map(Value::Integer).ok_or_else(|| overflow(op))
+        }
+        (Value::Array(x), _) if op == "+" => {
+            let mut out = (**x).clone();
+            match b {
+                Value::Array(y) => out.extend(y.iter().cloned()),
+                Value::Hash(h) => out.extend(
+                    h.iter()
+                        .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+                ),
+                other => out.push(other.clone()),
+            }
+            Ok(Value::Array(Arc::new(out)))
+        }
+        (Value::Array(x), _) if op == "-" => {
+            let remove: Vec<Value> = match b {
+                Value::Array(y) => y.to_vec(),
+                other => vec![other.clone()],
+            };
+            Ok(Value::array(
+                x.iter()
+                    .filter(|e| !remove.iter().any(|r| equals(e, r)))
+                    .cloned()
+                    .collect(),
+            ))
+        }
+        (Value::Hash(x), Value::Hash(y)) if op == "+" => {
+            let mut out = (**x).clone();
+            for (k, v) in y.iter() {
+                out.insert(k.clone(), v.clone());
+            }
+            Ok(Value::Hash(Arc::new(out)))
+        }
+        (Value::Hash(x), _) if op == "-" => {
+            let keys: Vec<Value> = match b {
+                Value::Array(y) => y.to_vec(),
+                Value::Hash(y) => y.keys().cloned().collect(),
+                other => vec![other.clone()],
+            };
+            let mut out = (**x).clone();
+            out.retain(|k, _| !keys.iter().any(|r| equals(k, r)));
+            Ok(Value::Hash(Arc::new(out)))
+        }
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => {
+                if op == "%" {
+                    return Err(failed("The % operator is only defined for Integers"));
+                }
+                if op == "/" && y == 0.0 {
+                    return Err(failed("divided by 0"));
+                }
+                let r = match op {
+                    "+" => x + y,
+                    "-" => x - y,
+                    "*" => x * y,
+                    _ => x / y,
+                };
+                Ok(Value::Float(r))
+            }
+            _ => Err(unsupported(format!("{a} {op} {b}"))),
+        },
+    }
+}
+
+fn floor_div(x: i64, y: i64) -> i64 {
+    let q = x / y;
+    if (x % y != 0) && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `<<`: append to an array, or shift an integer left.
+pub fn shift(op: &str, a: &Value, b: &Value) -> R {
+    match (op, a, b) {
+        ("<<", Value::Array(x), _) => {
+            let mut out = (**x).clone();
+            out.push(b.clone());
+            Ok(Value::Array(Arc::new(out)))
+        }
+        (_, Value::Integer(x), Value::Integer(y)) => {
+            let (x, y) = (*x, *y);
+            let left = if op == "<<" { y } else { -y };
+            let r = if left >= 0 {
+                x.checked_shl(left as u32).filter(|r| r >> left == x)
+            } else {
+                Some(x >> (-left).min(63))
+            };
+            r.map(Value::Integer).ok_or_else(|| overflow(op))
+        }
+        _ => Err(unsupported(format!("{a} {op} {b}"))),
+    }
+}
