@@ -37,21 +37,43 @@ Move the code into a class (or, in an environment, into a node definition).
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;
+    // Class and define bodies and comments, merged into sorted disjoint intervals.
     let mut scopes: Vec<Span> = ctx
         .program
         .body
         .iter()
         .filter(|s| matches!(s.kind, ExprKind::Class(_) | ExprKind::Define(_)))
         .map(|s| s.span)
+        .chain(ctx.program.comments.iter().map(|c| c.span))
         .collect();
-    scopes.extend(ctx.program.comments.iter().map(|c| c.span));
     scopes.sort_by_key(|s| s.start);
-    let outside = |at: u32| !scopes.iter().any(|s| s.start <= at && at < s.end);
+    let mut merged: Vec<Span> = Vec::with_capacity(scopes.len());
+    for s in scopes {
+        match merged.last_mut() {
+            Some(last) if s.start <= last.end => last.end = last.end.max(s.end),
+            _ => merged.push(s),
+        }
+    }
+    // The interval holding `at`, if any.
+    let inside = |at: u32| -> Option<Span> {
+        let i = merged.partition_point(|s| s.start <= at);
+        merged[..i].last().filter(|s| at < s.end).copied()
+    };
     for (start, line) in lines(text) {
-        let first = line
-            .char_indices()
-            .map(|(i, c)| (start + i as u32, c))
-            .find(|&(at, c)| !c.is_whitespace() && outside(at));
+        let end = start + line.len() as u32;
+        let mut at = start;
+        let mut first = None;
+        while at < end {
+            let c = text[at as usize..].chars().next().unwrap_or(' ');
+            if c.is_whitespace() {
+                at += c.len_utf8() as u32;
+            } else if let Some(scope) = inside(at) {
+                at = scope.end;
+            } else {
+                first = Some((at, c));
+                break;
+            }
+        }
         if let Some((at, _)) = first {
             let token = token_at(&text[at as usize..]);
             out.push(RULE.diagnostic(

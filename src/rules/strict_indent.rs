@@ -63,17 +63,27 @@ struct Token {
 /// The tokens the check looks at, in order; blanks are dropped.
 fn tokens(ctx: &FileContext) -> Vec<Token> {
     let text = ctx.source.text.as_bytes();
-    let comments: Vec<Span> = ctx.program.comments.iter().map(|c| c.span).collect();
+    let comments: std::collections::HashSet<u32> =
+        ctx.program.comments.iter().map(|c| c.span.start).collect();
+    let opaque = ctx.code.opaque_spans();
+    let mut next_opaque = 0;
     let mut out = Vec::new();
     let mut line = 1;
     let mut i = 0;
     while i < text.len() {
-        if let Some(span) = ctx
-            .code
-            .opaque_at(i as u32)
-            .filter(|s| s.start as usize == i)
-        {
-            let kind = if comments.contains(&span) {
+        // Opaque spans are sorted by start; those behind `i` were skipped inside an outer
+        // one. Of the spans starting here, the longest is the outermost.
+        while next_opaque < opaque.len() && (opaque[next_opaque].start as usize) < i {
+            next_opaque += 1;
+        }
+        let mut outer: Option<Span> = None;
+        while next_opaque < opaque.len() && opaque[next_opaque].start as usize == i {
+            let s = opaque[next_opaque];
+            outer = Some(outer.map_or(s, |o| if s.end > o.end { s } else { o }));
+            next_opaque += 1;
+        }
+        if let Some(span) = outer {
+            let kind = if comments.contains(&span.start) {
                 Kind::Comment
             } else {
                 Kind::Opaque
@@ -147,7 +157,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         .filter(|&i| tokens[i].kind == Kind::Newline && i + 1 < tokens.len())
         .collect();
     let mut line_start = 0;
-    for &n in &newlines {
+    for (k, &n) in newlines.iter().enumerate() {
         let previous = &tokens[line_start..n];
         // Brackets opened on the previous line and closed on a later one.
         let opened = (line_start..n)
@@ -168,11 +178,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             Some(Kind::Equals | Kind::FatArrow) => one_line = 1,
             _ => {}
         }
-        let next_end = newlines
-            .iter()
-            .find(|&&m| m > n)
-            .copied()
-            .unwrap_or(tokens.len());
+        let next_end = newlines.get(k + 1).copied().unwrap_or(tokens.len());
         for i in n + 1..next_end {
             if let Kind::Close(b) = tokens[i].kind {
                 if let Some(p) = partner[i] {

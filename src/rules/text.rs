@@ -38,6 +38,12 @@ impl CodeMap {
         CodeMap { opaque }
     }
 
+    /// Every string, comment, regex and heredoc body span, sorted by start (spans can
+    /// nest: a string inside an interpolation).
+    pub fn opaque_spans(&self) -> &[Span] {
+        &self.opaque
+    }
+
     /// The string, comment or regex span that holds `offset`, if any (the outermost).
     pub fn opaque_at(&self, offset: u32) -> Option<Span> {
         let i = self.opaque.partition_point(|s| s.start <= offset);
