@@ -68,6 +68,14 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ("Float", [v]) => to_float(v),
         ("Boolean", [v]) => to_boolean(v),
         ("String", [v]) => Ok(Value::string(&string_form(v))),
+        ("Timespan", [v]) => to_timespan(v),
+        ("SemVer", [Value::String(s)]) => semver::Version::parse(s.trim())
+            .map(|v| Value::SemVer(std::sync::Arc::new(v)))
+            .map_err(|_| failed(format!("The string '{s}' cannot be converted to SemVer"))),
+        ("SemVerRange", [Value::String(s)]) => crate::types::semver_range::VersionRange::parse(s)
+            .map(|r| Value::SemVerRange(std::sync::Arc::new(r)))
+            .ok_or_else(|| failed(format!("Unparsable version range: \"{s}\""))),
+        ("Timestamp", [v]) => to_timestamp(v),
         ("Numeric", [_, _]) | ("Float", [_, _]) => Err(failed(format!(
             "Error while evaluating a Function Call, Converted value from {type_name}.new() has wrong type"
         ))),
@@ -186,6 +194,41 @@ fn to_boolean(v: &Value) -> R<Value> {
             _ => Err(not_convertible(v, "Boolean")),
         },
         _ => Err(EvalError::Unsupported(format!("Boolean.new({v})"))),
+    }
+}
+
+/// `Timespan(x)`: seconds, a string in Puppet's default formats, or a hash of parts.
+fn to_timespan(v: &Value) -> R<Value> {
+    use crate::types::time::{parse_timespan, NANOS_PER_SEC};
+    match v {
+        Value::Timespan(_) => Ok(v.clone()),
+        Value::Integer(i) => Ok(Value::Timespan(i128::from(*i) * NANOS_PER_SEC)),
+        Value::Float(f) if f.is_finite() => {
+            Ok(Value::Timespan((*f * NANOS_PER_SEC as f64) as i128))
+        }
+        Value::String(s) => parse_timespan(s)
+            .map(Value::Timespan)
+            .ok_or_else(|| not_convertible(v, "Timespan")),
+        Value::Hash(h) => Ok(Value::Timespan(crate::types::resolve::timespan_from_hash(
+            h,
+        ))),
+        _ => Err(EvalError::Unsupported(format!("Timespan.new({v})"))),
+    }
+}
+
+/// `Timestamp(x)`: seconds since the epoch, or a string in Puppet's default formats.
+fn to_timestamp(v: &Value) -> R<Value> {
+    use crate::types::time::{parse_timestamp, NANOS_PER_SEC};
+    match v {
+        Value::Timestamp(_) => Ok(v.clone()),
+        Value::Integer(i) => Ok(Value::Timestamp(i128::from(*i) * NANOS_PER_SEC)),
+        Value::Float(f) if f.is_finite() => {
+            Ok(Value::Timestamp((*f * NANOS_PER_SEC as f64) as i128))
+        }
+        Value::String(s) => parse_timestamp(s)
+            .map(Value::Timestamp)
+            .ok_or_else(|| not_convertible(v, "Timestamp")),
+        _ => Err(EvalError::Unsupported(format!("Timestamp.new({v})"))),
     }
 }
 

@@ -2,6 +2,7 @@
 //! equality, matching, `in`), following Puppet 7 where the spec text differs.
 
 use super::EvalError;
+use crate::types::time::NANOS_PER_SEC;
 use crate::types::value::Value;
 use crate::types::{accepts, instance_of};
 use std::sync::Arc;
@@ -40,6 +41,13 @@ pub fn equals(a: &Value, b: &Value) -> bool {
                     .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w)))
         }
         (Value::Type(x), Value::Type(y)) => accepts(x, y) && accepts(y, x),
+        (Value::Timespan(_) | Value::Timestamp(_), _)
+        | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
+            match (time_or_seconds(a), time_or_seconds(b)) {
+                (Some(x), Some(y)) => x == y,
+                _ => false,
+            }
+        }
         _ => a == b,
     }
 }
@@ -59,6 +67,7 @@ pub fn compare(op: &str, a: &Value, b: &Value) -> R {
     let ordering = match (a, b) {
         (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
         (Value::String(x), Value::String(y)) => x.to_lowercase().cmp(&y.to_lowercase()),
+        (Value::SemVer(x), Value::SemVer(y)) => x.cmp(y),
         (Value::Type(x), Value::Type(y)) => {
             let (x_in_y, y_in_x) = (accepts(y, x), accepts(x, y));
             let result = match op {
@@ -68,6 +77,17 @@ pub fn compare(op: &str, a: &Value, b: &Value) -> R {
                 _ => y_in_x,
             };
             return Ok(Value::Bool(result));
+        }
+        (Value::Timespan(_) | Value::Timestamp(_), _)
+        | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
+            match (time_or_seconds(a), time_or_seconds(b)) {
+                (Some(x), Some(y)) => x.cmp(&y),
+                _ => {
+                    return Err(failed(format!(
+                        "Comparison of: {a} {op} {b}, is not possible"
+                    )))
+                }
+            }
         }
         _ => match (number(a), number(b)) {
             (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
@@ -121,6 +141,12 @@ pub fn contains(a: &Value, b: &Value) -> Result<bool, EvalError> {
         })
     };
     match b {
+        // A version in a range (spec 001 "SemVerRange"): a SemVer or a version string.
+        Value::SemVerRange(range) => Ok(match a {
+            Value::SemVer(v) => range.includes(v),
+            Value::String(s) => semver::Version::parse(s.trim()).is_ok_and(|v| range.includes(&v)),
+            _ => false,
+        }),
         Value::String(haystack) => match a {
             Value::String(needle) => Ok(haystack.to_lowercase().contains(&needle.to_lowercase())),
             Value::Regexp(_) => matches(b, a),
@@ -154,6 +180,9 @@ fn overflow(op: &str) -> EvalError {
 /// infinity), and `+`/`-` on collections (spec 004 "Arithmetic Operators",
 /// "Concatenation/Merge", "Removal").
 pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
+    if let Some(result) = time_arithmetic(op, a, b) {
+        return result;
+    }
     match (a, b) {
         (Value::Integer(x), Value::Integer(y)) => {
             let (x, y) = (*x, *y);
@@ -226,6 +255,75 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
             }
             _ => Err(unsupported(format!("{a} {op} {b}"))),
         },
+    }
+}
+
+/// A number as a count of nanoseconds (numbers mean seconds next to time values).
+fn seconds(v: &Value) -> Option<i128> {
+    match v {
+        Value::Integer(i) => Some(i128::from(*i) * NANOS_PER_SEC),
+        Value::Float(f) if f.is_finite() && f.abs() < 1e15 => {
+            Some((*f * NANOS_PER_SEC as f64) as i128)
+        }
+        _ => None,
+    }
+}
+
+/// Timespans and timestamps in arithmetic (Puppet 7): a timestamp moves by a timespan
+/// or by seconds, two timestamps differ by a timespan, a timespan scales by a number.
+/// `None` when neither operand is a time value.
+fn time_arithmetic(op: &str, a: &Value, b: &Value) -> Option<R> {
+    use Value::{Timespan as Span, Timestamp as Stamp};
+    if !matches!(a, Span(_) | Stamp(_)) && !matches!(b, Span(_) | Stamp(_)) {
+        return None;
+    }
+    let not_applicable = || {
+        Err(failed(format!(
+            "Operator '{op}' is not applicable to these operands ({a} and {b})"
+        )))
+    };
+    let result = match (op, a, b) {
+        ("+", Stamp(x), Span(y)) | ("+", Span(y), Stamp(x)) => Ok(Stamp(x + y)),
+        ("+", Stamp(x), n) | ("+", n, Stamp(x)) => match seconds(n) {
+            Some(y) => Ok(Stamp(x + y)),
+            None => not_applicable(),
+        },
+        ("+", Span(x), Span(y)) => Ok(Span(x + y)),
+        ("+", Span(x), n) | ("+", n, Span(x)) => match seconds(n) {
+            Some(y) => Ok(Span(x + y)),
+            None => not_applicable(),
+        },
+        ("-", Stamp(x), Stamp(y)) => Ok(Span(x - y)),
+        ("-", Stamp(x), Span(y)) => Ok(Stamp(x - y)),
+        ("-", Stamp(x), n) => match seconds(n) {
+            Some(y) => Ok(Stamp(x - y)),
+            None => not_applicable(),
+        },
+        ("-", Span(x), Span(y)) => Ok(Span(x - y)),
+        ("-", Span(x), n) if seconds(n).is_some() => Ok(Span(x - seconds(n)?)),
+        ("-", n, Span(y)) if seconds(n).is_some() => Ok(Span(seconds(n)? - y)),
+        ("*", Span(x), Value::Integer(k)) | ("*", Value::Integer(k), Span(x)) => {
+            Ok(Span(x * i128::from(*k)))
+        }
+        ("*", Span(x), Value::Float(k)) | ("*", Value::Float(k), Span(x)) => {
+            Ok(Span((*x as f64 * k) as i128))
+        }
+        ("/", Span(x), Span(y)) if *y != 0 => Ok(Value::Float(*x as f64 / *y as f64)),
+        ("/", Span(x), Value::Integer(k)) if *k != 0 => Ok(Span(x / i128::from(*k))),
+        ("/", Span(x), Value::Float(k)) if *k != 0.0 => Ok(Span((*x as f64 / k) as i128)),
+        ("%", Span(x), Value::Integer(k)) if *k != 0 => {
+            Ok(Value::Integer((x / NANOS_PER_SEC % i128::from(*k)) as i64))
+        }
+        _ => not_applicable(),
+    };
+    Some(result)
+}
+
+/// A time value or number as nanoseconds, for comparisons.
+fn time_or_seconds(v: &Value) -> Option<i128> {
+    match v {
+        Value::Timespan(n) | Value::Timestamp(n) => Some(*n),
+        other => seconds(other),
     }
 }
 

@@ -862,6 +862,8 @@ impl<'a> Resolver<'a> {
                             }
                         }
                         Value::Hash(h) if is_span => Some(timespan_from_hash(h)),
+                        Value::Timespan(n) if is_span => Some(*n),
+                        Value::Timestamp(n) if !is_span => Some(*n),
                         v => {
                             return err(
                                 x.span,
@@ -1086,7 +1088,7 @@ fn capitalize(name: &str) -> String {
 
 /// `Timespan[{hours => 1}]`: a timespan from its parts (Puppet's `Timespan.from_hash`;
 /// keys it does not know, like `hour`, count as nothing).
-fn timespan_from_hash(h: &IndexMap<Value, Value>) -> i128 {
+pub fn timespan_from_hash(h: &IndexMap<Value, Value>) -> i128 {
     const UNITS: [(&str, i128); 7] = [
         ("days", 86_400 * NANOS_PER_SEC),
         ("hours", 3_600 * NANOS_PER_SEC),
