@@ -158,7 +158,7 @@ fn parse_float(s: &str) -> Option<f64> {
     t.parse::<f64>().ok().filter(|f| f.is_finite())
 }
 
-fn to_numeric(v: &Value) -> R<Value> {
+pub(super) fn to_numeric(v: &Value) -> R<Value> {
     match v {
         Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
         Value::Bool(b) => Ok(Value::Integer(*b as i64)),

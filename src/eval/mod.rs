@@ -49,6 +49,9 @@ const MAX_DEPTH: usize = 512;
 pub struct Evaluator<'a> {
     resolver: Resolver<'a>,
     variables: IndexMap<String, Value>,
+    /// `$0`, `$1`, ... of the last successful regexp match; they live until the end of
+    /// the statement (Puppet's ephemeral scope).
+    match_groups: Vec<Value>,
     depth: usize,
 }
 
@@ -57,6 +60,7 @@ impl<'a> Evaluator<'a> {
         Evaluator {
             resolver: Resolver::new(aliases),
             variables: IndexMap::new(),
+            match_groups: Vec::new(),
             depth: 0,
         }
     }
@@ -65,6 +69,7 @@ impl<'a> Evaluator<'a> {
     pub fn eval_statements(&mut self, statements: &[Expr]) -> R<AbstractValue> {
         let mut last = AbstractValue::Known(Value::Undef);
         for s in statements {
+            self.match_groups.clear();
             last = self.eval(s)?;
         }
         Ok(last)
@@ -266,6 +271,43 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// `=~`, setting `$0`, `$1`, ... when a regexp matched.
+    fn regex_match(&mut self, a: &Value, b: &Value) -> R<bool> {
+        let matched = operators::matches(a, b)?;
+        if matched {
+            self.record_groups(a, b);
+        }
+        Ok(matched)
+    }
+
+    /// `in`: a regexp that finds an element sets `$0`, `$1`, ... from that element.
+    fn contains(&mut self, a: &Value, b: &Value) -> R<bool> {
+        let found = operators::contains(a, b)?;
+        if found {
+            if let (Value::Regexp(_), Value::Array(items)) = (a, b) {
+                let hit = items.iter().find(|e| {
+                    matches!(e, Value::String(_)) && operators::matches(e, a).unwrap_or(false)
+                });
+                if let Some(hit) = hit.cloned() {
+                    self.record_groups(&hit, a);
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    fn record_groups(&mut self, subject: &Value, pattern: &Value) {
+        let (Value::String(s), Value::Regexp(r)) = (subject, pattern) else {
+            return;
+        };
+        if let Some(captures) = r.compiled().and_then(|re| re.captures(s)) {
+            self.match_groups = captures
+                .iter()
+                .map(|g| g.map_or(Value::Undef, |m| Value::string(m.as_str())))
+                .collect();
+        }
+    }
+
     fn binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr) -> R<AbstractValue> {
         // `and` / `or` evaluate their right operand only when needed.
         if matches!(op, BinaryOp::And | BinaryOp::Or) {
@@ -286,9 +328,9 @@ impl<'a> Evaluator<'a> {
             BinaryOp::LessEqual => operators::compare("<=", &a, &b)?,
             BinaryOp::Greater => operators::compare(">", &a, &b)?,
             BinaryOp::GreaterEqual => operators::compare(">=", &a, &b)?,
-            BinaryOp::Match => Value::Bool(operators::matches(&a, &b)?),
-            BinaryOp::NotMatch => Value::Bool(!operators::matches(&a, &b)?),
-            BinaryOp::In => Value::Bool(operators::contains(&a, &b)?),
+            BinaryOp::Match => Value::Bool(self.regex_match(&a, &b)?),
+            BinaryOp::NotMatch => Value::Bool(!self.regex_match(&a, &b)?),
+            BinaryOp::In => Value::Bool(self.contains(&a, &b)?),
             BinaryOp::Add => operators::arithmetic("+", &a, &b)?,
             BinaryOp::Subtract => operators::arithmetic("-", &a, &b)?,
             BinaryOp::Multiply => operators::arithmetic("*", &a, &b)?,

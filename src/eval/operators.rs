@@ -227,6 +227,18 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
             }
             Ok(Value::Hash(Arc::new(out)))
         }
+        // A hash plus an array of keys and values, in pairs (spec 004 "Merge").
+        (Value::Hash(x), Value::Array(y)) if op == "+" => {
+            if y.len() % 2 != 0 {
+                return Err(failed("odd number of arguments for Hash"));
+            }
+            let mut out = (**x).clone();
+            for pair in y.chunks(2) {
+                out.insert(pair[0].clone(), pair[1].clone());
+            }
+            Ok(Value::Hash(Arc::new(out)))
+        }
+        (Value::Hash(_), _) if op == "+" => Err(failed("Can only append Array or Hash to a Hash")),
         (Value::Hash(x), _) if op == "-" => {
             let keys: Vec<Value> = match b {
                 Value::Array(y) => y.to_vec(),
@@ -236,6 +248,12 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
             let mut out = (**x).clone();
             out.retain(|k, _| !keys.iter().any(|r| equals(k, r)));
             Ok(Value::Hash(Arc::new(out)))
+        }
+        // Numeric strings take part as numbers ('1' + 2 is 3; Puppet 7).
+        (Value::String(_), _) | (_, Value::String(_)) => {
+            let a = super::calls::to_numeric(a).map_err(|_| not_numeric(a))?;
+            let b = super::calls::to_numeric(b).map_err(|_| not_numeric(b))?;
+            arithmetic(op, &a, &b)
         }
         _ => match (number(a), number(b)) {
             (Some(x), Some(y)) => {
@@ -256,6 +274,10 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
             _ => Err(unsupported(format!("{a} {op} {b}"))),
         },
     }
+}
+
+fn not_numeric(v: &Value) -> EvalError {
+    failed(format!("The value {v} cannot be converted to Numeric."))
 }
 
 /// A number as a count of nanoseconds (numbers mean seconds next to time values).
