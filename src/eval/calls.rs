@@ -4,7 +4,7 @@
 
 use super::query::string_form;
 use super::{AbstractValue, EvalError, Evaluator, R};
-use crate::ast::{Call, Expr, ExprKind, UnaryOp};
+use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall, UnaryOp};
 use crate::types::value::Value;
 use crate::types::{infer_detailed, infer_generalized};
 
@@ -13,12 +13,10 @@ fn failed(message: impl Into<String>) -> EvalError {
 }
 
 impl Evaluator<'_> {
-    pub(super) fn call(&mut self, _e: &Expr, call: &Call) -> R<AbstractValue> {
-        if call.lambda.is_some() {
-            return Err(EvalError::Unsupported("calls with a lambda".into()));
-        }
-        let mut args = Vec::with_capacity(call.args.len());
-        for a in &call.args {
+    /// Evaluates arguments, unfolding `*$array`.
+    fn arguments(&mut self, exprs: &[Expr]) -> R<Vec<Value>> {
+        let mut args = Vec::with_capacity(exprs.len());
+        for a in exprs {
             match &a.kind {
                 ExprKind::Unary {
                     op: UnaryOp::Splat,
@@ -30,6 +28,19 @@ impl Evaluator<'_> {
                 _ => args.push(self.known(a)?),
             }
         }
+        Ok(args)
+    }
+
+    pub(super) fn call(&mut self, _e: &Expr, call: &Call) -> R<AbstractValue> {
+        let args = self.arguments(&call.args)?;
+        if let Some(lambda) = &call.lambda {
+            let ExprKind::Name(name) = &call.function.kind else {
+                return Err(EvalError::Unsupported(
+                    "a computed call with a lambda".into(),
+                ));
+            };
+            return Ok(AbstractValue::Known(self.iterate(name, &args, lambda)?));
+        }
         let v = match &call.function.kind {
             ExprKind::TypeRef(name) => convert(name, &args)?,
             ExprKind::Name(name) => function(name, &args)?,
@@ -40,6 +51,106 @@ impl Evaluator<'_> {
             }
         };
         Ok(AbstractValue::Known(v))
+    }
+}
+
+impl Evaluator<'_> {
+    /// `$x.f(args) |...| { }` is `f($x, args) |...| { }` (spec 004 "Method Call").
+    pub(super) fn method_call(&mut self, call: &MethodCall) -> R<AbstractValue> {
+        let mut args = vec![self.known(&call.receiver)?];
+        args.extend(self.arguments(call.args.as_deref().unwrap_or(&[]))?);
+        let name = call.method.name.as_str();
+        let v = match &call.lambda {
+            Some(lambda) => self.iterate(name, &args, lambda)?,
+            None => function(name, &args)?,
+        };
+        Ok(AbstractValue::Known(v))
+    }
+
+    /// The iteration functions: `each`, `map`, `filter`, `reduce`.
+    fn iterate(&mut self, name: &str, args: &[Value], lambda: &Lambda) -> R<Value> {
+        let Some(subject) = args.first() else {
+            return Err(failed(format!("'{name}' expects a value to iterate")));
+        };
+        let pairs = matches!(subject, Value::Hash(_)) && lambda.params.len() == 2;
+        let elements = elements(name, subject)?;
+        let call_with = |this: &mut Self, e: &Value| -> R<Value> {
+            match (pairs, e) {
+                (true, Value::Array(kv)) => this.call_lambda(lambda, kv),
+                _ => this.call_lambda(lambda, std::slice::from_ref(e)),
+            }
+        };
+        match name {
+            "each" => {
+                for e in &elements {
+                    call_with(self, e)?;
+                }
+                Ok(subject.clone())
+            }
+            "map" => {
+                let mut out = Vec::with_capacity(elements.len());
+                for e in &elements {
+                    out.push(call_with(self, e)?);
+                }
+                Ok(Value::array(out))
+            }
+            "filter" => {
+                let mut out = Vec::new();
+                for e in &elements {
+                    if super::truthy(&call_with(self, e)?) {
+                        out.push(e.clone());
+                    }
+                }
+                Ok(Value::array(out))
+            }
+            "reduce" => {
+                let mut rest = elements.into_iter();
+                let mut memo = match args.get(1) {
+                    Some(start) => start.clone(),
+                    None => rest.next().unwrap_or(Value::Undef),
+                };
+                for e in rest {
+                    memo = self.call_lambda(lambda, &[memo, e])?;
+                }
+                Ok(memo)
+            }
+            _ => Err(EvalError::Unsupported(format!(
+                "the function {name} with a lambda"
+            ))),
+        }
+    }
+}
+
+/// What an iteration function walks: an array's elements, a hash's `[key, value]`
+/// pairs, `0..n` for an integer `n`, the integers of a bounded `Integer[a, b]`.
+fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
+    const LIMIT: i64 = 1_000_000;
+    let range = |from: i64, to: i64| -> R<Vec<Value>> {
+        if to.saturating_sub(from) > LIMIT {
+            return Err(EvalError::Unsupported(
+                "iterating over a million values".into(),
+            ));
+        }
+        Ok((from..=to).map(Value::Integer).collect())
+    };
+    match v {
+        Value::Array(items) => Ok(items.to_vec()),
+        Value::Hash(map) => Ok(map
+            .iter()
+            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+            .collect()),
+        Value::Integer(n) => range(0, n - 1),
+        Value::Type(t) => match t.kind() {
+            crate::types::Kind::Integer(r)
+                if !r.unbounded() && r.lo() > i64::MIN as i128 && r.hi() < i64::MAX as i128 =>
+            {
+                range(r.lo() as i64, r.hi() as i64)
+            }
+            _ => Err(failed(format!(
+                "The function '{name}' was called with a type that cannot be iterated ({t})"
+            ))),
+        },
+        other => Err(failed(format!("'{name}' cannot iterate over {other}"))),
     }
 }
 

@@ -48,7 +48,8 @@ const MAX_DEPTH: usize = 512;
 /// Evaluates expressions in one scope (top scope; classes and lambdas come later).
 pub struct Evaluator<'a> {
     resolver: Resolver<'a>,
-    variables: IndexMap<String, Value>,
+    /// The scopes, innermost last: top scope, then one per lambda being called.
+    scopes: Vec<IndexMap<String, Value>>,
     /// `$0`, `$1`, ... of the last successful regexp match; they live until the end of
     /// the statement (Puppet's ephemeral scope).
     match_groups: Vec<Value>,
@@ -59,7 +60,7 @@ impl<'a> Evaluator<'a> {
     pub fn new(aliases: &'a dyn AliasSource) -> Evaluator<'a> {
         Evaluator {
             resolver: Resolver::new(aliases),
-            variables: IndexMap::new(),
+            scopes: vec![IndexMap::new()],
             match_groups: Vec::new(),
             depth: 0,
         }
@@ -118,12 +119,10 @@ impl<'a> Evaluator<'a> {
                     .map_err(|err| EvalError::Failed(err.message))?;
                 known(Value::Type(t))
             }
-            ExprKind::Variable(name) => {
-                Ok(match self.variables.get(name.trim_start_matches("::")) {
-                    Some(v) => AbstractValue::Known(v.clone()),
-                    None => AbstractValue::Inferred(crate::types::t::any()),
-                })
-            }
+            ExprKind::Variable(name) => Ok(match self.lookup(name) {
+                Some(v) => AbstractValue::Known(v.clone()),
+                None => AbstractValue::Inferred(crate::types::t::any()),
+            }),
             ExprKind::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
@@ -159,12 +158,13 @@ impl<'a> Evaluator<'a> {
                 match &left.kind {
                     ExprKind::Variable(name) => {
                         let name = name.trim_start_matches("::").to_string();
-                        if self.variables.contains_key(&name) {
+                        let scope = self.scopes.last_mut().expect("the top scope");
+                        if scope.contains_key(&name) {
                             return Err(EvalError::Failed(format!(
                                 "Cannot reassign variable '${name}'"
                             )));
                         }
-                        self.variables.insert(name, value.clone());
+                        scope.insert(name, value.clone());
                         known(value)
                     }
                     _ => Err(EvalError::Unsupported(
@@ -254,6 +254,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
             ExprKind::Call(call) => self.call(e, call),
+            ExprKind::MethodCall(call) => self.method_call(call),
             ExprKind::TypeAlias(_) => known(Value::Undef),
             other => Err(EvalError::Unsupported(construct(other).to_string())),
         }
@@ -268,6 +269,48 @@ impl<'a> Evaluator<'a> {
             }
             Value::Type(t) => Ok(crate::types::instance_of(subject, t)),
             _ => Ok(equals(subject, candidate)),
+        }
+    }
+
+    /// A variable's value, from the innermost scope that has it.
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        let name = name.trim_start_matches("::");
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    /// Calls a lambda with arguments bound to its parameters in a scope of its own.
+    pub(super) fn call_lambda(&mut self, lambda: &Lambda, args: &[Value]) -> R<Value> {
+        if lambda.params.len() < args.len().min(1) && !lambda.params.is_empty() {
+            return Err(EvalError::Failed(
+                "wrong number of arguments for the lambda".into(),
+            ));
+        }
+        let mut scope = IndexMap::new();
+        for (i, p) in lambda.params.iter().enumerate() {
+            let v = match args.get(i) {
+                Some(v) => v.clone(),
+                None => match &p.default {
+                    Some(d) => self.known(d)?,
+                    None => {
+                        return Err(EvalError::Failed(format!(
+                            "the lambda expects a value for ${}",
+                            p.name.name
+                        )))
+                    }
+                },
+            };
+            scope.insert(p.name.name.clone(), v);
+        }
+        self.scopes.push(scope);
+        let saved = std::mem::take(&mut self.match_groups);
+        let result = self.eval_statements(&lambda.body.statements);
+        self.match_groups = saved;
+        self.scopes.pop();
+        match result? {
+            AbstractValue::Known(v) => Ok(v),
+            AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
+                "a lambda returning a value known only by its type ({t})"
+            ))),
         }
     }
 

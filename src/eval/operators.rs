@@ -379,3 +379,62 @@ pub fn shift(op: &str, a: &Value, b: &Value) -> R {
         _ => Err(unsupported(format!("{a} {op} {b}"))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> Value {
+        Value::string(text)
+    }
+
+    #[test]
+    fn equality_ignores_case_and_number_kinds() {
+        // spec 004 "Comparison Operators": == is case-insensitive for strings, 1 == 1.0.
+        assert!(equals(&s("Hello"), &s("hELLO")));
+        assert!(equals(&Value::Integer(1), &Value::Float(1.0)));
+        assert!(!equals(&s("1"), &Value::Integer(1)));
+    }
+
+    #[test]
+    fn integer_division_and_modulo_round_down() {
+        // spec 004 "Arithmetic Operators" (Ruby semantics in Puppet 7).
+        assert_eq!(
+            arithmetic("/", &Value::Integer(-7), &Value::Integer(2)).unwrap(),
+            Value::Integer(-4)
+        );
+        assert_eq!(
+            arithmetic("%", &Value::Integer(-7), &Value::Integer(2)).unwrap(),
+            Value::Integer(1)
+        );
+        assert!(arithmetic("/", &Value::Integer(1), &Value::Integer(0)).is_err());
+        assert!(arithmetic("+", &Value::Integer(i64::MAX), &Value::Integer(1)).is_err());
+    }
+
+    #[test]
+    fn in_finds_substrings_elements_and_keys() {
+        // spec 004 "in": substring ignoring case, array element, hash key.
+        assert!(contains(&s("ELL"), &s("hello")).unwrap());
+        assert!(contains(&s("b"), &Value::array(vec![s("a"), s("B")])).unwrap());
+        assert!(contains(&s("k"), &Value::hash(vec![(s("k"), Value::Undef)])).unwrap());
+    }
+
+    #[test]
+    fn truthiness_is_only_false_for_undef_and_false() {
+        // spec 004 "if": '' is true since Puppet 4.
+        assert!(truthy(&s("")));
+        assert!(!truthy(&Value::Undef) && !truthy(&Value::Bool(false)));
+    }
+
+    #[test]
+    fn timestamps_move_by_timespans_and_seconds() {
+        // spec 001 "Timespan" / "Timestamp" arithmetic (Puppet 7).
+        let t = Value::Timestamp(0);
+        assert_eq!(
+            arithmetic("+", &t, &Value::Integer(1)).unwrap(),
+            Value::Timestamp(NANOS_PER_SEC)
+        );
+        assert_eq!(arithmetic("-", &t, &t).unwrap(), Value::Timespan(0));
+        assert!(arithmetic("+", &t, &t).is_err());
+    }
+}
