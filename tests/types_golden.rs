@@ -238,3 +238,10 @@ fn mismatch() {
     );
     assert!(pct >= 99.5, "mismatch agreement {pct:.2} % is below 99.5 %");
 }
+
+/// The evaluator against Puppet: operators over pairs of operand kinds, access,
+/// conversions, control flow (scripts/oracle/gen_types_golden.py `expressions`).
+#[test]
+fn expressions() {
+    check("expressions");
+}

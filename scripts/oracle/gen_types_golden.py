@@ -8,6 +8,8 @@ Tables:
   instance.jsonl       value =~ type over values x types
   infer.jsonl          type(x) / type(x, 'generalized') of literal values
   mismatch.jsonl       assert_type(T, v) error messages
+  expressions.jsonl    the evaluator: every operator over pairs of operand kinds, access,
+                       conversions, control flow
 
 Run from the repository root: python3 scripts/oracle/gen_types_golden.py
 """
@@ -122,6 +124,55 @@ MISMATCH = [
 ]
 
 
+# Operands of different kinds for the operator table (spec 004 "Expressions").
+OPERANDS = ['1', '-7', '2.5', "'a'", "'10'", "'0x1F'", '[1, 2]', '{a => 1}', 'true', 'undef',
+            'Integer', 'Integer[1, 5]', '/o+/', 'Timespan(60)', "SemVer('1.2.3')"]
+OPERATORS = ['+', '-', '*', '/', '%', '<<', '>>', '==', '!=', '<', '<=', '>', '>=', '=~', '!~',
+             'in', 'and', 'or']
+# Access, conversions and control flow.
+EXPRESSIONS = [
+    "'hello'[0]", "'hello'[-1]", "'hello'[1, 3]", "'hello'[-3, -1]", "'hello'[10]", "'hello'[2, -2]",
+    '[1, 2, 3][0]', '[1, 2, 3][-1]', '[1, 2, 3][5]', '[1, 2, 3][1, 5]', '[1, 2, 3][-2, 1]', '[1, 2, 3][0, -2]',
+    "{a => 1, b => 2}['a']", "{a => 1, b => 2}['c']", "{a => 1, b => 2}['a', 'b']",
+    'Integer[1, 10][5, 6]', 'Array[String][Integer]', 'Hash[String, Integer][String, String]',
+    "Integer('42')", "Integer('0b101')", "Integer('017')", "Integer('ff', 16)", "Integer('x')", 'Integer(3.9)',
+    'Integer(-3.9)', 'Integer(false)', "Float('1e3')", "Float('2')", 'Float(3)', "Float('x')",
+    "Numeric('1.5')", "Numeric('-0x10')", "Numeric('abc')", "Boolean('Yes')", "Boolean('n')", "Boolean('maybe')",
+    'Boolean(1)', 'Boolean(0.0)', "String(1.5)", 'String(undef)', "String({a => [1, 'b']})", 'String(true)',
+    "Timespan('1-00:00:00')", "Timespan({days => 1, hours => 2})", 'Timespan(1.5)',
+    "Timestamp('2021-06-01T12:00:00.000 UTC')", 'Timestamp(0)', "SemVer('2.0.0-rc.1')", "SemVerRange('~> 1.2')",
+    "type(1)", "type('abc')", "type([1, 'a'])", "type({a => 1})", "type(1, 'generalized')", "type([1, 'a'], 'generalized')",
+    "if '' { 'yes' } else { 'no' }", "if undef { 'yes' } else { 'no' }", "if 0 { 'yes' } else { 'no' }",
+    "unless false { 'ran' }", "case 'Foo' { 'foo': { 'matched' } default: { 'other' } }",
+    "case 5 { Integer[1, 3]: { 'low' } Integer[4, 9]: { 'mid' } default: { 'high' } }",
+    "case 'abc' { /b/: { $0 } default: { 'none' } }", "'abc' ? { /c$/ => 'ends', default => 'no' }",
+    "5 ? { 1 => 'one', default => 'other' }", "'x' ? { 'y' => 1 }",
+    "$a = 1 $b = $a + 1 $b * 10", "$a = 1 $a = 2", "$x = [1, 2] [*$x, 3]",
+    "[1, 2, 3].map |$x| { $x * 2 }", "[1, 2, 3].filter |$x| { $x > 1 }", "[1, 2, 3].reduce |$m, $x| { $m + $x }",
+    "{a => 1, b => 2}.map |$k, $v| { \"${k}=${v}\" }", "3.map |$i| { $i }", "Integer[2, 4].map |$i| { $i * $i }",
+    "[1, 2, 3].each |$x| { $x }", "$y = 10 [1, 2].map |$x| { $x + $y }",
+    "\"sum: ${1 + 2}\"", "\"list: ${[1, 'a']}\"", "\"hash: ${{a => 1}}\"", "\"undef: [${undef}]\"",
+    "!true", '!undef', '-(3)', '- 2.5', "1 + 2 * 3", "(1 + 2) * 3", "7 / 2", "-7 / 2", "-7 % 3", "7 % -3",
+    "9223372036854775807 + 1", "2 ** 3", "1 / 0", "1.0 / 0", "[1, 2, 3] - [2]", "{a => 1, b => 2} - ['a']",
+    "[1] + {a => 1}", "[[1]] + [[2]]", "{a => 1} + {a => 2}", "[1, 2] << [3]", "1 << 62", "1 << 63", "-8 >> 1",
+    "'b' in ['A', 'B']", "'B' in 'abc'", "Integer in [1, 'a']", "/a/ in ['xab']", "1 in {1 => 2}",
+    "1 == 1.0", "'a' == 'A'", "[1, 'A'] == [1, 'a']", "{a => 'X'} == {a => 'x'}", "Integer[1, 2] == Integer[1, 2]",
+    "Integer < Numeric", "Numeric > Float", "String <= String", "Integer >= Float", "'abc' < 'abd'", "'B' > 'a'",
+    "1 < 'a'", "[1] < [2]", "'a' =~ 'A'", "'abc' =~ '^a'", "1 =~ Integer", "[1] =~ Array[String]",
+]
+
+
+def gen_expressions():
+    cases = []
+    for a in OPERANDS:
+        for op in OPERATORS:
+            for b in OPERANDS:
+                cases.append({'id': f'ex-{len(cases) + 1}', 'expr': f'{a} {op} {b}'})
+    for e in EXPRESSIONS:
+        cases.append({'id': f'ex-{len(cases) + 1}', 'expr': e})
+    run(cases, f'{OUT}/expressions.jsonl')
+
+
 def run(cases, path, prelude=None):
     tmp = path + '.in'
     with open(tmp, 'w') as f:
@@ -137,7 +188,7 @@ def run(cases, path, prelude=None):
 
 def main():
     """Arguments: the tables to regenerate (default: all)."""
-    want = set(sys.argv[1:]) or {'spec', 'lattice', 'instance', 'infer', 'mismatch'}
+    want = set(sys.argv[1:]) or {'spec', 'lattice', 'instance', 'infer', 'mismatch', 'expressions'}
     os.makedirs(OUT, exist_ok=True)
     if 'spec' in want:
         shutil.copy('/work/shared/oracle/golden/spec-examples.out.jsonl', f'{OUT}/spec_examples.jsonl')
@@ -149,6 +200,8 @@ def main():
         run([{'id': f'inf-{i + 1}', 'expr': v} for i, v in enumerate(INFER_VALUES)], f'{OUT}/infer.jsonl')
     if 'mismatch' in want:
         gen_mismatch()
+    if 'expressions' in want:
+        gen_expressions()
 
 
 def gen_lattice():

@@ -178,6 +178,8 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ("Numeric", [v]) => to_numeric(v),
         ("Float", [v]) => to_float(v),
         ("Boolean", [v]) => to_boolean(v),
+        // A Float's default format is `%f` (String(1.5) is '1.500000').
+        ("String", [Value::Float(f)]) => Ok(Value::string(&format!("{f:.6}"))),
         ("String", [v]) => Ok(Value::string(&string_form(v))),
         ("Timespan", [v]) => to_timespan(v),
         ("SemVer", [Value::String(s)]) => semver::Version::parse(s.trim())
@@ -215,7 +217,8 @@ fn parse_integer(s: &str, radix: Option<i64>) -> Option<i64> {
                 (10, lower)
             }
         }
-        Some(16) => (16, lower.strip_prefix("0x").unwrap_or(&lower).to_string()),
+        // Puppet 7 wants the prefix even with the radix given ('ff' fails, '0xff' not).
+        Some(16) => (16, lower.strip_prefix("0x")?.to_string()),
         Some(2) => (2, lower.strip_prefix("0b").unwrap_or(&lower).to_string()),
         Some(8) => (
             8,

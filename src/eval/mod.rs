@@ -185,7 +185,11 @@ impl<'a> Evaluator<'a> {
                         Value::Float(f) => known(Value::Float(-f)),
                         other => Err(EvalError::Unsupported(format!("-{other}"))),
                     },
-                    UnaryOp::Splat => known(v),
+                    // `*x` on its own is an array (`2 ** 3` is `2 * [3]`, an error).
+                    UnaryOp::Splat => known(match v {
+                        Value::Array(_) => v,
+                        other => Value::array(vec![other]),
+                    }),
                 }
             }
             ExprKind::Binary {
@@ -441,10 +445,31 @@ impl<'a> Evaluator<'a> {
         for part in parts {
             match part {
                 StringPart::Text(t, _) => out.push_str(t),
-                StringPart::Interpolation(e) => out.push_str(&query::string_form(&self.known(e)?)),
+                StringPart::Interpolation(e) => out.push_str(&interpolated(&self.known(e)?)),
             }
         }
         Ok(out)
+    }
+}
+
+/// A value as interpolation writes it: strings as they are, also inside arrays and
+/// hashes (`"${[1, 'a']}"` is `[1, a]`), `undef` as nothing.
+fn interpolated(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string(),
+        Value::Undef => String::new(),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(interpolated).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Hash(map) => {
+            let parts: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{} => {}", interpolated(k), interpolated(v)))
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        other => other.to_string(),
     }
 }
 

@@ -68,6 +68,16 @@ pub fn compare(op: &str, a: &Value, b: &Value) -> R {
         (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
         (Value::String(x), Value::String(y)) => x.to_lowercase().cmp(&y.to_lowercase()),
         (Value::SemVer(x), Value::SemVer(y)) => x.cmp(y),
+        // A type compared with anything but a type is neither smaller nor larger; a
+        // value compared with a type is an error (Puppet 7).
+        (Value::Type(_), other) if !matches!(other, Value::Type(_)) => {
+            return Ok(Value::Bool(false));
+        }
+        (other, Value::Type(_)) if !matches!(other, Value::Type(_)) => {
+            return Err(failed(format!(
+                "Comparison of: {a} {op} {b}, is not possible"
+            )));
+        }
         (Value::Type(x), Value::Type(y)) => {
             let (x_in_y, y_in_x) = (accepts(y, x), accepts(x, y));
             let result = match op {
@@ -251,8 +261,8 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
         }
         // Numeric strings take part as numbers ('1' + 2 is 3; Puppet 7).
         (Value::String(_), _) | (_, Value::String(_)) => {
-            let a = super::calls::to_numeric(a).map_err(|_| not_numeric(a))?;
-            let b = super::calls::to_numeric(b).map_err(|_| not_numeric(b))?;
+            let a = numeric_operand(a).ok_or_else(|| not_numeric(a))?;
+            let b = numeric_operand(b).ok_or_else(|| not_numeric(b))?;
             arithmetic(op, &a, &b)
         }
         _ => match (number(a), number(b)) {
@@ -276,6 +286,16 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
     }
 }
 
+/// A number, or a string holding one (Puppet 7 coerces those in arithmetic, with a
+/// warning); anything else is not a numeric operand.
+fn numeric_operand(v: &Value) -> Option<Value> {
+    match v {
+        Value::Integer(_) | Value::Float(_) => Some(v.clone()),
+        Value::String(_) => super::calls::to_numeric(v).ok(),
+        _ => None,
+    }
+}
+
 fn not_numeric(v: &Value) -> EvalError {
     failed(format!("The value {v} cannot be converted to Numeric."))
 }
@@ -296,9 +316,15 @@ fn seconds(v: &Value) -> Option<i128> {
 /// `None` when neither operand is a time value.
 fn time_arithmetic(op: &str, a: &Value, b: &Value) -> Option<R> {
     use Value::{Timespan as Span, Timestamp as Stamp};
-    if !matches!(a, Span(_) | Stamp(_)) && !matches!(b, Span(_) | Stamp(_)) {
+    let is_time = |v: &Value| matches!(v, Span(_) | Stamp(_));
+    if !(is_time(a) || (is_time(b) && numeric_operand(a).is_some())) {
         return None;
     }
+    // Numeric strings count as their numbers here too ('10' + Timespan(60)).
+    let (a, b) = (
+        &numeric_operand(a).unwrap_or_else(|| a.clone()),
+        &numeric_operand(b).unwrap_or_else(|| b.clone()),
+    );
     let not_applicable = || {
         Err(failed(format!(
             "Operator '{op}' is not applicable to these operands ({a} and {b})"
@@ -331,10 +357,12 @@ fn time_arithmetic(op: &str, a: &Value, b: &Value) -> Option<R> {
             Ok(Span((*x as f64 * k) as i128))
         }
         ("/", Span(x), Span(y)) if *y != 0 => Ok(Value::Float(*x as f64 / *y as f64)),
-        ("/", Span(x), Value::Integer(k)) if *k != 0 => Ok(Span(x / i128::from(*k))),
+        ("/", Span(x), Value::Integer(k)) if *k != 0 => Ok(Span(floor_div128(*x, i128::from(*k)))),
         ("/", Span(x), Value::Float(k)) if *k != 0.0 => Ok(Span((*x as f64 / k) as i128)),
         ("%", Span(x), Value::Integer(k)) if *k != 0 => {
-            Ok(Value::Integer((x / NANOS_PER_SEC % i128::from(*k)) as i64))
+            // Whole seconds modulo k, with Ruby's sign (the divisor's).
+            let (secs, k) = (floor_div128(*x, NANOS_PER_SEC), i128::from(*k));
+            Ok(Value::Integer((secs - k * floor_div128(secs, k)) as i64))
         }
         _ => not_applicable(),
     };
@@ -346,6 +374,16 @@ fn time_or_seconds(v: &Value) -> Option<i128> {
     match v {
         Value::Timespan(n) | Value::Timestamp(n) => Some(*n),
         other => seconds(other),
+    }
+}
+
+/// Ruby's integer division: rounds toward minus infinity.
+fn floor_div128(x: i128, y: i128) -> i128 {
+    let q = x / y;
+    if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
     }
 }
 

@@ -16,12 +16,11 @@ pub fn format_timespan(nanos: i128) -> String {
     let h = (secs_total / 3600) % 24;
     let m = (secs_total / 60) % 60;
     let s = secs_total % 60;
-    // `%-N`: the fraction without padding removal of significance: Puppet prints
-    // `.0` for whole seconds and nine digits otherwise.
+    // `%-N`: the fraction's significant digits (`.5`), `.0` for whole seconds.
     let frac_s = if frac == 0 {
         "0".to_string()
     } else {
-        format!("{frac:09}")
+        format!("{frac:09}").trim_end_matches('0').to_string()
     };
     format!(
         "{}{days}-{h:02}:{m:02}:{s:02}.{frac_s}",
@@ -184,7 +183,8 @@ mod tests {
     #[test]
     fn timespan_format() {
         assert_eq!(format_timespan(3600 * NANOS_PER_SEC), "0-01:00:00.0");
-        assert_eq!(format_timespan(2_500_000_000), "0-00:00:02.500000000");
+        // `%-N` drops trailing zeros (Puppet 7: 2.5 + Timespan(60) is 0-00:01:02.5).
+        assert_eq!(format_timespan(2_500_000_000), "0-00:00:02.5");
         assert_eq!(parse_timespan("0-01:00:00.0"), Some(3600 * NANOS_PER_SEC));
     }
 
