@@ -281,7 +281,11 @@ pub fn arithmetic(op: &str, a: &Value, b: &Value) -> R {
                 };
                 Ok(Value::Float(r))
             }
-            _ => Err(unsupported(format!("{a} {op} {b}"))),
+            // Every other pairing is an error in Puppet 7 (the expressions table covers
+            // booleans, undef, collections, types, regexps and versions as operands).
+            _ => Err(failed(format!(
+                "Operator '{op}' is not applicable to {a} and {b}"
+            ))),
         },
     }
 }
@@ -396,26 +400,42 @@ fn floor_div(x: i64, y: i64) -> i64 {
     }
 }
 
-/// `<<`: append to an array, or shift an integer left.
+/// `<<`: append to an array; `<<` and `>>` shift integers (numeric strings and floats
+/// count as their integer part, as Puppet 7 coerces them).
 pub fn shift(op: &str, a: &Value, b: &Value) -> R {
-    match (op, a, b) {
-        ("<<", Value::Array(x), _) => {
-            let mut out = (**x).clone();
-            out.push(b.clone());
-            Ok(Value::Array(Arc::new(out)))
-        }
-        (_, Value::Integer(x), Value::Integer(y)) => {
-            let (x, y) = (*x, *y);
-            let left = if op == "<<" { y } else { -y };
-            let r = if left >= 0 {
-                x.checked_shl(left as u32).filter(|r| r >> left == x)
-            } else {
-                Some(x >> (-left).min(63))
-            };
-            r.map(Value::Integer).ok_or_else(|| overflow(op))
-        }
-        _ => Err(unsupported(format!("{a} {op} {b}"))),
+    if let ("<<", Value::Array(x)) = (op, a) {
+        let mut out = (**x).clone();
+        out.push(b.clone());
+        return Ok(Value::Array(Arc::new(out)));
     }
+    let int = |v: &Value| match numeric_operand(v) {
+        Some(Value::Integer(i)) => Some(i),
+        Some(Value::Float(f)) if f.is_finite() && f.abs() < 9.2e18 => Some(f.trunc() as i64),
+        _ => None,
+    };
+    // The left operand must be an integer; the right may be a float (truncated).
+    let left_int = matches!(numeric_operand(a), Some(Value::Integer(_)));
+    let (Some(x), Some(y), true) = (int(a), int(b), left_int) else {
+        return Err(failed(format!(
+            "Operator '{op}' is not applicable to {a} and {b}"
+        )));
+    };
+    let left = if op == "<<" {
+        y
+    } else {
+        y.checked_neg().ok_or_else(|| overflow(op))?
+    };
+    let r = if left >= 0 {
+        if left > 62 && x != 0 {
+            None
+        } else {
+            x.checked_mul(1i64.checked_shl(left as u32).unwrap_or(0))
+                .filter(|_| left < 63 || x == 0)
+        }
+    } else {
+        Some(x >> (-left).min(63))
+    };
+    r.map(Value::Integer).ok_or_else(|| overflow(op))
 }
 
 #[cfg(test)]
