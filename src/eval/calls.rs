@@ -158,6 +158,9 @@ fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
 fn function(name: &str, args: &[Value]) -> R<Value> {
     match (name, args) {
         ("type", [v]) => Ok(Value::Type(infer_detailed(v))),
+        ("sprintf", [Value::String(format), rest @ ..]) => {
+            Ok(Value::string(&super::format::sprintf(format, rest)?))
+        }
         ("type", [v, Value::String(mode)]) => match &**mode {
             "detailed" => Ok(Value::Type(infer_detailed(v))),
             "generalized" => Ok(Value::Type(infer_generalized(v))),
@@ -179,8 +182,8 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ("Float", [v]) => to_float(v),
         ("Boolean", [v]) => to_boolean(v),
         // A Float's default format is `%f` (String(1.5) is '1.500000').
-        ("String", [Value::Float(f)]) => Ok(Value::string(&format!("{f:.6}"))),
-        ("String", [v]) => Ok(Value::string(&string_form(v))),
+        ("String", [v]) => Ok(Value::string(&super::format::default_string(v))),
+        ("String", [v, format]) => Ok(Value::string(&super::format::format_value(v, format)?)),
         ("Timespan", [v]) => to_timespan(v),
         ("SemVer", [Value::String(s)]) => semver::Version::parse(s.trim())
             .map(|v| Value::SemVer(std::sync::Arc::new(v)))

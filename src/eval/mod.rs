@@ -11,6 +11,7 @@
 //! Layering: `eval` reads `ast` and `types`; `types` never reads `eval`.
 
 mod calls;
+mod format;
 mod operators;
 pub mod query;
 
