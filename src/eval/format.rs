@@ -249,7 +249,7 @@ mod tests {
         assert_eq!(f(Value::Integer(10), "%#x"), "0xa");
         assert_eq!(f(Value::Integer(-10), "%5d"), "  -10");
         assert_eq!(f(Value::Integer(5), "%#b"), "0b101");
-        assert_eq!(f(Value::Float(3.14159), "%.2f"), "3.14");
+        assert_eq!(f(Value::Float(1.23456), "%.2f"), "1.23");
         assert_eq!(
             sprintf("%d items, %s", &[Value::Integer(2), Value::string("ok")]).unwrap(),
             "2 items, ok"
