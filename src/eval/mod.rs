@@ -77,6 +77,16 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
+    /// Evaluates a nested block (of an `if`, `unless` or `case`): match variables set by
+    /// its condition stay visible in it.
+    fn eval_block(&mut self, statements: &[Expr]) -> R<AbstractValue> {
+        let mut last = AbstractValue::Known(Value::Undef);
+        for s in statements {
+            last = self.eval(s)?;
+        }
+        Ok(last)
+    }
+
     /// Evaluates one expression.
     pub fn eval(&mut self, e: &Expr) -> R<AbstractValue> {
         if self.depth > MAX_DEPTH {
@@ -119,6 +129,11 @@ impl<'a> Evaluator<'a> {
                     .named_type(name, span)
                     .map_err(|err| EvalError::Failed(err.message))?;
                 known(Value::Type(t))
+            }
+            // `$0`, `$1`, ...: the groups of the statement's last regexp match.
+            ExprKind::Variable(name) if name.bytes().all(|b| b.is_ascii_digit()) => {
+                let n: usize = name.parse().unwrap_or(usize::MAX);
+                known(self.match_groups.get(n).cloned().unwrap_or(Value::Undef))
             }
             ExprKind::Variable(name) => Ok(match self.lookup(name) {
                 Some(v) => AbstractValue::Known(v.clone()),
@@ -168,6 +183,10 @@ impl<'a> Evaluator<'a> {
                         scope.insert(name, value.clone());
                         known(value)
                     }
+                    ExprKind::Access { .. } => Err(EvalError::Failed(
+                        "Illegal attempt to assign via [index/key]. Not an assignable reference"
+                            .into(),
+                    )),
                     _ => Err(EvalError::Unsupported(
                         "assignment to a non-variable".into(),
                     )),
@@ -199,20 +218,20 @@ impl<'a> Evaluator<'a> {
             ExprKind::Access { object, args } => self.access(e, object, args),
             ExprKind::If(i) => {
                 if truthy(&self.known(&i.condition)?) {
-                    self.eval_statements(&i.then_block.statements)
+                    self.eval_block(&i.then_block.statements)
                 } else {
                     match &i.else_branch {
                         Some(ElseBranch::Elsif(next)) => self.eval(next),
-                        Some(ElseBranch::Else(block)) => self.eval_statements(&block.statements),
+                        Some(ElseBranch::Else(block)) => self.eval_block(&block.statements),
                         None => known(Value::Undef),
                     }
                 }
             }
             ExprKind::Unless(u) => {
                 if !truthy(&self.known(&u.condition)?) {
-                    self.eval_statements(&u.then_block.statements)
+                    self.eval_block(&u.then_block.statements)
                 } else if let Some(block) = &u.else_block {
-                    self.eval_statements(&block.statements)
+                    self.eval_block(&block.statements)
                 } else {
                     known(Value::Undef)
                 }
@@ -228,12 +247,12 @@ impl<'a> Evaluator<'a> {
                         }
                         let candidate = self.known(m)?;
                         if self.case_matches(&subject, &candidate)? {
-                            return self.eval_statements(&option.body.statements);
+                            return self.eval_block(&option.body.statements);
                         }
                     }
                 }
                 match fallback {
-                    Some(body) => self.eval_statements(&body.statements),
+                    Some(body) => self.eval_block(&body.statements),
                     None => known(Value::Undef),
                 }
             }
@@ -270,7 +289,12 @@ impl<'a> Evaluator<'a> {
     fn case_matches(&mut self, subject: &Value, candidate: &Value) -> R<bool> {
         match candidate {
             Value::Regexp(_) => {
-                Ok(matches!(subject, Value::String(_)) && operators::matches(subject, candidate)?)
+                let matched =
+                    matches!(subject, Value::String(_)) && operators::matches(subject, candidate)?;
+                if matched {
+                    self.record_groups(subject, candidate);
+                }
+                Ok(matched)
             }
             Value::Type(t) => Ok(crate::types::instance_of(subject, t)),
             _ => Ok(equals(subject, candidate)),
