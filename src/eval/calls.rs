@@ -164,6 +164,24 @@ fn function(name: &str, args: &[Value]) -> R<Value> {
         ("type", [v, Value::String(mode)]) => match &**mode {
             "detailed" => Ok(Value::Type(infer_detailed(v))),
             "generalized" => Ok(Value::Type(infer_generalized(v))),
+            // An array's element types reduced to their common type, with its size.
+            "reduced" => match v {
+                Value::Array(items) if !items.is_empty() => {
+                    let common = items
+                        .iter()
+                        .map(crate::types::infer)
+                        .reduce(|a, b| crate::types::common(&a, &b))
+                        .expect("a non-empty array");
+                    let n = items.len() as i64;
+                    Ok(Value::Type(crate::types::t::array_sized(
+                        common,
+                        Some(crate::types::IntRange::new(Some(n), Some(n))),
+                    )))
+                }
+                _ => Err(EvalError::Unsupported(
+                    "type(x, 'reduced') of this value".into(),
+                )),
+            },
             _ => Err(EvalError::Unsupported(format!("type(x, '{mode}')"))),
         },
         ("notice" | "info" | "warning" | "debug" | "err" | "alert" | "crit" | "emerg", _) => {
