@@ -5,7 +5,10 @@
 #  (b) fixes: `puppet-lint --fix` and `pupcheck check --fix --unsafe-fixes` (puppet-lint's
 #      fixes include ones pupcheck marks unsafe), each on its own copy of the corpus,
 #      limited to the fixable mapped checks; compared file by file; then a second
-#      `pupcheck check --fix` must change nothing.
+#      `pupcheck check --fix` must change nothing, and a second `puppet-lint --fix` is
+#      counted (puppet-lint fixes in one pass from stale positions) and compared;
+#  (c) rule examples: `puppet-lint --fix` on each rules/<id>/fail.pp of a fixable
+#      mapped check against rules/<id>/fail.fixed.pp.
 # Differences that remain are explained in docs/puppet-lint-differences.md.
 #
 #   scripts/puppet-lint-parity.sh [--keep DIR]   # --keep: leave the fixed copies in DIR
@@ -102,4 +105,25 @@ subprocess.run([pupcheck, "check", "-q", "--format", "json", "--fix", "--unsafe-
                 *[f"{dirs['pupcheck']}/{f}" for f in files]], capture_output=True)
 again = digest(dirs["pupcheck"])
 print(f"  a second pupcheck --fix changed {sum(again[f] != by_us[f] for f in files)} files")
+puppet_lint(fixable.keys(), dirs["puppet-lint"], fix=True)
+twice = digest(dirs["puppet-lint"])
+print(f"  a second puppet-lint --fix changed {sum(twice[f] != by_lint[f] for f in files)} files; "
+      f"pupcheck's differs from puppet-lint run twice in {sum(twice[f] != by_us[f] for f in files)}")
+
+# (c) the rule examples
+same, differ = 0, []
+for lint_name, rid in sorted(fixable.items()):
+    fixed = f"rules/{rid}/fail.fixed.pp"
+    if not os.path.exists(fixed):
+        continue
+    copy = f"{tmp}/example-{rid}.pp"
+    shutil.copy(f"rules/{rid}/fail.pp", copy)
+    subprocess.run(["puppet-lint", "--fix", "--only-checks", lint_name, copy], capture_output=True,
+                   env=dict(os.environ, HOME=tmp))
+    if open(copy, "rb").read() == open(fixed, "rb").read():
+        same += 1
+    else:
+        differ.append(rid)
+print(f"rule examples: puppet-lint --fix gives fail.fixed.pp for {same} of {same + len(differ)}"
+      + (f"; not for {', '.join(differ)} (docs/puppet-lint-differences.md)" if differ else ""))
 PY

@@ -1,5 +1,6 @@
 //! `pupcheck check --fix` and `--diff` as users run them: what is written, what is not,
-//! and what happens when a file cannot be written.
+//! and what happens when a file cannot be written; and a property: fixing keeps files
+//! parsing and one run reaches the fixed point.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -157,4 +158,127 @@ fn nix_is_root() -> bool {
                 .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
         })
         .unwrap_or(false)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_refused_even_for_root_and_the_others_are_fixed() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("read-only-file");
+    let ok = s.write("a/manifests/init.pp", MESSY);
+    let locked = s.write("b/manifests/init.pp", MESSY);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = s.run(&["--fix", "."], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("b/manifests/init.pp: the file is read-only"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&ok).unwrap(), TIDY);
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), MESSY);
+}
+
+#[test]
+fn an_unchanged_file_is_not_touched() {
+    let s = Scratch::new("mtime");
+    let tidy = s.write("a/manifests/init.pp", TIDY);
+    let messy = s.write("b/manifests/init.pp", MESSY);
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
+    std::fs::File::options()
+        .write(true)
+        .open(&tidy)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    s.run(&["--fix", "."], None);
+    assert_eq!(std::fs::metadata(&tidy).unwrap().modified().unwrap(), old);
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), TIDY);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_stays_a_link_to_the_fixed_file() {
+    let s = Scratch::new("link");
+    let real = s.write("real/init.pp", MESSY);
+    let link = s.0.join("x/manifests/init.pp");
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    s.run(&["--fix", "x/manifests/init.pp"], None);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), TIDY);
+}
+
+#[test]
+fn inserted_line_breaks_follow_a_crlf_file() {
+    let s = Scratch::new("crlf-insert");
+    let path = s.write(
+        "x/manifests/init.pp",
+        "# @summary x\r\nclass x {\r\n  file { '/a':\r\n    ensure => '/b',\r\n  }\r\n}\r\n",
+    );
+    s.run(&["--fix", "."], None);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "# @summary x\r\nclass x {\r\n  file { '/a':\r\n    ensure => symlink,\r\n    target => '/b',\r\n  }\r\n}\r\n"
+    );
+}
+
+mod properties {
+    use proptest::prelude::*;
+    use pupcheck::config::Settings;
+    use pupcheck::fix::{fix_source, Allowed};
+    use pupcheck::source::SourceKind;
+
+    /// Statements with the mistakes the fixes repair, to combine at random.
+    const STATEMENTS: &[&str] = &[
+        "file { \"/b\":\n  mode => 644,\n\towner  => \"${owner}\",\n  ensure => '/c',\n}",
+        "file { '/a': ensure => file, mode => '0644',\n  content => { 'a' => 1,\n 'bbb' => \"$x-y\" } }",
+        "Package['p'] ->\nService['s'] ~> # why\n  Service['t']",
+        "/* a\n * comment */\n$a = \"plain\"   ",
+        "  $b = \"puppet:///x/y\"\t",
+        "node web1, 'web2' { }",
+        "class Demo::Thing {\n  package { vim: ensure => installed, }\n}",
+        "exec { 'x':\n  command => 'y',\n  ensure => present;\n 'z': ensure => absent, unless => 'q' }",
+        "$h = {\n  'a' => 1, 'bb' => 2,\n  'ccc' => 3,\n}",
+    ];
+
+    fn fixed(text: &str) -> (String, bool) {
+        let fixed = fix_source(
+            "x.pp".into(),
+            SourceKind::Manifest,
+            text.to_string(),
+            &Settings::default(),
+            Allowed::Unsafe,
+        );
+        let parses = fixed
+            .report
+            .diagnostics
+            .iter()
+            .all(|d| d.rule != "syntax-error");
+        (fixed.text, parses)
+    }
+
+    proptest! {
+        #[test]
+        fn fixing_keeps_the_file_parsing_and_a_second_fix_changes_nothing(
+            statements in proptest::collection::vec((0usize..STATEMENTS.len(), "[ \t]{0,2}"), 0..12),
+            crlf in any::<bool>(),
+        ) {
+            let newline = if crlf { "\r\n" } else { "\n" };
+            let text: String = statements
+                .iter()
+                .map(|(i, indent)| format!("{indent}{}{newline}", STATEMENTS[*i].replace('\n', newline)))
+                .collect();
+            let (once, parses) = fixed(&text);
+            prop_assert!(parses, "the fixed text does not parse:\n{}", once);
+            let (twice, _) = fixed(&once);
+            prop_assert_eq!(&twice, &once, "a second fix changed the text of:\n{}", text);
+            if crlf {
+                prop_assert!(!once.replace("\r\n", "").contains('\n'), "a bare line feed:\n{:?}", once);
+            }
+        }
+    }
 }

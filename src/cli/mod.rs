@@ -457,6 +457,7 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
     let mut write_failed = false;
     let mut files = Vec::with_capacity(outcomes.len());
     for outcome in outcomes {
+        print_refused(&outcome);
         if let Some(error) = &outcome.write_error {
             eprintln!("pupcheck: {error}");
             write_failed = true;
@@ -483,6 +484,25 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
     })
 }
 
+/// Tells which fixes were left out of a file because its text would no longer parse.
+fn print_refused(outcome: &fix::FileOutcome) {
+    let n: usize = outcome.refused.values().sum();
+    if n == 0 {
+        return;
+    }
+    let rules: Vec<String> = outcome
+        .refused
+        .iter()
+        .map(|(rule, n)| format!("{rule}: {n}"))
+        .collect();
+    eprintln!(
+        "pupcheck: {}: {n} fix{} not applied: the result would not parse ({})",
+        outcome.report.path.display(),
+        if n == 1 { "" } else { "es" },
+        rules.join(", ")
+    );
+}
+
 /// `--diff`: prints what `--fix` would change, changes nothing.
 fn print_fix_diff(args: &CheckArgs, resolver: &mut Resolver) -> i32 {
     let plan = if stdin_requested(args) {
@@ -501,6 +521,7 @@ fn print_fix_diff(args: &CheckArgs, resolver: &mut Resolver) -> i32 {
     let mut out = std::io::stdout().lock();
     let (mut files, mut findings) = (0, 0);
     for outcome in &outcomes {
+        print_refused(outcome);
         if let Some((before, after)) = &outcome.change {
             files += 1;
             findings += outcome.counts.values().sum::<usize>();

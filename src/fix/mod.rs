@@ -28,6 +28,8 @@ pub struct Fixed {
     pub text: String,
     /// How many findings of each rule were fixed.
     pub counts: BTreeMap<&'static str, usize>,
+    /// Fixes not applied, by rule, because the result would not parse.
+    pub refused: BTreeMap<&'static str, usize>,
     /// The findings that remain in the fixed text.
     pub report: FileReport,
 }
@@ -55,7 +57,9 @@ impl Allowed {
 }
 
 /// Fixes a file's text: rounds of check + apply until no allowed fix is left. A round
-/// whose result has more syntax errors than its input is thrown away and fixing stops.
+/// whose result has more syntax errors than its input is retried rule by rule, then fix
+/// by fix, and only what keeps the file parsing is applied; fixing stops when nothing
+/// is.
 pub fn fix_source(
     path: PathBuf,
     kind: SourceKind,
@@ -68,24 +72,75 @@ pub fn fix_source(
     })
 }
 
+/// How many fixes of one rule are tried one at a time when the rule's fixes together
+/// break the file (the others wait for the next round).
+const SINGLE_TRIES: usize = 32;
+
 /// The fixing loop, over any checker (tests give one with fixes of their own).
 fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport) -> Fixed {
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut refused: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let crlf = uses_crlf(&text);
     let mut current = text;
     let mut report = check(&current);
     for _ in 0..MAX_ROUNDS {
-        let (edits, applied) = allowed_edits(&report.diagnostics, allowed);
-        if edits.is_empty() {
+        let candidates: Vec<&Diagnostic> = report
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                d.fix
+                    .as_ref()
+                    .is_some_and(|f| allowed.allows(f.applicability) && !f.edits.is_empty())
+            })
+            .collect();
+        if candidates.is_empty() {
             break;
         }
-        let next = apply_edits(&current, &edits);
-        if next == current {
+        // What stays refused is what the last round refused.
+        refused.clear();
+        let limit = syntax_errors(&report);
+        let attempt = |subset: &[&Diagnostic]| {
+            let (edits, applied) = allowed_edits(subset, crlf);
+            if edits.is_empty() {
+                return None;
+            }
+            let next = apply_edits(&current, &edits);
+            if next == current {
+                return None;
+            }
+            let next_report = check(&next);
+            (syntax_errors(&next_report) <= limit).then_some((next, next_report, applied))
+        };
+        let accepted = attempt(&candidates).or_else(|| {
+            // Keep what parses on its own: each rule's fixes together, else one by one.
+            let mut good: Vec<&Diagnostic> = Vec::new();
+            let mut rules: Vec<&'static str> = candidates.iter().map(|d| d.rule).collect();
+            rules.sort_unstable();
+            rules.dedup();
+            for rule in rules {
+                let of_rule: Vec<&Diagnostic> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|d| d.rule == rule)
+                    .collect();
+                if attempt(&of_rule).is_some() {
+                    good.extend(of_rule);
+                    continue;
+                }
+                for d in of_rule.into_iter().take(SINGLE_TRIES) {
+                    if attempt(&[d]).is_some() {
+                        good.push(d);
+                    } else {
+                        *refused.entry(d.rule).or_default() += 1;
+                    }
+                }
+            }
+            good.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+            attempt(&good).or_else(|| good.first().and_then(|d| attempt(&[d])))
+        });
+        let Some((next, next_report, applied)) = accepted else {
             break;
-        }
-        let next_report = check(&next);
-        if syntax_errors(&next_report) > syntax_errors(&report) {
-            break;
-        }
+        };
         for rule in applied {
             *counts.entry(rule).or_default() += 1;
         }
@@ -95,8 +150,15 @@ fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport
     Fixed {
         text: current,
         counts,
+        refused,
         report,
     }
+}
+
+/// Whether the file's lines end with CRLF (decided by its first line break).
+pub fn uses_crlf(text: &str) -> bool {
+    text.find('\n')
+        .is_some_and(|i| i > 0 && text.as_bytes()[i - 1] == b'\r')
 }
 
 fn check_text(
@@ -116,16 +178,13 @@ fn syntax_errors(report: &FileReport) -> usize {
         .count()
 }
 
-/// The edits of every allowed fix that overlaps no fix taken before it (in source
-/// order), and the rule of each fix taken.
-fn allowed_edits(diagnostics: &[Diagnostic], allowed: Allowed) -> (Vec<Edit>, Vec<&'static str>) {
+/// The edits of every fix that overlaps no fix taken before it (in source order), and
+/// the rule of each fix taken. Rules write `\n`; in a CRLF file it becomes `\r\n`.
+fn allowed_edits(diagnostics: &[&Diagnostic], crlf: bool) -> (Vec<Edit>, Vec<&'static str>) {
     let mut taken: Vec<Edit> = Vec::new();
     let mut rules = Vec::new();
     for d in diagnostics {
         let Some(fix) = &d.fix else { continue };
-        if !allowed.allows(fix.applicability) || fix.edits.is_empty() {
-            continue;
-        }
         let overlaps = fix.edits.iter().any(|e| {
             taken.iter().any(|t| {
                 e.span.start < t.span.end && t.span.start < e.span.end
@@ -136,7 +195,14 @@ fn allowed_edits(diagnostics: &[Diagnostic], allowed: Allowed) -> (Vec<Edit>, Ve
         if overlaps {
             continue;
         }
-        taken.extend(fix.edits.iter().cloned());
+        taken.extend(fix.edits.iter().map(|e| Edit {
+            span: e.span,
+            replacement: if crlf && e.replacement.contains('\n') {
+                e.replacement.replace("\r\n", "\n").replace('\n', "\r\n")
+            } else {
+                e.replacement.clone()
+            },
+        }));
         rules.push(d.rule);
     }
     taken.sort_by_key(|e| (e.span.start, e.span.end));
@@ -172,6 +238,8 @@ pub struct FileOutcome {
     /// The original and fixed text, when fixing changed something.
     pub change: Option<(String, String)>,
     pub counts: BTreeMap<&'static str, usize>,
+    /// Fixes not applied because the result would not parse, by rule.
+    pub refused: BTreeMap<&'static str, usize>,
     /// Why the fixed text could not be written.
     pub write_error: Option<String>,
 }
@@ -187,6 +255,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 report,
                 change: None,
                 counts: BTreeMap::new(),
+                refused: BTreeMap::new(),
                 write_error: None,
             };
             let bytes = match std::fs::read(&found.path) {
@@ -216,7 +285,11 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 allowed,
             );
             if fixed.text == original {
-                return unchanged(fixed.report);
+                let refused = fixed.refused;
+                return FileOutcome {
+                    refused,
+                    ..unchanged(fixed.report)
+                };
             }
             let write_error = if write {
                 write_atomically(&found.path, &bytes, &fixed.text).err()
@@ -227,6 +300,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 report: fixed.report,
                 change: Some((original, fixed.text)),
                 counts: fixed.counts,
+                refused: fixed.refused,
                 write_error,
             }
         })
@@ -276,26 +350,50 @@ mod tests {
     }
 
     #[test]
-    fn overlapping_and_unsafe_fixes_are_left_for_later() {
-        let d = |start, end, applicability| {
-            let mut d = Diagnostic::warning("x", Span::new(start, end), "m");
-            d = d.with_fix(Fix {
-                edits: vec![edit(start, end, "")],
-                applicability,
-            });
-            d
+    fn overlapping_fixes_are_left_for_later() {
+        let d = |start, end| {
+            Diagnostic::warning("x", Span::new(start, end), "m")
+                .with_fix(Fix::replace(Span::new(start, end), ""))
         };
-        let (edits, rules) = allowed_edits(
-            &[
-                d(0, 4, Applicability::Safe),
-                d(2, 6, Applicability::Safe),
-                d(8, 9, Applicability::Unsafe),
-                d(10, 12, Applicability::Safe),
-            ],
-            Allowed::Safe,
-        );
+        let all = [d(0, 4), d(2, 6), d(10, 12)];
+        let refs: Vec<&Diagnostic> = all.iter().collect();
+        let (edits, rules) = allowed_edits(&refs, false);
         assert_eq!(edits.len(), 2);
         assert_eq!(rules.len(), 2);
+    }
+
+    #[test]
+    fn line_breaks_in_replacements_follow_the_file() {
+        assert!(uses_crlf("a\r\nb\n"));
+        assert!(!uses_crlf("a\nb\r\n"));
+        let d =
+            Diagnostic::warning("x", Span::at(1), "m").with_fix(Fix::replace(Span::at(1), "\n# c"));
+        let (edits, _) = allowed_edits(&[&d], true);
+        assert_eq!(apply_edits("a\r\nb\r\n", &edits), "a\r\n# c\r\nb\r\n");
+    }
+
+    #[test]
+    fn a_refused_round_keeps_the_fixes_that_parse_alone() {
+        // A checker offering a breaking fix (delete the last brace) next to the real ones.
+        let check = |text: &str| {
+            let mut report = check_text(
+                std::path::Path::new("x.pp"),
+                SourceKind::Manifest,
+                text,
+                &Settings::default(),
+            );
+            if let Some(at) = text.rfind('}') {
+                let span = Span::new(at as u32, at as u32 + 1);
+                report.diagnostics.push(
+                    Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")),
+                );
+            }
+            report
+        };
+        let fixed = fix_rounds("class x {   \n}\n".into(), Allowed::Safe, check);
+        assert_eq!(fixed.text, "class x {\n}\n");
+        assert_eq!(fixed.counts.get("trailing-whitespace"), Some(&1));
+        assert_eq!(fixed.refused.get("breaker"), Some(&1));
     }
 
     #[test]

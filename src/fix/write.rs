@@ -1,6 +1,8 @@
 //! Writing a fixed file without ever leaving it half-written: the new text goes to a
 //! temporary file in the same folder (same file system), takes the original's
-//! permissions, and replaces the original with one rename.
+//! permissions (and owner, where allowed), and replaces the original with one rename.
+//! A symbolic link stays a link: the file it points to is replaced. A read-only file is
+//! refused, as an editor refuses it (renaming over it would succeed even so).
 
 use std::io::Write;
 use std::path::Path;
@@ -9,6 +11,17 @@ use std::path::Path;
 /// with, if any). Returns an error message naming the file.
 pub fn write_atomically(path: &Path, original: &[u8], text: &str) -> Result<(), String> {
     let fail = |what: &str, e: std::io::Error| format!("cannot {what} {}: {e}", path.display());
+    // Rename onto the link's target, so the link stays a link.
+    let target = std::fs::canonicalize(path).map_err(|e| fail("find", e))?;
+    let shown = path;
+    let path = target.as_path();
+    let metadata = std::fs::metadata(path).map_err(|e| fail("read the permissions of", e))?;
+    if metadata.permissions().readonly() {
+        return Err(format!(
+            "cannot write {}: the file is read-only",
+            shown.display()
+        ));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -17,9 +30,7 @@ pub fn write_atomically(path: &Path, original: &[u8], text: &str) -> Result<(), 
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let permissions = std::fs::metadata(path)
-        .map_err(|e| fail("read the permissions of", e))?
-        .permissions();
+    let permissions = metadata.permissions();
     let temp = dir.join(format!(".{name}.pupcheck-fix-{}", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&temp).map_err(|e| fail("write next to", e))?;
@@ -30,6 +41,7 @@ pub fn write_atomically(path: &Path, original: &[u8], text: &str) -> Result<(), 
         file.write_all(text.as_bytes())
             .map_err(|e| fail("write", e))?;
         file.sync_all().map_err(|e| fail("write", e))?;
+        keep_owner(&file, &metadata);
         drop(file);
         std::fs::set_permissions(&temp, permissions)
             .map_err(|e| fail("set the permissions of", e))?;
@@ -40,6 +52,17 @@ pub fn write_atomically(path: &Path, original: &[u8], text: &str) -> Result<(), 
     }
     result
 }
+
+/// Gives the new file the old one's owner and group when allowed (as root, or a group
+/// of ours); otherwise it is the writer's, as with any editor.
+#[cfg(unix)]
+fn keep_owner(file: &std::fs::File, metadata: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::fchown(file, Some(metadata.uid()), Some(metadata.gid()));
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) {}
 
 #[cfg(test)]
 mod tests {

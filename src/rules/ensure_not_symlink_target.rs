@@ -35,6 +35,8 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         if t != "file" {
             return;
         }
+        // A second `target` would be a duplicate attribute Puppet rejects: no fix then.
+        let has_target = body.attributes.iter().any(|a| a.name.name == "target");
         for a in body.attributes.iter().filter(|a| a.name.name == "ensure") {
             if let ExprKind::String(s) = &a.value.kind {
                 if s.value.starts_with('/') {
@@ -42,13 +44,16 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                     // the next line, after the blanks that stand before `ensure`.
                     let before = &ctx.source.text[..a.name.span.start as usize];
                     let indent = &before[before.trim_end_matches([' ', '\t']).len()..];
-                    out.push(
-                        RULE.diagnostic(a.value.span, "symlink target specified in ensure attr")
-                            .with_fix(Fix::replace(
-                                crate::source::Span::at(a.value.span.start),
-                                format!("symlink,\n{indent}target => "),
-                            )),
-                    );
+                    let diagnostic =
+                        RULE.diagnostic(a.value.span, "symlink target specified in ensure attr");
+                    out.push(if has_target {
+                        diagnostic
+                    } else {
+                        diagnostic.with_fix(Fix::replace(
+                            crate::source::Span::at(a.value.span.start),
+                            format!("symlink,\n{indent}target => "),
+                        ))
+                    });
                 }
             }
         }

@@ -34,12 +34,25 @@ Write each line as a `#` comment (`--fix` does).
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     for comment in &ctx.program.comments {
         if comment.kind == CommentKind::Block {
-            out.push(
-                RULE.diagnostic(comment.span, "/* */ comment found")
-                    .with_fix(Fix::replace(comment.span, hash_comment(ctx, comment.span))),
-            );
+            let diagnostic = RULE.diagnostic(comment.span, "/* */ comment found");
+            out.push(if code_follows(ctx, comment.span) {
+                // As a `#` comment it would swallow the code (puppet-lint's fix does).
+                diagnostic
+            } else {
+                diagnostic.with_fix(Fix::replace(comment.span, hash_comment(ctx, comment.span)))
+            });
         }
     }
+}
+
+/// Whether code follows the comment on its last line.
+fn code_follows(ctx: &FileContext, span: Span) -> bool {
+    let text = &ctx.source.text;
+    let end = span.end as usize;
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    text[end..line_end]
+        .char_indices()
+        .any(|(i, c)| !c.is_whitespace() && ctx.code.is_code((end + i) as u32))
 }
 
 /// puppet-lint's fix: one `#` comment a line of the block, trimmed, each further line
