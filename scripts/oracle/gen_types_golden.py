@@ -161,6 +161,61 @@ EXPRESSIONS = [
     "1 < 'a'", "[1] < [2]", "'a' =~ 'A'", "'abc' =~ '^a'", "1 =~ Integer", "[1] =~ Array[String]",
 ]
 
+# Iterators (spec 001 "Iterable and Iterator"): what reverse_each and step make.
+ITERATOR_EXPRESSIONS = [
+    '[1, 2, 3].reverse_each', '[1, 1].reverse_each', "[1, 'a'].reverse_each", '[].reverse_each',
+    "[[1, 2], 'a'].reverse_each", "{a => 1, b => 'x'}.reverse_each", "{1 => 1, 2 => 'x'}.reverse_each",
+    "'abc'.reverse_each", '3.reverse_each', '0.reverse_each', 'Integer[1, 3].reverse_each',
+    '[1, 2, 3].reverse_each.reverse_each', '[1, 2, 3, 4, 5].step(2).map |$x| { $x }', '[1, 2, 3].step(0)',
+    '[1, 2, 3].reverse_each =~ Iterator[Integer]', '[1, 2, 3].reverse_each =~ Iterator[String]',
+    '[1, 2, 3].reverse_each =~ Iterator[Integer[1, 2]]', '[1, 2, 3].reverse_each =~ Iterable[Integer]',
+    '[1, 2, 3].reverse_each =~ Iterable[String]', '[1, 2, 3].reverse_each =~ Collection',
+    '[1, 2, 3].reverse_each =~ Data', '[1, 2, 3].reverse_each =~ Optional[Iterator]',
+    '[1, 2, 3].reverse_each =~ Variant[Iterator[Integer], String]', "'x' =~ Iterator",
+    'Array([1, 2, 3].reverse_each)', 'Tuple([1, 2].reverse_each)', 'Array(Integer[1, 3].reverse_each)',
+    '[1, 2, 3].reverse_each.map |$x| { $x * 2 }', '[1, 2, 3].reverse_each.filter |$x| { $x > 1 }',
+    '[1, 2, 3].reverse_each.reduce |$m, $x| { $m + $x }', '[1, 2, 3].reverse_each |$x| { $x }',
+    '"${[1, 2].reverse_each}"', '[1, 2].reverse_each == [1, 2].reverse_each', '$a = [1, 2].reverse_each $a == $a',
+    '[[1, 2].reverse_each]', "Array(1)", "Array('abc')", 'Array({a => 1})', 'Array(1, true)', 'Array([1])',
+    'Array(undef)', "['a', 'b'].map |$i, $x| { \"${i}:${x}\" }", "'ab'.map |$c| { $c }",
+]
+# Classes (spec 004 "Classes"): declaration, scopes, parameters, Class[x][p].
+CLASS_PRELUDE = 'class myclass($x = 10, $y = $x + 1) { $z = $x + $y }'
+CLASS_EXPRESSIONS = [
+    (CLASS_PRELUDE, 'include myclass Class[myclass][x]'),
+    (CLASS_PRELUDE, 'include myclass Class[myclass][x, y]'),
+    (CLASS_PRELUDE, 'include myclass Class[myclass][z]'),
+    (CLASS_PRELUDE, 'Class[myclass][x]'),
+    (CLASS_PRELUDE, 'include myclass [$myclass::x, $myclass::y, $myclass::z, $::myclass::z]'),
+    (CLASS_PRELUDE, 'class { myclass: x => 1 } [$myclass::y, Class[myclass][y]]'),
+    (CLASS_PRELUDE, "$h = {x => 3} class { 'myclass': * => $h } $myclass::z"),
+    (CLASS_PRELUDE, "class { 'myclass': }"),
+    (CLASS_PRELUDE, "class { 'myclass': w => 1 }"),
+    (CLASS_PRELUDE, "class { 'myclass': x => 1, tag => 'a' } $myclass::z"),
+    (CLASS_PRELUDE, 'include myclass class { myclass: }'),
+    (CLASS_PRELUDE, 'class { myclass: } include myclass $myclass::x'),
+    (CLASS_PRELUDE, 'include myclass, myclass'),
+    (CLASS_PRELUDE, "include ['myclass'] $myclass::x"),
+    (CLASS_PRELUDE, 'include Class[myclass] $myclass::x'),
+    (CLASS_PRELUDE, 'contain myclass'),
+    (CLASS_PRELUDE, 'require myclass'),
+    (CLASS_PRELUDE, 'include myclass $z'),
+    (CLASS_PRELUDE, 'include myclass $myclass::nope'),
+    (CLASS_PRELUDE, '$myclass::x = 1'),
+    ('', 'include nope'),
+    ('class c(Integer $x = 1) { }', "class { c: x => 'a' }"),
+    ('class c(Array[Integer] $x = [1]) { }', "class { c: x => [1, 'b'] }"),
+    ('class c(Integer $x) { }', 'include c'),
+    ("class c(Integer $x = 'a') { }", 'include c'),
+    ('class c($x = $y, $y = 1) { }', 'include c'),
+    ('class c($x = $name) { }', 'include c [$c::x, $c::title, $c::module_name]'),
+    ('$v = 1 class c { $v = 2 $w = $::v $u = $v }', 'include c [$v, $c::v, $c::w, $c::u]'),
+    ('class base { $v = 1 } class sub inherits base { $w = $v + 1 }', 'include sub [$sub::w, $base::v, $sub::v]'),
+    ('class a { class b { $v = 3 } include a::b }', 'include a $a::b::v'),
+    ('class a { include b $x = $b::y } class b { $y = 7 }', 'include a $a::x'),
+    ('class a::b($x = 1) { }', "class { 'a::b': } Class['::a::b'][x]"),
+]
+
 
 def gen_expressions():
     cases = []
@@ -168,8 +223,13 @@ def gen_expressions():
         for op in OPERATORS:
             for b in OPERANDS:
                 cases.append({'id': f'ex-{len(cases) + 1}', 'expr': f'{a} {op} {b}'})
-    for e in EXPRESSIONS:
+    for e in EXPRESSIONS + ITERATOR_EXPRESSIONS:
         cases.append({'id': f'ex-{len(cases) + 1}', 'expr': e})
+    for prelude, e in CLASS_EXPRESSIONS:
+        case = {'id': f'ex-{len(cases) + 1}', 'expr': e}
+        if prelude:
+            case['prelude'] = prelude
+        cases.append(case)
     run(cases, f'{OUT}/expressions.jsonl')
 
 

@@ -5,7 +5,7 @@
 use super::query::string_form;
 use super::{AbstractValue, EvalError, Evaluator, R};
 use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall, UnaryOp};
-use crate::types::value::Value;
+use crate::types::value::{IteratorValue, Value};
 use crate::types::{infer_detailed, infer_generalized};
 
 fn failed(message: impl Into<String>) -> EvalError {
@@ -43,6 +43,9 @@ impl Evaluator<'_> {
         }
         let v = match &call.function.kind {
             ExprKind::TypeRef(name) => convert(name, &args)?,
+            ExprKind::Name(name) if matches!(name.as_str(), "include" | "contain" | "require") => {
+                self.include(name, &args)?
+            }
             ExprKind::Name(name) => function(name, &args)?,
             _ => {
                 return Err(EvalError::Unsupported(
@@ -67,37 +70,56 @@ impl Evaluator<'_> {
         Ok(AbstractValue::Known(v))
     }
 
-    /// The iteration functions: `each`, `map`, `filter`, `reduce`.
+    /// The iteration functions with a lambda: `each`, `map`, `filter`, `reduce`,
+    /// `reverse_each`, `step`.
     fn iterate(&mut self, name: &str, args: &[Value], lambda: &Lambda) -> R<Value> {
         let Some(subject) = args.first() else {
             return Err(failed(format!("'{name}' expects a value to iterate")));
         };
-        let pairs = matches!(subject, Value::Hash(_)) && lambda.params.len() == 2;
-        let elements = elements(name, subject)?;
-        let call_with = |this: &mut Self, e: &Value| -> R<Value> {
-            match (pairs, e) {
-                (true, Value::Array(kv)) => this.call_lambda(lambda, kv),
+        let mut elements = elements(name, subject)?;
+        match name {
+            "reverse_each" => elements.reverse(),
+            "step" => elements = stepped(elements, args.get(1))?,
+            _ => {}
+        }
+        // Two parameters take a hash entry's key and value, or an element's index and
+        // the element (spec 004 "each": `|$key, $value|`, `|$index, $value|`).
+        let two = lambda.params.len() == 2;
+        let is_hash = matches!(subject, Value::Hash(_));
+        let call_with = |this: &mut Self, i: usize, e: &Value| -> R<Value> {
+            match (two, is_hash, e) {
+                (true, true, Value::Array(kv)) => this.call_lambda(lambda, kv),
+                (true, false, _) => {
+                    this.call_lambda(lambda, &[Value::Integer(i as i64), e.clone()])
+                }
                 _ => this.call_lambda(lambda, std::slice::from_ref(e)),
             }
         };
         match name {
             "each" => {
-                for e in &elements {
-                    call_with(self, e)?;
+                for (i, e) in elements.iter().enumerate() {
+                    call_with(self, i, e)?;
                 }
                 Ok(subject.clone())
             }
+            // Puppet's `reverse_each` and `step` with a block return nothing useful.
+            "reverse_each" | "step" => {
+                for (i, e) in elements.iter().enumerate() {
+                    call_with(self, i, e)?;
+                }
+                Ok(Value::Undef)
+            }
             "map" => {
                 let mut out = Vec::with_capacity(elements.len());
-                for e in &elements {
-                    out.push(call_with(self, e)?);
+                for (i, e) in elements.iter().enumerate() {
+                    out.push(call_with(self, i, e)?);
                 }
                 Ok(Value::array(out))
             }
             "filter" => {
                 let mut out = Vec::new();
-                for e in &elements {
-                    if super::truthy(&call_with(self, e)?) {
+                for (i, e) in elements.iter().enumerate() {
+                    if super::truthy(&call_with(self, i, e)?) {
                         out.push(e.clone());
                     }
                 }
@@ -122,7 +144,8 @@ impl Evaluator<'_> {
 }
 
 /// What an iteration function walks: an array's elements, a hash's `[key, value]`
-/// pairs, `0..n` for an integer `n`, the integers of a bounded `Integer[a, b]`.
+/// pairs, a string's characters, `0..n` for an integer `n`, the integers of a bounded
+/// `Integer[a, b]`, an `Enum`'s values, an iterator's elements.
 fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
     const LIMIT: i64 = 1_000_000;
     let range = |from: i64, to: i64| -> R<Vec<Value>> {
@@ -139,12 +162,20 @@ fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
             .iter()
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
             .collect()),
+        Value::String(s) => Ok(s
+            .chars()
+            .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
+            .collect()),
         Value::Integer(n) => range(0, n - 1),
+        Value::Iterator(it) => Ok(it.elements.clone()),
         Value::Type(t) => match t.kind() {
             crate::types::Kind::Integer(r)
                 if !r.unbounded() && r.lo() > i64::MIN as i128 && r.hi() < i64::MAX as i128 =>
             {
                 range(r.lo() as i64, r.hi() as i64)
+            }
+            crate::types::Kind::Enum { values, .. } => {
+                Ok(values.iter().map(|s| Value::string(s)).collect())
             }
             _ => Err(failed(format!(
                 "The function '{name}' was called with a type that cannot be iterated ({t})"
@@ -152,6 +183,39 @@ fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
         },
         other => Err(failed(format!("'{name}' cannot iterate over {other}"))),
     }
+}
+
+/// Every `n`th element from the first (`step`'s `n` must be a positive integer).
+fn stepped(elements: Vec<Value>, n: Option<&Value>) -> R<Vec<Value>> {
+    match n {
+        Some(Value::Integer(n)) if *n >= 1 => {
+            Ok(elements.into_iter().step_by(*n as usize).collect())
+        }
+        Some(other) => {
+            let expected = crate::types::t::integer_range(Some(1), None);
+            let why = crate::types::mismatch::describe_value(&expected, other, &[]);
+            Err(failed(format!(
+                "'step' parameter 'step' {}",
+                why.join("; ")
+            )))
+        }
+        None => Err(failed("'step' expects 2 arguments, got 1")),
+    }
+}
+
+/// An iterator over `subject`'s elements in the given order (what `reverse_each` and
+/// `step` return without a lambda).
+fn iterator(name: &str, subject: &Value, elements: Vec<Value>) -> R<Value> {
+    let element_type = crate::types::infer::iteration_element_type(subject).ok_or_else(|| {
+        failed(format!(
+            "'{name}' expects an Iterable value, got {}",
+            infer_generalized(subject)
+        ))
+    })?;
+    Ok(Value::Iterator(std::sync::Arc::new(IteratorValue {
+        elements,
+        element_type,
+    })))
 }
 
 /// Pure built-in functions.
@@ -184,6 +248,17 @@ fn function(name: &str, args: &[Value]) -> R<Value> {
             },
             _ => Err(EvalError::Unsupported(format!("type(x, '{mode}')"))),
         },
+        ("reverse_each", [subject]) => {
+            let mut items = elements(name, subject)?;
+            items.reverse();
+            iterator(name, subject, items)
+        }
+        ("step", [subject, n]) => {
+            iterator(name, subject, stepped(elements(name, subject)?, Some(n))?)
+        }
+        ("each" | "map" | "filter" | "reduce", [_, ..]) => {
+            Err(failed(format!("'{name}' expects a block")))
+        }
         ("notice" | "info" | "warning" | "debug" | "err" | "alert" | "crit" | "emerg", _) => {
             Ok(Value::Undef)
         }
@@ -210,11 +285,29 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
             .map(|r| Value::SemVerRange(std::sync::Arc::new(r)))
             .ok_or_else(|| failed(format!("Unparsable version range: \"{s}\""))),
         ("Timestamp", [v]) => to_timestamp(v),
+        ("Array" | "Tuple", [v]) => to_array(type_name, v),
+        // `Array(x, true)`: an array stays as it is, anything else is wrapped.
+        ("Array" | "Tuple", [v, Value::Bool(true)]) => Ok(match v {
+            Value::Array(_) => v.clone(),
+            other => Value::array(vec![other.clone()]),
+        }),
         ("Numeric", [_, _]) | ("Float", [_, _]) => Err(failed(format!(
             "Error while evaluating a Function Call, Converted value from {type_name}.new() has wrong type"
         ))),
         _ => Err(EvalError::Unsupported(format!("{type_name}.new with these arguments"))),
     }
+}
+
+/// `Array(x)`: the elements of anything iterable (a hash's `[key, value]` pairs, a
+/// string's characters, `0..n-1` for an integer).
+fn to_array(type_name: &str, v: &Value) -> R<Value> {
+    if crate::types::infer::iteration_element_type(v).is_none() {
+        return Err(failed(format!(
+            "Error while evaluating a Function Call, 'new_array' Value of type {} cannot be converted to {type_name}",
+            infer_generalized(v)
+        )));
+    }
+    Ok(Value::array(elements("new_array", v)?))
 }
 
 /// Puppet's integer literal forms in strings: `0x1F`, `0b101`, `017` (octal), `17`,

@@ -11,6 +11,7 @@
 //! Layering: `eval` reads `ast` and `types`; `types` never reads `eval`.
 
 mod calls;
+mod classes;
 mod format;
 mod operators;
 pub mod query;
@@ -55,6 +56,15 @@ pub struct Evaluator<'a> {
     /// the statement (Puppet's ephemeral scope).
     match_groups: Vec<Value>,
     depth: usize,
+    /// The classes defined, by name (`define_classes`).
+    classes: std::collections::HashMap<String, classes::ClassDefinition<'a>>,
+    /// The classes declared so far and what they left.
+    declared: std::collections::HashMap<String, classes::ClassScope>,
+    /// While a class parameter's default is evaluated: the parameters after it.
+    pending: Option<classes::PendingParams>,
+    /// Whether all the code there is was given (`closed_world`): then a variable
+    /// nothing set is `undef`, as Puppet reads it, instead of unknown.
+    closed_world: bool,
 }
 
 impl<'a> Evaluator<'a> {
@@ -64,6 +74,26 @@ impl<'a> Evaluator<'a> {
             scopes: vec![IndexMap::new()],
             match_groups: Vec::new(),
             depth: 0,
+            classes: Default::default(),
+            declared: Default::default(),
+            pending: None,
+            closed_world: false,
+        }
+    }
+
+    /// Says that the code evaluated is all there is: no facts, no node classifier, no
+    /// other manifests (puppet-oracle's cases), so a variable nothing set is `undef`.
+    pub fn closed_world(mut self) -> Self {
+        self.closed_world = true;
+        self
+    }
+
+    /// What reading a variable nothing set gives.
+    fn unknown_variable(&self) -> AbstractValue {
+        if self.closed_world {
+            AbstractValue::Known(Value::Undef)
+        } else {
+            AbstractValue::Inferred(crate::types::t::any())
         }
     }
 
@@ -135,10 +165,7 @@ impl<'a> Evaluator<'a> {
                 let n: usize = name.parse().unwrap_or(usize::MAX);
                 known(self.match_groups.get(n).cloned().unwrap_or(Value::Undef))
             }
-            ExprKind::Variable(name) => Ok(match self.lookup(name) {
-                Some(v) => AbstractValue::Known(v.clone()),
-                None => AbstractValue::Inferred(crate::types::t::any()),
-            }),
+            ExprKind::Variable(name) => self.variable(name),
             ExprKind::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
@@ -172,6 +199,11 @@ impl<'a> Evaluator<'a> {
             } => {
                 let value = self.known(right)?;
                 match &left.kind {
+                    ExprKind::Variable(name) if name.trim_start_matches("::").contains("::") => {
+                        Err(EvalError::Failed(format!(
+                            "Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"
+                        )))
+                    }
                     ExprKind::Variable(name) => {
                         let name = name.trim_start_matches("::").to_string();
                         let scope = self.scopes.last_mut().expect("the top scope");
@@ -279,7 +311,18 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::Call(call) => self.call(e, call),
             ExprKind::MethodCall(call) => self.method_call(call),
-            ExprKind::TypeAlias(_) => known(Value::Undef),
+            // Definitions are known before evaluation starts (`define_classes`, the
+            // alias table); where they stand they do nothing.
+            ExprKind::TypeAlias(_)
+            | ExprKind::Class(_)
+            | ExprKind::Define(_)
+            | ExprKind::Function(_) => known(Value::Undef),
+            ExprKind::Resource(r)
+                if matches!(&r.type_expr.kind, ExprKind::Name(n) if n == "class")
+                    && r.form == ResourceForm::Regular =>
+            {
+                self.class_resource(r)
+            }
             other => Err(EvalError::Unsupported(construct(other).to_string())),
         }
     }
@@ -301,10 +344,23 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// A variable's value, from the innermost scope that has it.
-    fn lookup(&self, name: &str) -> Option<&Value> {
-        let name = name.trim_start_matches("::");
-        self.scopes.iter().rev().find_map(|s| s.get(name))
+    /// A variable's value: `$::x` from the top scope, `$a::b::x` from the class
+    /// `a::b`, `$x` from the innermost scope that has it. Unknown is not undef here: a
+    /// fact, or a variable of code not evaluated, is known only to be `Any`.
+    fn variable(&self, name: &str) -> R<AbstractValue> {
+        let found = |v: Option<&Value>| {
+            v.cloned()
+                .map_or_else(|| self.unknown_variable(), AbstractValue::Known)
+        };
+        let unqualified = name.trim_start_matches("::");
+        if let Some((class, variable)) = unqualified.rsplit_once("::") {
+            return Ok(self.class_variable(class, variable));
+        }
+        if name.starts_with("::") {
+            return Ok(found(self.scopes[0].get(unqualified)));
+        }
+        self.check_not_pending(name)?;
+        Ok(found(self.scopes.iter().rev().find_map(|s| s.get(name))))
     }
 
     /// Calls a lambda with arguments bound to its parameters in a scope of its own.
@@ -434,6 +490,12 @@ impl<'a> Evaluator<'a> {
         }
         let span = (e.span.start as usize, e.span.end as usize);
         let v = match base {
+            Value::Type(t) if matches!(t.kind(), crate::types::Kind::Class(Some(_))) => {
+                let crate::types::Kind::Class(Some(name)) = t.kind() else {
+                    unreachable!("matched above")
+                };
+                self.class_parameters(name, &values)?
+            }
             Value::Type(t) => {
                 // A parameterised type takes new parameters from its bare type
                 // (`Array[String][Integer]` is `Array[Integer]`).
@@ -494,6 +556,8 @@ fn interpolated(v: &Value) -> String {
                 .collect();
             format!("{{{}}}", parts.join(", "))
         }
+        // Puppet interpolates an iterator as its type's name, not its elements.
+        Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
         other => other.to_string(),
     }
 }

@@ -77,7 +77,10 @@ fn evaluate(prelude: &str, code: &str) -> Result<Value, EvalError> {
             aliases.insert(&alias.name.name, type_expr_from_ast(&alias.type_expr));
         }
     }
-    let mut evaluator = Evaluator::new(&aliases);
+    let mut evaluator = Evaluator::new(&aliases).closed_world();
+    for program in &programs {
+        evaluator.define_classes(program, "");
+    }
     evaluator.eval_statements(&programs[0].body)?;
     match evaluator.eval_statements(&programs[1].body)? {
         AbstractValue::Known(v) => Ok(v),

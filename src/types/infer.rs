@@ -108,6 +108,48 @@ fn infer_scalar(v: &Value) -> Type {
         Value::Sensitive(inner) => t::sensitive_of(infer(inner)),
         Value::Binary(_) => t::binary(),
         Value::Uri(u) => Type::new(Kind::Uri(Some(u.clone()))),
+        Value::Iterator(it) => t::iterator_of(it.element_type.clone()),
         Value::Array(_) | Value::Hash(_) => infer(v),
     }
+}
+
+/// The element type of an iterator made from `v` (`[1, 2].reverse_each` is an
+/// `Iterator[Variant[Integer[1, 1], Integer[2, 2]]]`): Puppet's `Iterable.on(v)`, the
+/// distinct detailed types of the elements, a hash's as `Tuple[K, V, 2, 2]`, a string's
+/// as `String[1, 1]`, `0..n-1` for an integer `n`; `Unit` when there are none. `None`
+/// for a value that cannot be iterated.
+pub fn iteration_element_type(v: &Value) -> Option<Type> {
+    let distinct = |types: Vec<Type>| -> Type {
+        let mut unique: Vec<Type> = Vec::with_capacity(types.len());
+        for ty in types {
+            if !unique.contains(&ty) {
+                unique.push(ty);
+            }
+        }
+        match unique.len() {
+            0 => t::unit(),
+            1 => unique.pop().expect("one type"),
+            _ => t::variant_raw(unique),
+        }
+    };
+    Some(match v {
+        Value::Array(items) => distinct(items.iter().map(infer_detailed).collect()),
+        Value::Hash(h) if h.is_empty() => t::unit(),
+        Value::Hash(h) => {
+            let size = Some(IntRange::exact(2));
+            let keys = distinct(h.keys().map(infer_detailed).collect());
+            let values = distinct(h.values().map(infer_detailed).collect());
+            t::tuple(vec![keys, values], size)
+        }
+        Value::String(_) => t::string_sized(IntRange::exact(1)),
+        Value::Integer(n) if *n <= 0 => t::unit(),
+        Value::Integer(n) => t::integer_range(Some(0), Some(n - 1)),
+        Value::Type(ty) => match ty.kind() {
+            Kind::Integer(r) if r.from.is_some() && r.to.is_some() => ty.clone(),
+            Kind::Enum { .. } => ty.clone(),
+            _ => return None,
+        },
+        Value::Iterator(it) => it.element_type.clone(),
+        _ => return None,
+    })
 }

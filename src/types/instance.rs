@@ -13,6 +13,11 @@ pub fn instance_of(v: &Value, ty: &Type) -> bool {
 }
 
 pub(crate) fn instance(v: &Value, ty: &Type, g: &mut Guard) -> bool {
+    // An iterator is an instance of what accepts its type (Puppet's
+    // `PIteratorType#instance?` checks the element type it was made with).
+    if let Value::Iterator(_) = v {
+        return accepts(ty, &infer(v));
+    }
     match ty.kind() {
         Kind::Any | Kind::Unit => true,
         Kind::Undef => matches!(v, Value::Undef),

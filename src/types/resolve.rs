@@ -788,7 +788,7 @@ impl<'a> Resolver<'a> {
                 let mut out = Vec::new();
                 for x in &a {
                     match &x.v {
-                        Value::String(s) => out.push(Value::Type(t::class_named(Some(s.trim_start_matches("::"))))),
+                        Value::String(s) => out.push(Value::Type(t::class_named(Some(&s.trim_start_matches("::").to_lowercase())))),
                         Value::Type(ct) => match ct.kind() {
                             Kind::Class(Some(_)) => out.push(x.v.clone()),
                             _ => return err(x.span, format!("Illegal name. The given name '{}' does not conform to the naming rule", key_type_name(&x.v))),

@@ -36,6 +36,16 @@ pub enum Value {
     Sensitive(Arc<Value>),
     Binary(Arc<Vec<u8>>),
     Uri(Arc<str>),
+    /// What `reverse_each` and `step` return without a lambda (spec 001 "Iterator").
+    Iterator(Arc<IteratorValue>),
+}
+
+/// An iterator's elements (materialised: every source pupcheck iterates is finite) and
+/// the element type Puppet gives it, computed from its source when it was made.
+#[derive(Debug)]
+pub struct IteratorValue {
+    pub elements: Vec<Value>,
+    pub element_type: Type,
 }
 
 impl Value {
@@ -83,6 +93,8 @@ impl PartialEq for Value {
             (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a == b,
+            // Ruby compares iterators by identity.
+            (Value::Iterator(a), Value::Iterator(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -115,6 +127,7 @@ impl Hash for Value {
             Value::SemVerRange(r) => r.to_string().hash(state),
             Value::Timespan(n) | Value::Timestamp(n) => n.hash(state),
             Value::Binary(b) => b.hash(state),
+            Value::Iterator(it) => (Arc::as_ptr(it) as usize).hash(state),
             Value::Undef | Value::Default | Value::Sensitive(_) => {}
         }
     }
@@ -153,16 +166,9 @@ impl fmt::Display for Value {
             Value::Float(x) => f.write_str(&ruby_float(*x)),
             Value::String(s) => f.write_str(&puppet_quote(s)),
             Value::Regexp(r) => write!(f, "/{}/", r.source),
-            Value::Array(a) => {
-                f.write_str("[")?;
-                for (i, v) in a.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                f.write_str("]")
-            }
+            Value::Array(a) => write_list(f, a),
+            // Puppet's `%p` of an iterator lists what it would produce.
+            Value::Iterator(it) => write_list(f, &it.elements),
             Value::Hash(h) => {
                 f.write_str("{")?;
                 for (i, (k, v)) in h.iter().enumerate() {
@@ -183,4 +189,15 @@ impl fmt::Display for Value {
             Value::Uri(u) => write!(f, "URI({})", puppet_quote(u)),
         }
     }
+}
+
+fn write_list(f: &mut fmt::Formatter<'_>, items: &[Value]) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{v}")?;
+    }
+    f.write_str("]")
 }

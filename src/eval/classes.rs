@@ -1,0 +1,405 @@
+//! Classes (spec 004 "Classes" and "Resource Expressions"; Puppet 7's class
+//! evaluation): definitions are known before evaluation starts (Puppet loads them,
+//! it does not run them); `include`/`contain`/`require` and `class { 'x': }` declare a
+//! class, which evaluates it once, in a scope of its own whose parent is the top scope
+//! (or the scope of the class it inherits from), never the scope that declared it.
+//! What a declared class leaves behind is read with `$x::y` and `Class[x][param]`.
+
+use super::{AbstractValue, EvalError, Evaluator, R};
+use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr};
+use crate::types::from_ast::type_expr_from_ast;
+use crate::types::mismatch::{describe_value, PathElem};
+use crate::types::value::Value;
+use crate::types::{instance_of, t, Kind};
+use indexmap::IndexMap;
+
+/// A class definition, found before evaluation.
+pub(super) struct ClassDefinition<'a> {
+    def: &'a ClassDef,
+    /// The module the definition is in (`$module_name`); empty outside modules.
+    module: String,
+}
+
+/// What a declared class left behind.
+#[derive(Default)]
+pub(super) struct ClassScope {
+    /// The parameters with the values they were given or defaulted to.
+    params: IndexMap<String, Value>,
+    /// Every variable of the class's scope (parameters included).
+    variables: IndexMap<String, Value>,
+    /// The class it inherits from: its variables are visible as this class's.
+    parent: Option<String>,
+    /// False while the class is being evaluated, or when part of its body could not be
+    /// (a variable it lacks may then still exist in Puppet).
+    complete: bool,
+}
+
+/// The parameters of the class being declared whose defaults are not evaluated yet: a
+/// default may only read the parameters before it.
+pub(super) struct PendingParams {
+    class: String,
+    param: String,
+    later: Vec<String>,
+}
+
+/// Parameters every resource takes, classes included; they do not bind to the class's
+/// own parameters.
+const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// `::Foo::Bar` is the class `foo::bar`.
+fn class_key(name: &str) -> String {
+    name.trim_start_matches("::").to_lowercase()
+}
+
+/// How Puppet names a class in messages: `Class[Foo::Bar]`.
+fn display_name(key: &str) -> String {
+    key.split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join("::")
+}
+
+fn failed(message: String) -> EvalError {
+    EvalError::Failed(message)
+}
+
+impl<'a> Evaluator<'a> {
+    /// Makes the classes defined in `program` (nested ones too, as `outer::inner`)
+    /// known to this evaluator; `module` is their `$module_name`.
+    pub fn define_classes(&mut self, program: &'a Program, module: &str) {
+        self.define_classes_in(&program.body, "", module);
+    }
+
+    fn define_classes_in(&mut self, statements: &'a [Expr], outer: &str, module: &str) {
+        for statement in statements {
+            if let ExprKind::Class(def) = &statement.kind {
+                let own = class_key(&def.name.name);
+                let key = if outer.is_empty() || def.name.name.starts_with("::") {
+                    own
+                } else {
+                    format!("{outer}::{own}")
+                };
+                self.define_classes_in(&def.body.statements, &key, module);
+                self.classes.insert(
+                    key,
+                    ClassDefinition {
+                        def,
+                        module: module.to_string(),
+                    },
+                );
+            }
+        }
+    }
+
+    /// `include a, b` (also `contain`, `require`): declares each class named by a
+    /// string, a `Class[x]` or an array of those; the value is the array of `Class[x]`.
+    pub(super) fn include(&mut self, function: &str, args: &[Value]) -> R<Value> {
+        let mut names = Vec::new();
+        collect_class_names(function, args, &mut names)?;
+        let mut declared = Vec::with_capacity(names.len());
+        for name in names {
+            self.declare_class(&name, IndexMap::new(), false)
+                .map_err(|e| prefixed("Function Call", e))?;
+            declared.push(Value::Type(t::class_named(Some(&class_key(&name)))));
+        }
+        Ok(Value::array(declared))
+    }
+
+    /// `class { 'x': param => value }`: declares each titled class with the given
+    /// parameters; the value is the array of references `Class['X']`.
+    pub(super) fn class_resource(&mut self, resource: &ResourceExpr) -> R<AbstractValue> {
+        let mut references = Vec::new();
+        for body in &resource.bodies {
+            let mut titles = Vec::new();
+            collect_class_names("class", &[self.known(&body.title)?], &mut titles)?;
+            let mut given = IndexMap::new();
+            for attribute in &body.attributes {
+                let value = self.known(&attribute.value)?;
+                if attribute.name.name == "*" {
+                    let Value::Hash(map) = value else {
+                        return Err(failed(
+                            "The value of '* =>' must be a Hash of attribute names and values"
+                                .into(),
+                        ));
+                    };
+                    for (k, v) in map.iter() {
+                        given.insert(super::query::string_form(k), v.clone());
+                    }
+                } else {
+                    given.insert(attribute.name.name.clone(), value);
+                }
+            }
+            for title in titles {
+                self.declare_class(&title, given.clone(), true)
+                    .map_err(|e| prefixed("Resource Statement", e))?;
+                let shown = display_name(&class_key(&title));
+                references.push(Value::Type(t::resource_named(Some("Class"), Some(&shown))));
+            }
+        }
+        Ok(AbstractValue::Known(Value::array(references)))
+    }
+
+    /// Evaluates the class `name` unless it already was. A resource-like declaration
+    /// (`class { 'x': }`) of a class declared before is an error; `include` is not.
+    fn declare_class(
+        &mut self,
+        name: &str,
+        mut given: IndexMap<String, Value>,
+        resource_like: bool,
+    ) -> R<()> {
+        let key = class_key(name);
+        let shown = format!("Class[{}]", display_name(&key));
+        if self.declared.contains_key(&key) {
+            return if resource_like {
+                Err(failed(format!(
+                    "Duplicate declaration: {shown} is already declared; cannot redeclare"
+                )))
+            } else {
+                Ok(())
+            };
+        }
+        let Some(definition) = self.classes.get(&key) else {
+            return Err(failed(format!("Could not find class ::{key}")));
+        };
+        let (def, module) = (definition.def, definition.module.clone());
+        let parent = match &def.parent {
+            Some(parent) => {
+                let parent = class_key(&parent.name);
+                self.declare_class(&parent, IndexMap::new(), false)?;
+                Some(parent)
+            }
+            None => None,
+        };
+        for name in given.keys() {
+            let known = def.params.iter().flatten().any(|p| &p.name.name == name);
+            if !known && !METAPARAMETERS.contains(&name.as_str()) {
+                return Err(failed(format!("{shown}: has no parameter named '{name}'")));
+            }
+        }
+        // Declared from here on: a class that includes itself (directly or not) does
+        // not evaluate it again.
+        self.declared.insert(key.clone(), ClassScope::default());
+
+        // The class's scope: the top scope, then what it inherits, then its own.
+        let mut outer = std::mem::take(&mut self.scopes);
+        let mut stack = vec![std::mem::take(&mut outer[0])];
+        if let Some(parent) = &parent {
+            stack.push(self.declared[parent].variables.clone());
+        }
+        let mut own = IndexMap::new();
+        own.insert("name".to_string(), Value::string(&key));
+        own.insert("title".to_string(), Value::string(&key));
+        own.insert("module_name".to_string(), Value::string(&module));
+        stack.push(own);
+        self.scopes = stack;
+        let saved_groups = std::mem::take(&mut self.match_groups);
+
+        let result = self
+            .bind_parameters(def, &shown, &mut given)
+            .map(|params| (params, self.evaluate_body(def)));
+
+        self.match_groups = saved_groups;
+        let mut stack = std::mem::take(&mut self.scopes);
+        let variables = stack.pop().unwrap_or_default();
+        outer[0] = stack.swap_remove(0);
+        self.scopes = outer;
+
+        let (params, complete) = match result {
+            Ok((params, Ok(()))) => (params, true),
+            // The body went past what pupcheck evaluates: what it set so far stays.
+            Ok((params, Err(EvalError::Unsupported(_)))) => (params, false),
+            Ok((_, Err(e))) | Err(e) => {
+                self.declared.remove(&key);
+                return Err(e);
+            }
+        };
+        let scope = self.declared.get_mut(&key).expect("inserted above");
+        scope.params = params;
+        scope.variables = variables;
+        scope.complete = complete;
+        scope.parent = parent;
+        Ok(())
+    }
+
+    /// Binds the parameters: given values, else defaults, each checked against its type.
+    fn bind_parameters(
+        &mut self,
+        def: &'a ClassDef,
+        shown: &str,
+        given: &mut IndexMap<String, Value>,
+    ) -> R<IndexMap<String, Value>> {
+        let params = def.params.as_deref().unwrap_or(&[]);
+        let mut values = IndexMap::new();
+        for (i, p) in params.iter().enumerate() {
+            let name = &p.name.name;
+            let value = match (given.shift_remove(name), &p.default) {
+                (Some(v), _) => v,
+                (None, Some(default)) => {
+                    self.pending = Some(PendingParams {
+                        class: shown.to_string(),
+                        param: name.clone(),
+                        later: params[i..].iter().map(|p| p.name.name.clone()).collect(),
+                    });
+                    let v = self.known(default);
+                    self.pending = None;
+                    v?
+                }
+                (None, None) => {
+                    return Err(failed(format!(
+                        "{shown}: expects a value for parameter '{name}'"
+                    )));
+                }
+            };
+            if let Some(type_expr) = &p.type_expr {
+                self.check_parameter(shown, name, type_expr, &value)?;
+            }
+            self.scopes
+                .last_mut()
+                .expect("the class's scope")
+                .insert(name.clone(), value.clone());
+            values.insert(name.clone(), value);
+        }
+        Ok(values)
+    }
+
+    fn evaluate_body(&mut self, def: &'a ClassDef) -> R<()> {
+        for statement in &def.body.statements {
+            self.match_groups.clear();
+            self.eval(statement)?;
+        }
+        Ok(())
+    }
+
+    fn check_parameter(&mut self, shown: &str, name: &str, type_expr: &Expr, v: &Value) -> R<()> {
+        let ty = self
+            .resolver
+            .resolve(&type_expr_from_ast(type_expr))
+            .map_err(|e| failed(e.message))?;
+        if instance_of(v, &ty) {
+            return Ok(());
+        }
+        let why = describe_value(&ty, v, &[PathElem::Parameter(name.to_string())]);
+        Err(failed(format!("{shown}: {}", why.join("\n"))))
+    }
+
+    /// A default expression reading a parameter that comes after it is Puppet's error.
+    pub(super) fn check_not_pending(&self, variable: &str) -> R<()> {
+        match &self.pending {
+            Some(p) if p.later.iter().any(|l| l == variable) => Err(failed(format!(
+                "{}: default expression for ${} tries to illegally access not yet evaluated ${variable}",
+                p.class, p.param
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// `$class::variable`: what the class left, once declared.
+    /// `$class::variable`: what the class (or a class it inherits from) left, once
+    /// declared.
+    pub(super) fn class_variable(&self, class: &str, variable: &str) -> AbstractValue {
+        let mut key = class_key(class);
+        loop {
+            let Some(scope) = self.declared.get(&key) else {
+                // Maybe declared by code pupcheck does not evaluate, or later.
+                return self.unknown_variable();
+            };
+            if let Some(v) = scope.variables.get(variable) {
+                return AbstractValue::Known(v.clone());
+            }
+            if !scope.complete {
+                return AbstractValue::Inferred(t::any());
+            }
+            match &scope.parent {
+                Some(parent) => key = parent.clone(),
+                // Puppet warns about an unknown variable and reads undef.
+                None => return AbstractValue::Known(Value::Undef),
+            }
+        }
+    }
+
+    /// `Class[x][p]`, `Class[x][p, q]`: the values a declared class's parameters have.
+    pub(super) fn class_parameters(&self, class: &str, keys: &[Value]) -> R<Value> {
+        let key = class_key(class);
+        let Some(scope) = self.declared.get(&key) else {
+            return Err(failed(format!("Resource not found: Class['{key}']")));
+        };
+        let mut values = Vec::with_capacity(keys.len());
+        for k in keys {
+            let name = super::query::string_form(k);
+            match scope.params.get(&name) {
+                Some(v) => values.push(v.clone()),
+                None if !scope.complete => {
+                    return Err(EvalError::Unsupported(format!(
+                        "a parameter of Class['{key}'], whose evaluation stopped"
+                    )))
+                }
+                None => {
+                    return Err(failed(format!(
+                        "The resource Class['{key}'] does not have a parameter called '{name}'"
+                    )))
+                }
+            }
+        }
+        Ok(match values.len() {
+            1 => values.pop().expect("one value"),
+            _ => Value::array(values),
+        })
+    }
+}
+
+/// The class names in `include`'s (or a class resource's title's) arguments.
+fn collect_class_names(function: &str, args: &[Value], out: &mut Vec<String>) -> R<()> {
+    for a in args {
+        match a {
+            Value::String(s) => out.push(s.to_string()),
+            Value::Array(items) => collect_class_names(function, items, out)?,
+            Value::Type(ty) => match ty.kind() {
+                Kind::Class(Some(name)) => out.push(name.to_string()),
+                Kind::Resource {
+                    type_name: Some(ty),
+                    title: Some(title),
+                } if ty.eq_ignore_ascii_case("class") => out.push(title.to_string()),
+                _ => {
+                    return Err(failed(format!(
+                        "'{function}' expects a class name or a Class[name], got {ty}"
+                    )))
+                }
+            },
+            other => {
+                return Err(failed(format!(
+                    "'{function}' expects a class name, got {other}"
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puppet's "Error while evaluating a Function Call, ..." around an error of a
+/// declaration.
+fn prefixed(what: &str, e: EvalError) -> EvalError {
+    match e {
+        EvalError::Failed(m) if !m.starts_with("Error while evaluating") => {
+            EvalError::Failed(format!("Error while evaluating a {what}, {m}"))
+        }
+        other => other,
+    }
+}
