@@ -179,6 +179,17 @@ ITERATOR_EXPRESSIONS = [
     '[[1, 2].reverse_each]', "Array(1)", "Array('abc')", 'Array({a => 1})', 'Array(1, true)', 'Array([1])',
     'Array(undef)', "['a', 'b'].map |$i, $x| { \"${i}:${x}\" }", "'ab'.map |$c| { $c }",
 ]
+# SemVer ranges (spec 001 "SemVerRange"; SemanticPuppet's syntax and normal form).
+SEMVER_RANGES = ['~> 1.2', '~>1.2.3', '~> 1', '~1.2', '~1', '^1.2', '^0.2.3', '^0.0.3', '1.x', '1.2.x', '*',
+                 '>=1.0.0 <2.0.0', '>= 1.0.0  < 2.0.0', '1.0.0 - 2.0.0', '1.2.3 - 1.4', '>1.0.0 || <0.5.0',
+                 '1.x || 1.2.x', '1.2', '=1.2.3', '>1.2', '<=1.2', '>=1.2.3 <=1.2.3', '~> 1.2.3-rc1', '1.0.0-rc.1']
+SEMVER_EXPRESSIONS = [f"SemVerRange('{r}')" for r in SEMVER_RANGES] + [
+    f"SemVer('{v}') =~ SemVerRange('{r}')" for v in ('1.2.9', '0.2.5', '1.3.0-rc1', '1.2.3-rc2')
+    for r in SEMVER_RANGES] + [
+    "'1.2.9' =~ SemVerRange('1.x')", "'abc' =~ SemVerRange('1.x')", "1 =~ SemVerRange('1.x')",
+    "SemVer('2.0.0') !~ SemVerRange('1.x')", "type(SemVer('1.2.3'))", "type(SemVer['1.x'], 'generalized')",
+    "SemVer[SemVerRange('~> 1.2')]",
+]
 # Classes (spec 004 "Classes"): declaration, scopes, parameters, Class[x][p].
 CLASS_PRELUDE = 'class myclass($x = 10, $y = $x + 1) { $z = $x + $y }'
 CLASS_EXPRESSIONS = [
@@ -214,6 +225,14 @@ CLASS_EXPRESSIONS = [
     ('class a { class b { $v = 3 } include a::b }', 'include a $a::b::v'),
     ('class a { include b $x = $b::y } class b { $y = 7 }', 'include a $a::x'),
     ('class a::b($x = 1) { }', "class { 'a::b': } Class['::a::b'][x]"),
+    # Assignment to several variables (spec 004 "Assignment Operator").
+    ('', '[$a, $b] = [1, 2] [$b, $a]'), ('', '[$a, $b] = [1, 2, 3]'), ('', '[$a, $b] = [1]'), ('', '[$a, $b] = 1'),
+    ('', '[$a, $b] = {a => 10, b => 20, c => 30} [$b, $a]'), ('', '[$a, $b] = {a => 10}'),
+    ('', '[$a, [$b, $c]] = [1, [2, 3]] [$a, $b, $c]'), ('', '$x = $y = 0 [$x, $y]'),
+    ('class c($x = 100) { $a = 10 } include c', '[$a, $x] = Class[c] [$a, $x]'),
+    ('class c($x = 100) { $a = 10 } include c', "[$a, $q] = Class['c']"),
+    ('class c($x = 100) { $a = 10 }', "[$a, $x] = Class['c']"),
+    ('class c { $a = undef } include c', "[$a] = Class['c'] [$a]"),
 ]
 
 
@@ -223,7 +242,7 @@ def gen_expressions():
         for op in OPERATORS:
             for b in OPERANDS:
                 cases.append({'id': f'ex-{len(cases) + 1}', 'expr': f'{a} {op} {b}'})
-    for e in EXPRESSIONS + ITERATOR_EXPRESSIONS:
+    for e in EXPRESSIONS + ITERATOR_EXPRESSIONS + SEMVER_EXPRESSIONS:
         cases.append({'id': f'ex-{len(cases) + 1}', 'expr': e})
     for prelude, e in CLASS_EXPRESSIONS:
         case = {'id': f'ex-{len(cases) + 1}', 'expr': e}

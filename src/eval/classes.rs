@@ -335,6 +335,39 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// `[$a, $b] = Class[x]`: the class's variable (a parameter or not), which must
+    /// exist.
+    pub(super) fn class_variable_for_assignment(&self, class: &str, variable: &str) -> R<Value> {
+        let key = class_key(class);
+        if !self.declared.contains_key(&key) {
+            return Err(failed(format!("Resource not found: Class['{key}']")));
+        }
+        match self.class_variable(&key, variable) {
+            AbstractValue::Known(v) if self.has_variable(&key, variable) => Ok(v),
+            AbstractValue::Known(_) => Err(failed(format!(
+                "No value for required variable '${key}::{variable}' in assignment to variables from class reference"
+            ))),
+            AbstractValue::Inferred(_) => Err(EvalError::Unsupported(format!(
+                "a variable of Class['{key}'], whose evaluation stopped"
+            ))),
+        }
+    }
+
+    /// Whether the class (or one it inherits from) has the variable.
+    fn has_variable(&self, key: &str, variable: &str) -> bool {
+        let mut key = key.to_string();
+        while let Some(scope) = self.declared.get(&key) {
+            if scope.variables.contains_key(variable) {
+                return true;
+            }
+            match &scope.parent {
+                Some(parent) => key = parent.clone(),
+                None => return false,
+            }
+        }
+        false
+    }
+
     /// `Class[x][p]`, `Class[x][p, q]`: the values a declared class's parameters have.
     pub(super) fn class_parameters(&self, class: &str, keys: &[Value]) -> R<Value> {
         let key = class_key(class);

@@ -198,31 +198,8 @@ impl<'a> Evaluator<'a> {
                 right,
             } => {
                 let value = self.known(right)?;
-                match &left.kind {
-                    ExprKind::Variable(name) if name.trim_start_matches("::").contains("::") => {
-                        Err(EvalError::Failed(format!(
-                            "Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"
-                        )))
-                    }
-                    ExprKind::Variable(name) => {
-                        let name = name.trim_start_matches("::").to_string();
-                        let scope = self.scopes.last_mut().expect("the top scope");
-                        if scope.contains_key(&name) {
-                            return Err(EvalError::Failed(format!(
-                                "Cannot reassign variable '${name}'"
-                            )));
-                        }
-                        scope.insert(name, value.clone());
-                        known(value)
-                    }
-                    ExprKind::Access { .. } => Err(EvalError::Failed(
-                        "Illegal attempt to assign via [index/key]. Not an assignable reference"
-                            .into(),
-                    )),
-                    _ => Err(EvalError::Unsupported(
-                        "assignment to a non-variable".into(),
-                    )),
-                }
+                self.assign(left, &value)?;
+                known(value)
             }
             ExprKind::Unary { op, operand } => {
                 let v = self.known(operand)?;
@@ -324,6 +301,86 @@ impl<'a> Evaluator<'a> {
                 self.class_resource(r)
             }
             other => Err(EvalError::Unsupported(construct(other).to_string())),
+        }
+    }
+
+    /// Assigns `value` to a variable, or to an array of them (spec 004 "Assignment
+    /// Operator": from an array by position, from a hash by name, from a class by its
+    /// variables).
+    fn assign(&mut self, target: &Expr, value: &Value) -> R<()> {
+        match &target.kind {
+            ExprKind::Variable(name) if name.trim_start_matches("::").contains("::") => {
+                Err(EvalError::Failed(format!(
+                    "Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"
+                )))
+            }
+            ExprKind::Variable(name) => {
+                let name = name.trim_start_matches("::").to_string();
+                let scope = self.scopes.last_mut().expect("the top scope");
+                if scope.contains_key(&name) {
+                    return Err(EvalError::Failed(format!(
+                        "Cannot reassign variable '${name}'"
+                    )));
+                }
+                scope.insert(name, value.clone());
+                Ok(())
+            }
+            ExprKind::Array(targets) => self.assign_many(targets, value),
+            ExprKind::Access { .. } => Err(EvalError::Failed(
+                "Illegal attempt to assign via [index/key]. Not an assignable reference".into(),
+            )),
+            _ => Err(EvalError::Unsupported(
+                "assignment to a non-variable".into(),
+            )),
+        }
+    }
+
+    fn assign_many(&mut self, targets: &[Expr], value: &Value) -> R<()> {
+        let name_of = |t: &Expr| match &t.kind {
+            ExprKind::Variable(n) => Ok(n.clone()),
+            _ => Err(EvalError::Unsupported(
+                "a nested target in an assignment from a hash or class".into(),
+            )),
+        };
+        match value {
+            Value::Array(values) if values.len() == targets.len() => {
+                for (t, v) in targets.iter().zip(values.iter()) {
+                    self.assign(t, v)?;
+                }
+                Ok(())
+            }
+            Value::Hash(map) => {
+                for t in targets {
+                    let name = name_of(t)?;
+                    let Some(v) = map.get(&Value::string(&name)) else {
+                        return Err(EvalError::Failed(format!(
+                            "No value for required key '{name}' in assignment to variables from hash"
+                        )));
+                    };
+                    self.assign(t, &v.clone())?;
+                }
+                Ok(())
+            }
+            Value::Type(ty) if matches!(ty.kind(), crate::types::Kind::Class(Some(_))) => {
+                let crate::types::Kind::Class(Some(class)) = ty.kind() else {
+                    unreachable!("matched above")
+                };
+                for t in targets {
+                    let v = self.class_variable_for_assignment(class, &name_of(t)?)?;
+                    self.assign(t, &v)?;
+                }
+                Ok(())
+            }
+            other => {
+                let got = match other {
+                    Value::Array(values) => values.len(),
+                    _ => 1,
+                };
+                Err(EvalError::Failed(format!(
+                    "Mismatched number of assignable entries and values, expected {}, got {got}",
+                    targets.len()
+                )))
+            }
         }
     }
 

@@ -121,6 +121,12 @@ pub fn compare(op: &str, a: &Value, b: &Value) -> R {
 pub fn matches(a: &Value, b: &Value) -> Result<bool, EvalError> {
     match (a, b) {
         (_, Value::Type(t)) => Ok(instance_of(a, t)),
+        // A version (or a string that is one) against a range: whether it is in it.
+        (_, Value::SemVerRange(range)) => Ok(match a {
+            Value::SemVer(v) => range.includes(v),
+            Value::String(s) => semver::Version::parse(s).is_ok_and(|v| range.includes(&v)),
+            _ => false,
+        }),
         (Value::String(s), Value::Regexp(r)) => match r.compiled() {
             Some(re) => Ok(re.is_match(s)),
             None => Err(unsupported("a regexp the regex crate cannot compile")),

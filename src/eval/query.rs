@@ -18,6 +18,8 @@ pub fn string_form(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
         Value::Undef => String::new(),
+        // `String(SemVerRange('~> 1.2'))` is the text it was made from.
+        Value::SemVerRange(r) => r.to_string(),
         _ => v.to_string(),
     }
 }

@@ -7,6 +7,11 @@ use super::model::{t, IntRange, Kind, Type};
 
 pub fn generalize(ty: &Type) -> Type {
     match ty.kind() {
+        // Puppet keeps a SemVer type's ranges inside `Type[...]` (a SemVer type is a
+        // Pcore object type there): `type(SemVer['1.x'], 'generalized')` is
+        // `Type[SemVer['1.x']]`, while `type(Integer[1, 2], 'generalized')` is
+        // `Type[Integer]`.
+        Kind::Type(Some(i)) if matches!(i.kind(), Kind::SemVer(_)) => ty.clone(),
         Kind::Type(i) => ty.map_contained(i, generalize, t::type_any, t::type_of),
         Kind::NotUndef(i) => ty.map_contained(i, generalize, t::not_undef_any, t::not_undef),
         Kind::Optional(i) => ty.map_contained(i, generalize, t::optional_any, t::optional),

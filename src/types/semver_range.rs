@@ -1,8 +1,9 @@
 //! SemVer ranges in Puppet's (SemanticPuppet's) syntax: `>=1.0.0 <2.0.0`, `1.x`,
 //! `~1.2`, `^1.2`, `1.0.0 - 2.0.0`, alternatives joined with `||`.
 //!
-//! The range keeps the text it was written with for display; Puppet prints a
-//! normalised form, which this does not reproduce (see DEVIATIONS.md).
+//! The range keeps the text it was written with, which is how Puppet prints a range
+//! inside a type (`SemVer['~> 1.2']`); a `SemVerRange` value prints normalised
+//! ([`VersionRange::normalized`]: `>=1.2.0 <1.3.0`), as SemanticPuppet does.
 
 use std::fmt;
 
@@ -69,27 +70,39 @@ fn bump(nums: &[u64]) -> Option<Version> {
 /// A bound of a range: the version and whether it is included.
 type Bound<'a> = Option<(&'a Version, bool)>;
 
+/// `>= 1.0.0  < 2.0.0` is `>=1.0.0 <2.0.0`: an operator takes the version after it,
+/// spaces or not.
+fn join_operators(alt: &str) -> String {
+    let mut out = String::with_capacity(alt.len());
+    let mut after_operator = false;
+    for c in alt.chars() {
+        if c.is_whitespace() && after_operator {
+            continue;
+        }
+        after_operator = matches!(c, '>' | '<' | '=' | '~' | '^');
+        out.push(c);
+    }
+    out
+}
+
 impl VersionRange {
     pub fn parse(text: &str) -> Option<VersionRange> {
-        let mut alternatives = Vec::new();
+        let mut alternatives: Vec<Vec<(Op, Version)>> = Vec::new();
         for alt in text.split("||") {
-            let alt = alt.trim();
+            let alt = join_operators(alt.trim());
+            let alt = alt.as_str();
             let mut comps = Vec::new();
             if let Some((a, b)) = alt.split_once(" - ") {
                 let (an, av) = partial(a.trim())?;
                 let (bn, bv) = partial(b.trim())?;
                 comps.push((Op::Ge, av.unwrap_or_else(|| v(&an))));
-                match bv {
-                    Some(bv) => comps.push((Op::Le, bv)),
-                    None => {
-                        if let Some(b) = bump(&bn) {
-                            comps.push((Op::Lt, b))
-                        }
-                    }
-                }
+                // SemanticPuppet fills a partial upper bound with zeros: `1.2.3 - 1.4`
+                // is `>=1.2.3 <=1.4.0`.
+                comps.push((Op::Le, bv.unwrap_or_else(|| v(&bn))));
             } else {
                 for simple in alt.split_whitespace() {
-                    let (op, rest) = [">=", "<=", ">", "<", "~", "^", "="]
+                    // `~>` (pessimistic) is `~`.
+                    let (op, rest) = [">=", "<=", "~>", ">", "<", "~", "^", "="]
                         .iter()
                         .find_map(|o| simple.strip_prefix(o).map(|r| (*o, r)))
                         .unwrap_or(("", simple));
@@ -114,7 +127,7 @@ impl VersionRange {
                             }
                         },
                         "<" => comps.push((Op::Lt, base)),
-                        "~" => {
+                        "~" | "~>" => {
                             comps.push((Op::Ge, base));
                             let upto = if nums.len() >= 2 {
                                 &nums[..2]
@@ -125,9 +138,17 @@ impl VersionRange {
                                 comps.push((Op::Lt, b))
                             }
                         }
+                        // `^1.2` is `>=1.2.0 <2.0.0`; below 1.0.0 the minor version is
+                        // the one that may not change (`^0.2.3` is `<0.3.0`, `^0.0.3`
+                        // `<0.1.0`).
                         "^" => {
                             comps.push((Op::Ge, base));
-                            if let Some(b) = bump(&nums[..1.min(nums.len())]) {
+                            let upto = if nums.first() == Some(&0) && nums.len() > 1 {
+                                &nums[..2]
+                            } else {
+                                &nums[..1.min(nums.len())]
+                            };
+                            if let Some(b) = bump(upto) {
                                 comps.push((Op::Lt, b))
                             }
                         }
@@ -136,6 +157,8 @@ impl VersionRange {
                                 comps.push((Op::Ge, f.clone()));
                                 comps.push((Op::Le, f));
                             }
+                            // `*` (or `x`): every version, pre-releases too.
+                            None if nums.is_empty() => {}
                             None => {
                                 comps.push((Op::Ge, base));
                                 if let Some(b) = bump(&nums) {
@@ -146,7 +169,7 @@ impl VersionRange {
                     }
                 }
             }
-            alternatives.push(comps);
+            merge_into(&mut alternatives, comps);
         }
         Some(VersionRange {
             text: text.trim().to_string(),
@@ -162,15 +185,44 @@ impl VersionRange {
         }
     }
 
+    /// Whether `ver` is in the range. A pre-release is only in an alternative that
+    /// names a pre-release of the same version (`1.3.0-rc1` is not in `1.x`, it is in
+    /// `>=1.3.0-rc0 <2.0.0`), as SemanticPuppet has it.
     pub fn includes(&self, ver: &Version) -> bool {
         self.alternatives.iter().any(|alt| {
-            alt.iter().all(|(op, b)| match op {
-                Op::Ge => ver >= b,
-                Op::Gt => ver > b,
-                Op::Le => ver <= b,
-                Op::Lt => ver < b,
-            })
+            let pre_allowed = ver.pre.is_empty()
+                || alt.is_empty()
+                || alt.iter().any(|(_, b)| {
+                    !b.pre.is_empty()
+                        && (b.major, b.minor, b.patch) == (ver.major, ver.minor, ver.patch)
+                });
+            pre_allowed
+                && alt.iter().all(|(op, b)| match op {
+                    Op::Ge => ver >= b,
+                    Op::Gt => ver > b,
+                    Op::Le => ver <= b,
+                    Op::Lt => ver < b,
+                })
         })
+    }
+
+    /// SemanticPuppet's form of the range: `*`, an exact version `1.2.3`, or its
+    /// bounds (`>=1.2.0 <1.3.0`), alternatives joined with ` || `.
+    pub fn normalized(&self) -> String {
+        let parts: Vec<String> = self
+            .alternatives
+            .iter()
+            .map(|alt| match Self::bounds(alt) {
+                (None, None) => "*".to_string(),
+                (Some((lo, true)), Some((hi, true))) if lo == hi => lo.to_string(),
+                (lo, hi) => {
+                    let lo = lo.map(|(v, incl)| format!("{}{v}", if incl { ">=" } else { ">" }));
+                    let hi = hi.map(|(v, incl)| format!("{}{v}", if incl { "<=" } else { "<" }));
+                    [lo, hi].into_iter().flatten().collect::<Vec<_>>().join(" ")
+                }
+            })
+            .collect();
+        parts.join(" || ")
     }
 
     fn bounds(alt: &[(Op, Version)]) -> (Bound<'_>, Bound<'_>) {
@@ -215,4 +267,48 @@ impl VersionRange {
             })
         })
     }
+}
+
+/// Adds an alternative to a range's, merged with one it overlaps (`1.x || 1.2.x` is
+/// `>=1.0.0 <2.0.0`), as SemanticPuppet merges them.
+fn merge_into(alternatives: &mut Vec<Vec<(Op, Version)>>, comps: Vec<(Op, Version)>) {
+    let (lo, hi) = VersionRange::bounds(&comps);
+    let owned = |b: Bound<'_>, low: bool| -> Vec<(Op, Version)> {
+        match b {
+            Some((v, true)) => vec![(if low { Op::Ge } else { Op::Le }, v.clone())],
+            Some((v, false)) => vec![(if low { Op::Gt } else { Op::Lt }, v.clone())],
+            None => vec![],
+        }
+    };
+    for existing in alternatives.iter_mut() {
+        let (elo, ehi) = VersionRange::bounds(existing);
+        // Overlapping: each starts before the other ends.
+        let starts_before_end = |start: Bound<'_>, end: Bound<'_>| match (start, end) {
+            (None, _) | (_, None) => true,
+            (Some((s, si)), Some((e, ei))) => s < e || (s == e && si && ei),
+        };
+        if starts_before_end(lo, ehi) && starts_before_end(elo, hi) {
+            let new_lo = match (lo, elo) {
+                (None, _) | (_, None) => None,
+                (Some(a), Some(b)) => Some(if a.0 < b.0 || (a.0 == b.0 && a.1) {
+                    a
+                } else {
+                    b
+                }),
+            };
+            let new_hi = match (hi, ehi) {
+                (None, _) | (_, None) => None,
+                (Some(a), Some(b)) => Some(if a.0 > b.0 || (a.0 == b.0 && a.1) {
+                    a
+                } else {
+                    b
+                }),
+            };
+            let mut merged = owned(new_lo, true);
+            merged.extend(owned(new_hi, false));
+            *existing = merged;
+            return;
+        }
+    }
+    alternatives.push(comps);
 }

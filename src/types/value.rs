@@ -181,7 +181,7 @@ impl fmt::Display for Value {
             }
             Value::Type(t) => write!(f, "{t}"),
             Value::SemVer(v) => write!(f, "{v}"),
-            Value::SemVerRange(r) => write!(f, "{r}"),
+            Value::SemVerRange(r) => f.write_str(&r.normalized()),
             Value::Timespan(n) => write!(f, "Timespan('{}')", format_timespan(*n)),
             Value::Timestamp(n) => write!(f, "Timestamp('{}')", format_timestamp(*n)),
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
