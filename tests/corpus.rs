@@ -55,12 +55,15 @@ fn every_corpus_file_parses_without_error_recovery() {
 
 /// Every corpus file passes `puppet parser validate`, which prints one warning there (a
 /// defined type parameter named like a metaparameter in ceph::pool). pupcheck must report
-/// no error at all, and among its validation findings exactly that warning.
+/// no error at all, and among its validation findings exactly that warning. Its type
+/// findings must be exactly those Puppet confirmed (tests/golden/corpus_type_findings.tsv,
+/// scripts/confirm_corpus_type_findings.sh).
 #[test]
 fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
     let Some(files) = corpus_files() else { return };
     let mut errors = Vec::new();
     let mut validation_warnings = Vec::new();
+    let mut type_findings = Vec::new();
     for path in &files {
         let report = pupcheck::check::check_text(path.clone(), std::fs::read(path).unwrap());
         for d in &report.diagnostics {
@@ -71,6 +74,14 @@ fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
                 .unwrap_or(1);
             let category = pupcheck::rules::find(d.rule).map(|r| r.category);
             let entry = format!("{}:{line}: {} {}", path.display(), d.rule, d.message);
+            if category == Some(pupcheck::rules::Category::Type) {
+                let relative = path.strip_prefix(common::MODULES).unwrap_or(path);
+                let relative = relative
+                    .to_string_lossy()
+                    .trim_start_matches('/')
+                    .to_string();
+                type_findings.push(format!("{relative}:{line}\t{}\t{}", d.rule, d.message));
+            }
             if d.severity == Severity::Error {
                 errors.push(entry);
             } else if category == Some(pupcheck::rules::Category::Validation) {
@@ -86,4 +97,22 @@ fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
     assert_eq!(validation_warnings.len(), 1, "{validation_warnings:#?}");
     assert!(validation_warnings[0].contains("ceph/manifests/pool.pp"));
     assert!(validation_warnings[0].contains("metaparameter-name"));
+
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/corpus_type_findings.tsv"
+    ))
+    .expect("the confirmed type findings");
+    let mut confirmed: Vec<String> = table
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.splitn(4, '\t').take(3).collect::<Vec<_>>().join("\t"))
+        .collect();
+    confirmed.sort();
+    type_findings.sort();
+    assert_eq!(
+        type_findings, confirmed,
+        "type findings on the corpus differ from the ones Puppet confirmed: a new one is a \
+         false alarm until scripts/confirm_corpus_type_findings.sh confirms it"
+    );
 }

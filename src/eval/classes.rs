@@ -7,7 +7,6 @@
 
 use super::{AbstractValue, EvalError, Evaluator, R};
 use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr};
-use crate::types::from_ast::type_expr_from_ast;
 use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::Value;
 use crate::types::{instance_of, t, Kind};
@@ -289,10 +288,7 @@ impl<'a> Evaluator<'a> {
     }
 
     fn check_parameter(&mut self, shown: &str, name: &str, type_expr: &Expr, v: &Value) -> R<()> {
-        let ty = self
-            .resolver
-            .resolve(&type_expr_from_ast(type_expr))
-            .map_err(|e| failed(e.message))?;
+        let ty = self.resolve_type(type_expr)?;
         if instance_of(v, &ty) {
             return Ok(());
         }

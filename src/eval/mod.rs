@@ -117,6 +117,14 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
+    /// The type a type expression (a parameter's type) denotes. An error is Puppet's
+    /// (`Failed`), or a name this evaluator does not know (`Unsupported`).
+    pub fn resolve_type(&mut self, type_expr: &Expr) -> R<Type> {
+        self.resolver
+            .resolve(&crate::types::from_ast::type_expr_from_ast(type_expr))
+            .map_err(type_error)
+    }
+
     /// Evaluates one expression.
     pub fn eval(&mut self, e: &Expr) -> R<AbstractValue> {
         if self.depth > MAX_DEPTH {
@@ -154,10 +162,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::TypeRef(name) => {
                 let span = (e.span.start as usize, e.span.end as usize);
-                let t = self
-                    .resolver
-                    .named_type(name, span)
-                    .map_err(|err| EvalError::Failed(err.message))?;
+                let t = self.resolver.named_type(name, span).map_err(type_error)?;
                 known(Value::Type(t))
             }
             // `$0`, `$1`, ...: the groups of the statement's last regexp match.
@@ -559,15 +564,13 @@ impl<'a> Evaluator<'a> {
                 let shown = t.to_string();
                 let bare = shown.split('[').next().unwrap_or(&shown).to_string();
                 let base = if shown != bare {
-                    self.resolver
-                        .named_type(&bare, span)
-                        .map_err(|err| EvalError::Failed(err.message))?
+                    self.resolver.named_type(&bare, span).map_err(type_error)?
                 } else {
                     t
                 };
                 self.resolver
                     .access_with_values(&base, values, span)
-                    .map_err(|err| EvalError::Failed(err.message))?
+                    .map_err(type_error)?
             }
             Value::String(s) => index_string(&s, &values)?,
             Value::Array(items) => index_array(&items, &values)?,
@@ -616,6 +619,16 @@ fn interpolated(v: &Value) -> String {
         // Puppet interpolates an iterator as its type's name, not its elements.
         Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
         other => other.to_string(),
+    }
+}
+
+/// A type expression's error: Puppet's, or a name pupcheck does not know (then the
+/// expression is not evaluated, rather than called wrong).
+fn type_error(e: crate::types::resolve::TypeError) -> EvalError {
+    if e.unknown_name {
+        EvalError::Unsupported(e.message)
+    } else {
+        EvalError::Failed(e.message)
     }
 }
 

@@ -65,6 +65,7 @@ mod numeric_assignment;
 mod numeric_overflow;
 mod numeric_parameter_name;
 mod only_variable_string;
+mod parameter_default_type;
 mod parameter_order;
 mod params_empty_string_assignment;
 mod puppet_patterns;
@@ -249,6 +250,7 @@ pub static ALL: &[&Rule] = &[
     &numeric_parameter_name::RULE,
     &only_variable_string::RULE,
     &parameter_order::RULE,
+    &parameter_default_type::RULE,
     &params_empty_string_assignment::RULE,
     &puppet_url_without_modules::RULE,
     &quoted_booleans::RULE,

@@ -25,6 +25,9 @@ use super::value::Value;
 pub struct TypeError {
     pub message: String,
     pub span: (usize, usize),
+    /// The expression names a type pupcheck does not know (an alias or resource type
+    /// of code it has not read): not an error in the code.
+    pub unknown_name: bool,
 }
 
 type R<T> = Result<T, TypeError>;
@@ -33,6 +36,7 @@ fn err<T>(span: (usize, usize), message: impl Into<String>) -> R<T> {
     Err(TypeError {
         message: message.into(),
         span,
+        unknown_name: false,
     })
 }
 
@@ -41,17 +45,34 @@ fn err<T>(span: (usize, usize), message: impl Into<String>) -> R<T> {
 pub trait AliasSource {
     /// The body of alias `name` (as written: `Foo::Bar`), if there is one.
     fn alias_body(&self, name: &str) -> Option<TypeExpr>;
+
+    /// Whether every type alias there is is here: then another capitalised name is a
+    /// resource type (`File`), as Puppet reads it. When not (a file checked without
+    /// the modules it uses), such a name is an unknown type
+    /// ([`TypeError::unknown_name`]).
+    fn knows_every_alias(&self) -> bool {
+        true
+    }
 }
 
 /// A table of aliases, by name.
 #[derive(Debug, Default, Clone)]
 pub struct AliasTable {
     pub aliases: IndexMap<String, TypeExpr>,
+    /// Other aliases may exist elsewhere ([`AliasSource::knows_every_alias`]).
+    pub partial: bool,
 }
 
 impl AliasTable {
     pub fn new() -> AliasTable {
         AliasTable::default()
+    }
+    /// A table that holds some of the aliases there are (those of one file).
+    pub fn partial() -> AliasTable {
+        AliasTable {
+            partial: true,
+            ..AliasTable::default()
+        }
     }
     pub fn insert(&mut self, name: &str, body: TypeExpr) {
         self.aliases.insert(name.to_lowercase(), body);
@@ -61,6 +82,9 @@ impl AliasTable {
 impl AliasSource for AliasTable {
     fn alias_body(&self, name: &str) -> Option<TypeExpr> {
         self.aliases.get(&name.to_lowercase()).cloned()
+    }
+    fn knows_every_alias(&self) -> bool {
+        !self.partial
     }
 }
 
@@ -312,6 +336,13 @@ impl<'a> Resolver<'a> {
             return Ok(t::alias(a.clone()));
         }
         let Some(body) = self.source.alias_body(name) else {
+            if !self.source.knows_every_alias() {
+                return Err(TypeError {
+                    message: format!("unknown type {name}"),
+                    span,
+                    unknown_name: true,
+                });
+            }
             // Any other capitalised name is a resource type (`File`); the environment
             // index will later say which exist.
             return Ok(t::resource_named(Some(&capitalize(name)), None));

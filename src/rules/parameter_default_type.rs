@@ -1,0 +1,81 @@
+//! Defaults that cannot be used: the abstract interpreter evaluates each default it
+//! can (literals, operators, conversions, other constants) and checks the value
+//! against the parameter's type, as Puppet does when the default is used.
+
+use super::text::each_parameter_list;
+use super::{Category, FileContext, Rule};
+use crate::ast::ExprKind;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::{AbstractValue, Evaluator};
+use crate::types::from_ast::type_expr_from_ast;
+use crate::types::mismatch::{describe_value, PathElem};
+use crate::types::resolve::AliasTable;
+
+pub static RULE: Rule = Rule {
+    id: "parameter-default-type",
+    summary: "A parameter's default value does not match the parameter's type",
+    category: Category::Type,
+    // Puppet fails only when the default is used: callers may always pass the value.
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Evaluates the default value of each typed parameter (of a class, defined type,
+function, plan, lambda or EPP template) where it follows from the code alone, and
+reports a default that is not an instance of the parameter's type. Defaults that
+depend on facts, other parameters, lookups or functions pupcheck does not model are
+not judged; neither are types named from modules pupcheck has not read.
+
+## Why it matters
+Puppet checks a default against the type when it uses it: declaring the class
+without that parameter fails the whole catalog (\"Class[Ntp]: parameter 'servers'
+expects an Array value, got String\"), on the node, at run time. `Integer $port =
+undef` is the usual case: `undef` is only accepted by `Optional[...]` types.
+
+## Example
+```puppet
+class ntp (
+  Array[String] $servers = 'pool.ntp.org',
+  Integer       $port    = undef,
+) { }
+```
+
+## How to fix
+Make the default match (`['pool.ntp.org']`), or widen the type (`Optional[Integer]`).
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    // The file's own aliases; others live in modules this check does not read.
+    let mut aliases = AliasTable::partial();
+    for statement in &ctx.program.body {
+        if let ExprKind::TypeAlias(alias) = &statement.kind {
+            aliases.insert(&alias.name.name, type_expr_from_ast(&alias.type_expr));
+        }
+    }
+    each_parameter_list(ctx, |subject, params| {
+        let mut evaluator = Evaluator::new(&aliases);
+        for p in params {
+            let (Some(type_expr), Some(default)) = (&p.type_expr, &p.default) else {
+                continue;
+            };
+            let Ok(ty) = evaluator.resolve_type(type_expr) else {
+                continue;
+            };
+            let Ok(AbstractValue::Known(value)) = evaluator.eval(default) else {
+                continue;
+            };
+            if crate::types::instance_of(&value, &ty) {
+                continue;
+            }
+            let why = describe_value(&ty, &value, &[PathElem::Parameter(p.name.name.clone())]);
+            out.push(
+                RULE.diagnostic(default.span, format!("{subject}: {}", why.join("; ")))
+                    .with_label(type_expr.span, format!("the type is {ty}")),
+            );
+        }
+    });
+}
