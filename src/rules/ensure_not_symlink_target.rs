@@ -25,7 +25,9 @@ file { '/etc/motd': ensure => '/etc/issue' }
 ```
 
 ## How to fix
-Write `ensure => link, target => '/etc/issue'`.
+Write `ensure => link, target => '/etc/issue'`. The automatic fix writes
+`ensure => symlink`, as puppet-lint's does: Puppet's `file` type takes `symlink` as
+another name for `link` (checked with `puppet apply`).
 ",
     check: Some(check),
 };

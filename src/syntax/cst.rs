@@ -91,8 +91,25 @@ pub struct Scan<'t> {
     /// file offset of that `::` (Puppet points one further, at its second colon; starting
     /// at the first keeps this lexical error ahead of the parse error there).
     pub illegal_class_references: Vec<u32>,
+    /// Regular expressions right after an operand (`notice(1) // x`, `$a = 'x' /b/`):
+    /// Puppet's lexer reads that `/` as division. The offset of the `/`.
+    pub division_not_regex: Vec<u32>,
     pub too_deep: bool,
     pub too_deep_at: u32,
+}
+
+/// Whether Puppet's lexer reads a `/` after this token as division rather than as the
+/// start of a regular expression (its `regexp_acceptable?`: not after a name, a type
+/// name, a number, a string, a boolean, a variable, a regexp, `)`, `]` or `|>`; after
+/// `}` it is a regexp, for case options).
+fn ends_operand(token: Node) -> bool {
+    match token.kind() {
+        ")" | "]" | "|>" | "|>>" | "name" | "type_ref" | "integer" | "float" | "true" | "false"
+        | "variable" | "regex" | "heredoc_start" => true,
+        // A string's closing quote (the opening one is its parent's first token).
+        "'" | "\"" => token.next_sibling().is_none() && token.prev_sibling().is_some(),
+        _ => false,
+    }
 }
 
 pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
@@ -101,9 +118,21 @@ pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
     let mut depth = 0usize;
     // The ERROR nodes we are inside: (index in scan.errors, depth).
     let mut open_errors: Vec<(usize, usize)> = Vec::new();
+    // The last token seen, in source order.
+    let mut previous_token: Option<Node<'t>> = None;
     loop {
         let node = cursor.node();
         let mut descend = true;
+        let is_token = node.child_count() == 0
+            && !node.is_missing()
+            && !matches!(node.kind(), "comment" | "epp_comment" | "heredoc_body");
+        if is_token {
+            if node.kind() == "regex" && previous_token.is_some_and(ends_operand) {
+                let at = (node.start_byte() as u32).saturating_sub(cst.offset);
+                scan.division_not_regex.push(at);
+            }
+            previous_token = Some(node);
+        }
         match node.kind() {
             "comment" | "epp_comment" => {
                 scan.comments.push(node);

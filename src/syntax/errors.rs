@@ -22,6 +22,14 @@ pub fn syntax_errors(cst: &Cst, scan: &Scan) -> Vec<Diagnostic> {
             "Illegal class reference",
         ));
     }
+    for &at in &scan.division_not_regex {
+        found.push(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            Span::new(at, at + 1),
+            "Syntax error at '/': after an operand Puppet reads `/` as division, so a \
+             regular expression (or a `//` comment) cannot start here",
+        ));
+    }
     for &node in &scan.missing {
         found.push(missing_node(cst, node));
     }

@@ -1,0 +1,2 @@
+$pattern = 'web'
+/^web/

@@ -1,0 +1,3 @@
+notice('start')
+# Managed by Puppet
+notice('end')

@@ -1,0 +1,2 @@
+$pattern = 'web'
+notice('web01' =~ /^web/)
