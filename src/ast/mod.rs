@@ -12,6 +12,24 @@ pub use visit::{walk_expr, walk_lambda_parts, Visitor};
 use crate::source::Span;
 
 /// A parsed file: its statements, its comments, and for an EPP template its parameters.
+/// Puppet's metaparameters (`Puppet::Type.metaparams`): attributes every resource
+/// takes, classes included; in a defined type they are also variables.
+pub const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "consume",
+    "export",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
 #[derive(Debug, Clone, Default)]
 pub struct Program {
     pub body: Vec<Expr>,

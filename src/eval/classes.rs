@@ -6,7 +6,7 @@
 //! What a declared class leaves behind is read with `$x::y` and `Class[x][param]`.
 
 use super::{AbstractValue, EvalError, Evaluator, R};
-use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr};
+use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr, METAPARAMETERS};
 use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::Value;
 use crate::types::{instance_of, t, Kind};
@@ -40,22 +40,6 @@ pub(super) struct PendingParams {
     param: String,
     later: Vec<String>,
 }
-
-/// Parameters every resource takes, classes included; they do not bind to the class's
-/// own parameters.
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
 
 /// `::Foo::Bar` is the class `foo::bar`.
 fn class_key(name: &str) -> String {

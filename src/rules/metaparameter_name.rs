@@ -1,24 +1,7 @@
 use super::text::each_expr;
 use super::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
+use crate::ast::{ExprKind, METAPARAMETERS};
 use crate::diagnostics::{Diagnostic, Severity};
-
-/// Puppet's metaparameters (`Puppet::Type.metaparams`).
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "consume",
-    "export",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
 
 pub static RULE: Rule = Rule {
     id: "metaparameter-name",

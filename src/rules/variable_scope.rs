@@ -36,7 +36,8 @@ Make it a parameter, or qualify it (`$demo::params::port`, `$facts['os']`).
     check: Some(check),
 };
 
-/// Variables Puppet sets in every class and defined type (puppet-lint's list).
+/// Variables Puppet sets in every class and defined type: puppet-lint's list, kept as
+/// it is for parity (its metaparameters lack `consume` and `export`).
 const ALWAYS_SET: &[&str] = &[
     "name",
     "title",
