@@ -8,6 +8,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod diagnostics;
+pub mod env;
 pub mod eval;
 pub mod fix;
 pub mod output;

@@ -251,6 +251,7 @@ mod properties {
             SourceKind::Manifest,
             text.to_string(),
             &Settings::default(),
+            &pupcheck::env::Environment::empty(),
             Allowed::Unsafe,
         );
         let parses = fixed

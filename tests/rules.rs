@@ -180,7 +180,16 @@ fn fixable_rules_fix_their_failing_example() {
             ..RuleLayer::default()
         });
         let kind = pupcheck::source::SourceKind::from_path(&fail).unwrap();
-        let fix = |text: String| fix_source(fail.clone(), kind, text, &settings, Allowed::Unsafe);
+        let fix = |text: String| {
+            fix_source(
+                fail.clone(),
+                kind,
+                text,
+                &settings,
+                &pupcheck::env::Environment::empty(),
+                Allowed::Unsafe,
+            )
+        };
         let fixed = fix(std::fs::read_to_string(&fail).unwrap());
         let ext = fail.extension().unwrap().to_string_lossy().into_owned();
         let expected_path = fail.with_file_name(format!("fail.fixed.{ext}"));

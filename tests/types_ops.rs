@@ -244,3 +244,24 @@ fn sized_types() {
         IntRange::new(Some(0), Some(0))
     );
 }
+
+// 001 "Regexp" / "Pattern": patterns are Ruby regexps. Checked against Puppet in
+// tests/golden/types/expressions.jsonl (REGEX_EXPRESSIONS of the generator).
+#[test]
+fn ruby_regexps_keep_their_ruby_meaning() {
+    use pupcheck::types::model::Regex;
+    // `^` and `$` are line anchors in Ruby; `\A` and `\z` are the string's ends.
+    assert!(Regex::new("^b$").is_match("a\nb"));
+    assert!(!Regex::new("\\Ab\\z").is_match("a\nb"));
+    // Lookahead (stdlib's Stdlib::Compat::Ipv4), lookbehind, backreferences.
+    assert!(Regex::new("^([0-9](?!\\d)[.]){3}[0-9]$").is_match("1.2.3.4"));
+    assert!(!Regex::new("^([0-9](?!\\d)[.]){3}[0-9]$").is_match("12.2.3.4"));
+    assert!(Regex::new("(?<=foo)bar").is_match("foobar"));
+    assert!(Regex::new("^(ab)\\1$").is_match("abab"));
+    // Ruby's `m` flag lets `.` match a newline; `\h` is a hex digit; `\0` is NUL.
+    assert!(Regex::new("(?m)a.b").is_match("a\nb"));
+    assert!(!Regex::new("a.b").is_match("a\nb"));
+    assert!(Regex::new("^\\h+$").is_match("c0ffee"));
+    assert!(!Regex::new("\\A/([^\\n/\\0]+/*)*\\z").is_match("/etc/\0x"));
+    assert!(Regex::new("\\A/([^\\n/\\0]+/*)*\\z").is_match("/etc/x"));
+}

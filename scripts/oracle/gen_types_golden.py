@@ -190,6 +190,18 @@ SEMVER_EXPRESSIONS = [f"SemVerRange('{r}')" for r in SEMVER_RANGES] + [
     "SemVer('2.0.0') !~ SemVerRange('1.x')", "type(SemVer('1.2.3'))", "type(SemVer['1.x'], 'generalized')",
     "SemVer[SemVerRange('~> 1.2')]",
 ]
+# Ruby regexps (Onigmo) as Puppet runs them: line anchors, lookaround, \\A \\z \\Z \\h,
+# inline flags (Ruby's m is "dot matches newline"), named groups.
+REGEX_EXPRESSIONS = [
+    '"a\\nb" =~ /^b$/', '"a\\nb" =~ /\\Ab\\z/', '"ab\\n" =~ /b\\Z/', '"ab\\n" =~ /b\\z/',
+    "'1.2.3.4' =~ /^([0-9](?!\\d)[.]){3}[0-9]$/", "'12.2.3.4' =~ /^([0-9](?!\\d)[.]){3}[0-9]$/",
+    "'foobar' =~ /(?<=foo)bar/", "'bazbar' =~ /(?<!foo)bar/", "'abab' =~ /^(ab)\\1$/",
+    '"a\\nb" =~ /a.b/', '"a\\nb" =~ /(?m:a.b)/', '"a\\nb" =~ /(?m)a.b/', "'AB' =~ /(?i)ab/",
+    "'c0ffee' =~ /^\\h+$/", "'xyz' =~ /^\\h+$/", "'2021-06' =~ /(?<year>\\d+)-(?<month>\\d+)/",
+    "'/etc/x' =~ Pattern[/\\A\\/([^\\n\\/\\0]+\\/*)*\\z/]", "'a\\0b' =~ /\\0/",
+    "case 'ab12' { /^(?<w>[a-z]+)(\\d+)$/: { [$0, $1, $2] } default: { 'none' } }",
+    "'1.2.3.4' =~ Pattern[/^((([0-9](?!\\d)|[1-9][0-9](?!\\d)|1[0-9]{2}(?!\\d)|2[0-4][0-9](?!\\d)|25[0-5](?!\\d))[.]){3}([0-9](?!\\d)|[1-9][0-9](?!\\d)|1[0-9]{2}(?!\\d)|2[0-4][0-9](?!\\d)|25[0-5](?!\\d)))$/]",
+]
 # Classes (spec 004 "Classes"): declaration, scopes, parameters, Class[x][p].
 CLASS_PRELUDE = 'class myclass($x = 10, $y = $x + 1) { $z = $x + $y }'
 CLASS_EXPRESSIONS = [
@@ -242,7 +254,7 @@ def gen_expressions():
         for op in OPERATORS:
             for b in OPERANDS:
                 cases.append({'id': f'ex-{len(cases) + 1}', 'expr': f'{a} {op} {b}'})
-    for e in EXPRESSIONS + ITERATOR_EXPRESSIONS + SEMVER_EXPRESSIONS:
+    for e in EXPRESSIONS + ITERATOR_EXPRESSIONS + SEMVER_EXPRESSIONS + REGEX_EXPRESSIONS:
         cases.append({'id': f'ex-{len(cases) + 1}', 'expr': e})
     for prelude, e in CLASS_EXPRESSIONS:
         case = {'id': f'ex-{len(cases) + 1}', 'expr': e}

@@ -2,13 +2,17 @@
 //! and return the findings in a deterministic order.
 //!
 //! ```text
-//! paths ─walk─▶ files ─read─▶ SourceFile ─parse+lower─▶ Program ─checks─▶ Diagnostics
+//! paths ─walk─▶ files ─read─▶ SourceFile ─parse+lower─▶ Program ─┬──────────▶ checks ─▶ Diagnostics
+//!                                                     index ─▶ Environment ─┘
 //! ```
-//! Per-file work runs on rayon's pool; the result is sorted by path, so the output is
-//! the same whatever the number of threads.
+//! Reading and parsing, then the checks, run per file on rayon's pool; between them the
+//! environment index is built once from the parsed files and the other files of their
+//! modules (`env`). The result is sorted by path, so the output is the same whatever the
+//! number of threads.
 
 use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::env::Environment;
 use crate::rules;
 use crate::source::walk::{self, FoundFile};
 use crate::source::{SourceFile, SourceKind};
@@ -87,13 +91,25 @@ pub fn check_paths_configured(
 ) -> Result<Report, ConfigError> {
     let plan = plan(roots, resolver)?;
     progress.found(plan.files.len());
-    let mut files: Vec<FileReport> = plan
+    let parsed: Vec<(ParseResult, &Arc<Settings>)> = plan
         .files
         .par_iter()
-        .map(|(f, settings)| {
-            let file = check_found_file(f, settings);
+        .map(|(f, settings)| (parse_found_file(f), settings))
+        .collect();
+    let programs = parsed
+        .iter()
+        .filter_map(|(p, _)| p.as_ref().ok())
+        .map(|p| (p.source.path.as_path(), &p.parsed.program));
+    let env = Environment::build(programs, &other_module_files(&plan));
+    let mut files: Vec<FileReport> = parsed
+        .into_par_iter()
+        .map(|(file, settings)| {
+            let report = match file {
+                Ok(file) => run_checks(file, settings, &env),
+                Err(report) => *report,
+            };
             progress.checked();
-            file
+            report
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -131,28 +147,85 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
     })
 }
 
-/// Reads and checks one found file.
-pub fn check_found_file(found: &FoundFile, settings: &Settings) -> FileReport {
+/// The files of the modules around the planned files that are not planned themselves:
+/// the index reads them too (`env::module_files`).
+fn other_module_files(plan: &Plan) -> Vec<PathBuf> {
+    let absolute = |p: &PathBuf| std::path::absolute(p).unwrap_or_else(|_| p.clone());
+    let planned: Vec<PathBuf> = plan.files.iter().map(|(f, _)| f.path.clone()).collect();
+    let checked: std::collections::HashSet<PathBuf> = planned.iter().map(absolute).collect();
+    crate::env::module_files(&planned, &[])
+        .into_iter()
+        .filter(|p| !checked.contains(&absolute(p)))
+        .collect()
+}
+
+/// The index of the planned files and the modules around them (for `--fix`, which
+/// checks each file several times).
+pub fn environment_for(plan: &Plan) -> Environment {
+    let mut files = other_module_files(plan);
+    files.extend(plan.files.iter().map(|(f, _)| f.path.clone()));
+    Environment::build([], &files)
+}
+
+/// The index for one file checked on its own (stdin): the file as it is on disk, if it
+/// is, and the modules around it.
+pub fn environment_around(path: &std::path::Path) -> Environment {
+    let mut files = crate::env::module_files(&[path.to_path_buf()], &[]);
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    if path.is_file() && !files.contains(&absolute) {
+        files.push(absolute);
+    }
+    Environment::build([], &files)
+}
+
+/// A file read and parsed, waiting for its checks.
+pub struct ParsedFile {
+    pub source: SourceFile,
+    pub parsed: syntax::Parsed,
+}
+
+/// A parsed file, or the report of a file that could not be read.
+pub type ParseResult = Result<ParsedFile, Box<FileReport>>;
+
+/// Reads and parses one found file; a file that cannot be read is its own report.
+pub fn parse_found_file(found: &FoundFile) -> ParseResult {
     match walk::read_file(found) {
-        Ok(source) => check_source_with(source, settings),
-        Err(diagnostic) => FileReport {
+        Ok(source) => {
+            let parsed = syntax::parse(&source);
+            Ok(ParsedFile { source, parsed })
+        }
+        Err(diagnostic) => Err(Box::new(FileReport {
             path: found.path.clone(),
             source: None,
             diagnostics: vec![diagnostic],
-        },
+        })),
     }
 }
 
-/// Checks one file's text with the default settings.
+/// Reads and checks one found file.
+pub fn check_found_file(found: &FoundFile, settings: &Settings, env: &Environment) -> FileReport {
+    match parse_found_file(found) {
+        Ok(file) => run_checks(file, settings, env),
+        Err(report) => *report,
+    }
+}
+
+/// Checks one file's text with the default settings and an empty index.
 pub fn check_source(source: SourceFile) -> FileReport {
-    check_source_with(source, &Settings::default())
+    check_source_with(source, &Settings::default(), &Environment::empty())
 }
 
 /// Checks one file's text.
-pub fn check_source_with(source: SourceFile, settings: &Settings) -> FileReport {
+pub fn check_source_with(source: SourceFile, settings: &Settings, env: &Environment) -> FileReport {
     let parsed = syntax::parse(&source);
+    run_checks(ParsedFile { source, parsed }, settings, env)
+}
+
+/// Runs the rules on a parsed file.
+pub fn run_checks(file: ParsedFile, settings: &Settings, env: &Environment) -> FileReport {
+    let ParsedFile { source, parsed } = file;
     let mut diagnostics = parsed.diagnostics;
-    rules::check_file(&source, &parsed.program, settings, &mut diagnostics);
+    rules::check_file(&source, &parsed.program, settings, env, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),
@@ -165,16 +238,22 @@ pub fn check_source_with(source: SourceFile, settings: &Settings) -> FileReport 
     }
 }
 
-/// Checks text given directly (stdin), reported under `path`, with the default settings.
+/// Checks text given directly, reported under `path`, with the default settings and an
+/// empty index.
 pub fn check_text(path: PathBuf, bytes: Vec<u8>) -> FileReport {
-    check_text_with(path, bytes, &Settings::default())
+    check_text_with(path, bytes, &Settings::default(), &Environment::empty())
 }
 
 /// Checks text given directly (stdin), reported under `path`.
-pub fn check_text_with(path: PathBuf, bytes: Vec<u8>, settings: &Settings) -> FileReport {
+pub fn check_text_with(
+    path: PathBuf,
+    bytes: Vec<u8>,
+    settings: &Settings,
+    env: &Environment,
+) -> FileReport {
     let kind = SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest);
     match walk::source_from_bytes(path.clone(), kind, bytes) {
-        Ok(source) => check_source_with(source, settings),
+        Ok(source) => check_source_with(source, settings, env),
         Err(diagnostic) => FileReport {
             path,
             source: None,

@@ -430,15 +430,27 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
             .unwrap_or(crate::source::SourceKind::Manifest);
         let file = match crate::source::walk::source_from_bytes(path.clone(), kind, bytes.clone()) {
             Ok(source) => {
-                let fixed =
-                    fix::fix_source(path, kind, source.text, &settings, allowed_fixes(args));
+                let env = check::environment_around(&path);
+                let fixed = fix::fix_source(
+                    path,
+                    kind,
+                    source.text,
+                    &settings,
+                    &env,
+                    allowed_fixes(args),
+                );
                 let _ = std::io::stdout().write_all(fixed.text.as_bytes());
                 fixed.report
             }
             Err(_) => {
                 // Not text pupcheck can fix: pass it through unchanged.
                 let _ = std::io::stdout().write_all(&bytes);
-                check::check_text_with(args.stdin_filename.clone(), bytes, &settings)
+                check::check_text_with(
+                    args.stdin_filename.clone(),
+                    bytes,
+                    &settings,
+                    &crate::env::Environment::empty(),
+                )
             }
         };
         return Some(Report {
@@ -560,7 +572,8 @@ fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
                 return None;
             }
         };
-        let file = check::check_text_with(args.stdin_filename.clone(), bytes, &settings);
+        let env = check::environment_around(&args.stdin_filename);
+        let file = check::check_text_with(args.stdin_filename.clone(), bytes, &settings, &env);
         return Some(Report {
             files: vec![file],
             walk_errors: Vec::new(),

@@ -127,16 +127,12 @@ pub fn matches(a: &Value, b: &Value) -> Result<bool, EvalError> {
             Value::String(s) => semver::Version::parse(s).is_ok_and(|v| range.includes(&v)),
             _ => false,
         }),
-        (Value::String(s), Value::Regexp(r)) => match r.compiled() {
-            Some(re) => Ok(re.is_match(s)),
-            None => Err(unsupported("a regexp the regex crate cannot compile")),
-        },
-        (Value::String(s), Value::String(p)) => match regex::Regex::new(p) {
-            Ok(re) => Ok(re.is_match(s)),
-            Err(_) => Err(unsupported(
-                "a pattern string the regex crate cannot compile",
-            )),
-        },
+        (Value::String(s), Value::Regexp(r)) => r
+            .try_match(s)
+            .ok_or_else(|| unsupported("a regexp pupcheck cannot run")),
+        (Value::String(s), Value::String(p)) => crate::types::model::Regex::new(p)
+            .try_match(s)
+            .ok_or_else(|| unsupported("a pattern string pupcheck cannot run")),
         (_, Value::Regexp(_) | Value::String(_)) => Err(failed(format!(
             "Left operand of =~ must be a String, got {a}"
         ))),

@@ -13,6 +13,7 @@ pub use write::write_atomically;
 use crate::check::{self, FileReport, Plan};
 use crate::config::Settings;
 use crate::diagnostics::{rule_ids, Applicability, Diagnostic, Edit};
+use crate::env::Environment;
 use crate::source::{SourceFile, SourceKind};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -65,10 +66,11 @@ pub fn fix_source(
     kind: SourceKind,
     text: String,
     settings: &Settings,
+    env: &Environment,
     allowed: Allowed,
 ) -> Fixed {
     fix_rounds(text, allowed, |text| {
-        check_text(&path, kind, text, settings)
+        check_text(&path, kind, text, settings, env)
     })
 }
 
@@ -166,8 +168,9 @@ fn check_text(
     kind: SourceKind,
     text: &str,
     settings: &Settings,
+    env: &Environment,
 ) -> FileReport {
-    check::check_source_with(SourceFile::new(path, kind, text.to_string()), settings)
+    check::check_source_with(SourceFile::new(path, kind, text.to_string()), settings, env)
 }
 
 fn syntax_errors(report: &FileReport) -> usize {
@@ -247,6 +250,8 @@ pub struct FileOutcome {
 /// Fixes every planned file in parallel; writes the changed ones when `write` is set.
 /// Unchanged files are never written. The outcomes are in path order.
 pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> {
+    let env = check::environment_for(plan);
+    let env = &env;
     let mut outcomes: Vec<FileOutcome> = plan
         .files
         .par_iter()
@@ -260,7 +265,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
             };
             let bytes = match std::fs::read(&found.path) {
                 Ok(bytes) => bytes,
-                Err(_) => return unchanged(check::check_found_file(found, settings)),
+                Err(_) => return unchanged(check::check_found_file(found, settings, env)),
             };
             let source = match crate::source::walk::source_from_bytes(
                 found.path.clone(),
@@ -282,6 +287,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 found.kind,
                 original.clone(),
                 settings,
+                env,
                 allowed,
             );
             if fixed.text == original {
@@ -381,6 +387,7 @@ mod tests {
                 SourceKind::Manifest,
                 text,
                 &Settings::default(),
+                &Environment::empty(),
             );
             if let Some(at) = text.rfind('}') {
                 let span = Span::new(at as u32, at as u32 + 1);
@@ -405,6 +412,7 @@ mod tests {
                 SourceKind::Manifest,
                 text,
                 &Settings::default(),
+                &Environment::empty(),
             );
             if let Some(at) = text.rfind('}') {
                 let span = Span::new(at as u32, at as u32 + 1);
@@ -426,6 +434,7 @@ mod tests {
             SourceKind::Manifest,
             "# @summary x\nclass x {   \n  notice('a')\t \n}\n".into(),
             &Settings::default(),
+            &Environment::empty(),
             Allowed::Safe,
         );
         assert_eq!(fixed.text, "# @summary x\nclass x {\n  notice('a')\n}\n");

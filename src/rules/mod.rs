@@ -163,6 +163,9 @@ pub struct FileContext<'a> {
     pub exprs: Vec<&'a crate::ast::Expr>,
     /// The configuration the file is checked with.
     pub settings: &'a Settings,
+    /// What the other files of the run and their modules define (partial: a name it
+    /// lacks is unknown, not missing).
+    pub env: &'a crate::env::Environment,
 }
 
 /// A rule: metadata, documentation and the check.
@@ -296,6 +299,7 @@ pub fn check_file(
     source: &SourceFile,
     program: &Program,
     settings: &Settings,
+    env: &crate::env::Environment,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let code = CodeMap::new(source, program);
@@ -305,6 +309,7 @@ pub fn check_file(
         code: &code,
         exprs: text::preorder(program),
         settings,
+        env,
     };
     for rule in settings.rules.enabled() {
         if let Some(check) = rule.check {

@@ -4,12 +4,10 @@
 
 use super::text::each_parameter_list;
 use super::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::env::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};
-use crate::types::from_ast::type_expr_from_ast;
 use crate::types::mismatch::{describe_value, PathElem};
-use crate::types::resolve::AliasTable;
 
 pub static RULE: Rule = Rule {
     id: "parameter-default-type",
@@ -24,9 +22,10 @@ pub static RULE: Rule = Rule {
 ## What it does
 Evaluates the default value of each typed parameter (of a class, defined type,
 function, plan, lambda or EPP template) where it follows from the code alone, and
-reports a default that is not an instance of the parameter's type. Defaults that
-depend on facts, other parameters, lookups or functions pupcheck does not model are
-not judged; neither are types named from modules pupcheck has not read.
+reports a default that is not an instance of the parameter's type. Type aliases come
+from the file and the modules around it (the environment index). Defaults that depend
+on facts, other parameters, lookups or functions pupcheck does not model are not
+judged; neither are types named from modules pupcheck has not read.
 
 ## Why it matters
 Puppet checks a default against the type when it uses it: declaring the class
@@ -49,13 +48,8 @@ Make the default match (`['pool.ntp.org']`), or widen the type (`Optional[Intege
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    // The file's own aliases; others live in modules this check does not read.
-    let mut aliases = AliasTable::partial();
-    for statement in &ctx.program.body {
-        if let ExprKind::TypeAlias(alias) = &statement.kind {
-            aliases.insert(&alias.name.name, type_expr_from_ast(&alias.type_expr));
-        }
-    }
+    // The file's aliases, then those of the modules around it; others are unknown.
+    let aliases = FileAliases::new(ctx.program, ctx.env);
     each_parameter_list(ctx, |subject, params| {
         let mut evaluator = Evaluator::new(&aliases);
         for p in params {
@@ -68,7 +62,8 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             let Ok(AbstractValue::Known(value)) = evaluator.eval(default) else {
                 continue;
             };
-            if crate::types::instance_of(&value, &ty) {
+            // A regexp pupcheck cannot run proves nothing by not matching.
+            if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
                 continue;
             }
             let why = describe_value(&ty, &value, &[PathElem::Parameter(p.name.name.clone())]);

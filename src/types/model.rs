@@ -235,7 +235,81 @@ impl TimeRange {
 #[derive(Clone)]
 pub struct Regex {
     pub source: Arc<str>,
-    compiled: Arc<OnceLock<Option<regex::Regex>>>,
+    compiled: Arc<OnceLock<Option<fancy_regex::Regex>>>,
+}
+
+/// A Ruby (Onigmo) regexp in the syntax of fancy-regex: `^` and `$` match at line
+/// boundaries in Ruby (so the pattern runs in multi-line mode), Ruby's `m` flag is
+/// "dot matches newline" (`s`), `\Z` allows a final newline, `\h` is a hex digit,
+/// `\0` a NUL, `(?<name>` a named group (not a lookbehind), and where there is one,
+/// plain groups do not capture.
+pub fn ruby_to_rust_regex(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 8);
+    out.push_str("(?m)");
+    let chars: Vec<char> = source.chars().collect();
+    // With a named group, Onigmo's plain groups do not capture.
+    let named_groups = chars
+        .windows(4)
+        .any(|w| w[0] == '(' && w[1] == '?' && w[2] == '<' && w[3] != '=' && w[3] != '!');
+    let mut in_class = 0usize;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' if i + 1 < chars.len() => {
+                let next = chars[i + 1];
+                match (next, in_class > 0) {
+                    ('h', false) => out.push_str("[0-9a-fA-F]"),
+                    ('h', true) => out.push_str("0-9a-fA-F"),
+                    ('H', false) => out.push_str("[^0-9a-fA-F]"),
+                    ('Z', false) => out.push_str("(?=\\n?\\z)"),
+                    ('0', _) if !chars.get(i + 2).is_some_and(|d| d.is_ascii_digit()) => {
+                        out.push_str("\\x00")
+                    }
+                    _ => {
+                        out.push(c);
+                        out.push(next);
+                    }
+                }
+                i += 2;
+                continue;
+            }
+            '[' => in_class += 1,
+            ']' if in_class > 0 => in_class -= 1,
+            '(' if in_class == 0 && named_groups && chars.get(i + 1) != Some(&'?') => {
+                out.push_str("(?:");
+                i += 1;
+                continue;
+            }
+            '(' if in_class == 0 && chars.get(i + 1) == Some(&'?') => {
+                // `(?<name>`: a named group; `(?<=` and `(?<!` are lookbehinds.
+                if chars.get(i + 2) == Some(&'<')
+                    && chars.get(i + 3).is_some_and(|c| *c != '=' && *c != '!')
+                {
+                    out.push_str("(?P<");
+                    i += 3;
+                    continue;
+                }
+                // Inline flags: Ruby's `m` is `s` here.
+                let mut j = i + 2;
+                while chars.get(j).is_some_and(|c| "imx-".contains(*c)) {
+                    j += 1;
+                }
+                if j > i + 2 && matches!(chars.get(j), Some(')') | Some(':')) {
+                    out.push_str("(?");
+                    for f in &chars[i + 2..j] {
+                        out.push(if *f == 'm' { 's' } else { *f });
+                    }
+                    i = j;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 impl Regex {
@@ -246,22 +320,18 @@ impl Regex {
         }
     }
     /// The compiled regex, or `None` when the Ruby syntax is not understood.
-    pub fn compiled(&self) -> Option<&regex::Regex> {
+    pub fn compiled(&self) -> Option<&fancy_regex::Regex> {
         self.compiled
-            .get_or_init(|| {
-                let translated = self
-                    .source
-                    .replace("\\A", "^")
-                    .replace("\\z", "$")
-                    .replace("\\Z", "$")
-                    .replace("\\h", "[0-9a-fA-F]")
-                    .replace("(?<", "(?P<");
-                regex::Regex::new(&translated).ok()
-            })
+            .get_or_init(|| fancy_regex::Regex::new(&ruby_to_rust_regex(&self.source)).ok())
             .as_ref()
     }
+    /// Whether the regexp matches somewhere in `s`; `None` when pupcheck cannot tell
+    /// (a pattern it cannot compile, or one that gives up backtracking).
+    pub fn try_match(&self, s: &str) -> Option<bool> {
+        self.compiled().and_then(|r| r.is_match(s).ok())
+    }
     pub fn is_match(&self, s: &str) -> bool {
-        self.compiled().is_some_and(|r| r.is_match(s))
+        self.try_match(s).unwrap_or(false)
     }
     pub fn is_valid(&self) -> bool {
         self.compiled().is_some()
@@ -899,4 +969,48 @@ pub mod t {
 
 pub fn is_builtin_alias(name: &str) -> bool {
     matches!(name, "Data" | "RichData" | "RichDataKey")
+}
+
+impl Type {
+    /// Whether every regexp in the type (through aliases, recursive ones included) is
+    /// one pupcheck can run. When not, a value failing to match it proves nothing.
+    pub fn patterns_runnable(&self) -> bool {
+        fn walk(ty: &Type, seen: &mut Vec<usize>) -> bool {
+            fn all<'t>(types: impl Iterator<Item = &'t Type>, seen: &mut Vec<usize>) -> bool {
+                let mut types = types;
+                types.all(|t| walk(t, seen))
+            }
+            match ty.kind() {
+                Kind::Pattern(members) => members.0.iter().all(Regex::is_valid),
+                Kind::Regexp(Some(r)) => r.is_valid(),
+                Kind::Array { elem, .. } => walk(elem, seen),
+                Kind::Hash { key, value, .. } => walk(key, seen) && walk(value, seen),
+                Kind::Struct(elems) => elems
+                    .iter()
+                    .all(|e| walk(&e.key, seen) && walk(&e.value, seen)),
+                Kind::Tuple { types, .. } => all(types.iter(), seen),
+                Kind::Variant(members) => all(members.0.iter(), seen),
+                Kind::Optional(Some(t))
+                | Kind::NotUndef(Some(t))
+                | Kind::Iterable(Some(t))
+                | Kind::Iterator(Some(t))
+                | Kind::Type(Some(t))
+                | Kind::Init(Some(t))
+                | Kind::Sensitive(t) => walk(t, seen),
+                Kind::Callable { params, block, ret } => all(
+                    &mut params.iter().chain(block.iter()).chain(ret.iter()),
+                    seen,
+                ),
+                Kind::Alias(a) => {
+                    if seen.contains(&a.id()) {
+                        return true;
+                    }
+                    seen.push(a.id());
+                    walk(&a.resolved(), seen)
+                }
+                _ => true,
+            }
+        }
+        walk(self, &mut Vec::new())
+    }
 }

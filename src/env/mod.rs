@@ -1,0 +1,213 @@
+//! The environment index (design: "index"): what is defined where across the module
+//! trees a run can see (classes, defined types, type aliases), so the check of one file
+//! can read the definitions of others. Built once per run from parsed programs and then
+//! only read, by every per-file check at once; it never evaluates anything.
+//!
+//! The index is partial by nature: a node's real environment may hold modules pupcheck
+//! was not shown. So a name it lacks is *unknown*, never "does not exist", and checks
+//! judge nothing that depends on one.
+
+mod discover;
+
+pub use discover::module_files;
+
+use crate::ast::{ExprKind, Parameter, Program};
+use crate::source::{SourceFile, SourceKind, Span};
+use crate::types::expr::TypeExpr;
+use crate::types::from_ast::type_expr_from_ast;
+use crate::types::resolve::AliasSource;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// A class or defined type: what a declaration of it is checked against.
+#[derive(Debug, Clone)]
+pub struct Definition {
+    /// Lowercase, without a leading `::` (`ntp::config`).
+    pub name: String,
+    /// `None` when the definition has no parameter list at all.
+    pub params: Option<Vec<Parameter>>,
+    /// The class it inherits from (classes only).
+    pub parent: Option<String>,
+    pub path: PathBuf,
+    /// Where its name is written.
+    pub name_span: Span,
+}
+
+impl Definition {
+    pub fn param(&self, name: &str) -> Option<&Parameter> {
+        self.params.iter().flatten().find(|p| p.name.name == name)
+    }
+}
+
+/// What the index knows.
+#[derive(Debug, Default)]
+pub struct Environment {
+    classes: HashMap<String, Definition>,
+    defines: HashMap<String, Definition>,
+    /// Type alias bodies by lowercase name, with the file defining them.
+    aliases: HashMap<String, (TypeExpr, PathBuf)>,
+}
+
+/// `::Foo::Bar` is `foo::bar`.
+pub fn definition_key(name: &str) -> String {
+    name.trim_start_matches("::").to_lowercase()
+}
+
+impl Environment {
+    /// An index of nothing: every name is unknown.
+    pub fn empty() -> Environment {
+        Environment::default()
+    }
+
+    /// The index of `programs` (already parsed) and of the files `more` (parsed here,
+    /// in parallel, and dropped once read).
+    pub fn build<'p>(
+        programs: impl IntoIterator<Item = (&'p Path, &'p Program)>,
+        more: &[PathBuf],
+    ) -> Environment {
+        let mut env = more
+            .par_iter()
+            .filter_map(|path| {
+                let text = std::fs::read_to_string(path).ok()?;
+                let source = SourceFile::new(path.clone(), SourceKind::Manifest, text);
+                let parsed = crate::syntax::parse(&source);
+                let mut env = Environment::empty();
+                env.add_program(path, &parsed.program);
+                Some(env)
+            })
+            .reduce(Environment::empty, Environment::merged);
+        for (path, program) in programs {
+            env.add_program(path, program);
+        }
+        env
+    }
+
+    /// Adds the definitions of one file (nested classes and defined types as
+    /// `outer::inner`). The first definition of a name stays: a second one is Puppet's
+    /// error, reported where it is.
+    pub fn add_program(&mut self, path: &Path, program: &Program) {
+        self.add_statements(path, &program.body, "");
+    }
+
+    fn add_statements(&mut self, path: &Path, statements: &[crate::ast::Expr], outer: &str) {
+        let qualified = |name: &str| {
+            let own = definition_key(name);
+            if outer.is_empty() || name.starts_with("::") {
+                own
+            } else {
+                format!("{outer}::{own}")
+            }
+        };
+        for statement in statements {
+            match &statement.kind {
+                ExprKind::Class(class) => {
+                    let name = qualified(&class.name.name);
+                    self.add_statements(path, &class.body.statements, &name);
+                    self.classes.entry(name.clone()).or_insert(Definition {
+                        name,
+                        params: class.params.clone(),
+                        parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
+                        path: path.to_path_buf(),
+                        name_span: class.name.span,
+                    });
+                }
+                ExprKind::Define(define) => {
+                    let name = qualified(&define.name.name);
+                    self.defines.entry(name.clone()).or_insert(Definition {
+                        name,
+                        params: define.params.clone(),
+                        parent: None,
+                        path: path.to_path_buf(),
+                        name_span: define.name.span,
+                    });
+                }
+                ExprKind::TypeAlias(alias) => {
+                    self.aliases
+                        .entry(definition_key(&alias.name.name))
+                        .or_insert_with(|| (type_expr_from_ast(&alias.type_expr), path.into()));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Both indexes in one. A name defined in both keeps the definition from the file
+    /// whose path sorts first, so the result does not depend on thread scheduling.
+    fn merged(mut self, other: Environment) -> Environment {
+        fn merge<V>(
+            into: &mut HashMap<String, V>,
+            from: HashMap<String, V>,
+            path: fn(&V) -> &Path,
+        ) {
+            for (k, v) in from {
+                match into.get(&k) {
+                    Some(existing) if path(existing) <= path(&v) => {}
+                    _ => {
+                        into.insert(k, v);
+                    }
+                }
+            }
+        }
+        merge(&mut self.classes, other.classes, |d| &d.path);
+        merge(&mut self.defines, other.defines, |d| &d.path);
+        merge(&mut self.aliases, other.aliases, |a| &a.1);
+        self
+    }
+
+    pub fn class(&self, name: &str) -> Option<&Definition> {
+        self.classes.get(&definition_key(name))
+    }
+
+    pub fn define(&self, name: &str) -> Option<&Definition> {
+        self.defines.get(&definition_key(name))
+    }
+
+    /// How many classes, defined types and type aliases the index holds.
+    pub fn counts(&self) -> (usize, usize, usize) {
+        (self.classes.len(), self.defines.len(), self.aliases.len())
+    }
+}
+
+impl AliasSource for Environment {
+    fn alias_body(&self, name: &str) -> Option<TypeExpr> {
+        self.aliases
+            .get(&definition_key(name))
+            .map(|(body, _)| body.clone())
+    }
+
+    /// Never: modules the index was not shown may define more.
+    fn knows_every_alias(&self) -> bool {
+        false
+    }
+}
+
+/// The aliases a file sees: its own, then the index's.
+pub struct FileAliases<'a> {
+    own: crate::types::resolve::AliasTable,
+    env: &'a Environment,
+}
+
+impl<'a> FileAliases<'a> {
+    pub fn new(program: &Program, env: &'a Environment) -> FileAliases<'a> {
+        let mut own = crate::types::resolve::AliasTable::partial();
+        for statement in &program.body {
+            if let ExprKind::TypeAlias(alias) = &statement.kind {
+                own.insert(&alias.name.name, type_expr_from_ast(&alias.type_expr));
+            }
+        }
+        FileAliases { own, env }
+    }
+}
+
+impl AliasSource for FileAliases<'_> {
+    fn alias_body(&self, name: &str) -> Option<TypeExpr> {
+        self.own
+            .alias_body(name)
+            .or_else(|| self.env.alias_body(name))
+    }
+
+    fn knows_every_alias(&self) -> bool {
+        false
+    }
+}
