@@ -173,7 +173,9 @@ impl<'a> Evaluator<'a> {
         };
         for name in given.keys() {
             let known = def.params.iter().flatten().any(|p| &p.name.name == name);
-            if !known && !METAPARAMETERS.contains(&name.as_str()) {
+            // `name` and `title` are accepted too (the resource's own).
+            let own = matches!(name.as_str(), "name" | "title");
+            if !known && !own && !METAPARAMETERS.contains(&name.as_str()) {
                 return Err(failed(format!("{shown}: has no parameter named '{name}'")));
             }
         }

@@ -19,6 +19,7 @@ mod class_inherits_from_params_class;
 mod class_not_virtualizable;
 mod code_on_top_scope;
 mod cross_scope_assignment;
+mod declarations;
 mod definition_name_rules;
 mod definition_names;
 mod documentation;
@@ -67,6 +68,7 @@ mod numeric_parameter_name;
 mod only_variable_string;
 mod parameter_default_type;
 mod parameter_order;
+mod parameter_type_mismatch;
 mod params_empty_string_assignment;
 mod puppet_patterns;
 mod puppet_url_without_modules;
@@ -89,6 +91,7 @@ mod text;
 mod top_scope_facts;
 mod trailing_comma;
 mod trailing_whitespace;
+mod unknown_parameter;
 mod unquoted_file_mode;
 mod unquoted_node_name;
 mod unquoted_resource_title;
@@ -254,6 +257,7 @@ pub static ALL: &[&Rule] = &[
     &only_variable_string::RULE,
     &parameter_order::RULE,
     &parameter_default_type::RULE,
+    &parameter_type_mismatch::RULE,
     &params_empty_string_assignment::RULE,
     &puppet_url_without_modules::RULE,
     &quoted_booleans::RULE,
@@ -273,6 +277,7 @@ pub static ALL: &[&Rule] = &[
     &top_scope_facts::RULE,
     &trailing_comma::RULE,
     &trailing_whitespace::RULE,
+    &unknown_parameter::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,
     &unquoted_resource_title::RULE,

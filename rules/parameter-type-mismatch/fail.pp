@@ -1,0 +1,21 @@
+class ntp (
+  Array[String]             $servers = [],
+  Enum['present', 'absent'] $ensure  = 'present',
+  Hash[String, Integer]     $limits  = {},
+) { }
+
+class { 'ntp':
+  servers => 'pool.ntp.org',
+  #          ^ error[parameter-type-mismatch]: Class[Ntp]: parameter 'servers' expects an Array value, got String
+  ensure  => 'installed',
+  #          ^ error[parameter-type-mismatch]: Class[Ntp]: parameter 'ensure' expects a match for Enum['absent', 'present'], got 'installed'
+  limits  => { 'files' => '1024' },
+  #          ^ error[parameter-type-mismatch]: Class[Ntp]: parameter 'limits' entry 'files' expects an Integer value, got String
+}
+
+define ntp::peer (Integer[1, 65535] $port = 123) { }
+
+ntp::peer { 'backup':
+  port => 65536,
+  #       ^ error[parameter-type-mismatch]: Ntp::Peer[backup]: parameter 'port' expects an Integer[1, 65535] value, got Integer[65536, 65536]
+}

@@ -1,0 +1,87 @@
+//! Declarations of classes and defined types the environment index knows
+//! (`class { 'ntp': ... }`, `ntp::peer { 'x': ... }`), for the rules that check them
+//! against the definitions.
+
+use super::text::each_expr;
+use super::FileContext;
+use crate::ast::{ExprKind, ResourceBody, ResourceForm};
+use crate::env::Definition;
+use crate::eval::{AbstractValue, Evaluator};
+use crate::types::resolve::NoAliases;
+use crate::types::value::Value;
+
+/// One declaration with the definition it declares.
+pub struct Declaration<'a> {
+    pub definition: &'a Definition,
+    /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
+    pub subject: String,
+    pub body: &'a ResourceBody,
+}
+
+/// `ntp::peer` is `Ntp::Peer`.
+pub fn capitalized(name: &str) -> String {
+    name.split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join("::")
+}
+
+/// The strings a title evaluates to (one, or an array of them); none when it is not
+/// known from the code.
+fn titles(title: &crate::ast::Expr) -> Vec<String> {
+    match Evaluator::new(&NoAliases).eval(title) {
+        Ok(AbstractValue::Known(Value::String(s))) => vec![s.to_string()],
+        Ok(AbstractValue::Known(Value::Array(items))) => items
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Every regular (not virtual or exported) declaration in the file of a class or
+/// defined type the index has.
+pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
+    let env = ctx.env;
+    each_expr(ctx, |expr| {
+        let ExprKind::Resource(resource) = &expr.kind else {
+            return;
+        };
+        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+            return;
+        };
+        if resource.form != ResourceForm::Regular {
+            return;
+        }
+        for body in &resource.bodies {
+            if type_name == "class" {
+                for title in titles(&body.title) {
+                    if let Some(definition) = env.class(&title) {
+                        f(Declaration {
+                            definition,
+                            subject: format!("Class[{}]", capitalized(&definition.name)),
+                            body,
+                        });
+                    }
+                }
+            } else if let Some(definition) = env.define(type_name) {
+                let shown = capitalized(&definition.name);
+                let subject = match titles(&body.title).as_slice() {
+                    [one] => format!("{shown}[{one}]"),
+                    _ => shown,
+                };
+                f(Declaration {
+                    definition,
+                    subject,
+                    body,
+                });
+            }
+        }
+    });
+}

@@ -1,0 +1,78 @@
+use super::declarations::each_declaration;
+use super::{Category, FileContext, Rule};
+use crate::ast::AttributeOp;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::env::FileAliases;
+use crate::eval::{AbstractValue, Evaluator};
+use crate::types::mismatch::{describe_value, PathElem};
+
+pub static RULE: Rule = Rule {
+    id: "parameter-type-mismatch",
+    summary: "A value given to a class or defined type parameter does not match its type",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Checks each attribute of a class declaration (`class { 'ntp': servers => 42 }`) or a
+defined type declaration (`ntp::peer { 'x': port => 'a' }`) against the type of the
+parameter it sets, when the class or defined type is one pupcheck has read (in the
+files checked or the modules around them) and the value follows from the code.
+
+## Why it matters
+Puppet checks the value when it evaluates the declaration and fails the whole catalog
+(\"Class[Ntp]: parameter 'servers' expects an Array value, got Integer\"): on the node,
+at run time, for every node that reaches the declaration.
+
+## Example
+```puppet
+class ntp (Array[String] $servers = []) { }
+class { 'ntp': servers => 'pool.ntp.org' }
+```
+
+## How to fix
+Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let aliases = FileAliases::new(ctx.program, ctx.env);
+    each_declaration(ctx, |declaration| {
+        let mut evaluator = Evaluator::new(&aliases);
+        for attribute in &declaration.body.attributes {
+            if attribute.op != AttributeOp::Set {
+                continue;
+            }
+            let Some(param) = declaration.definition.param(&attribute.name.name) else {
+                continue;
+            };
+            let Some(type_expr) = &param.type_expr else {
+                continue;
+            };
+            let Ok(ty) = evaluator.resolve_type(type_expr) else {
+                continue;
+            };
+            let Ok(AbstractValue::Known(value)) = evaluator.eval(&attribute.value) else {
+                continue;
+            };
+            if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
+                continue;
+            }
+            let why = describe_value(&ty, &value, &[PathElem::Parameter(param.name.name.clone())]);
+            out.push(
+                RULE.diagnostic(
+                    attribute.value.span,
+                    format!("{}: {}", declaration.subject, why.join("; ")),
+                )
+                .with_note(format!(
+                    "'{}' is declared as {ty} in {}",
+                    param.name.name,
+                    declaration.definition.path.display()
+                )),
+            );
+        }
+    });
+}
