@@ -265,3 +265,32 @@ fn ruby_regexps_keep_their_ruby_meaning() {
     assert!(!Regex::new("\\A/([^\\n/\\0]+/*)*\\z").is_match("/etc/\0x"));
     assert!(Regex::new("\\A/([^\\n/\\0]+/*)*\\z").is_match("/etc/x"));
 }
+
+// 001 "Types, Values, and Variables": a value is an instance of a type when it is in
+// the type's set of values; two types with no value in common (a String and an Array)
+// are disjoint. Undef leaves a parameter's default, so it is set aside.
+#[test]
+fn disjoint_types_share_no_value() {
+    use pupcheck::types::disjoint::{disjoint, disjoint_but_undef};
+    assert!(disjoint(&ty("String"), &ty("Array[String]")));
+    assert!(disjoint(&ty("Integer"), &ty("Enum['a']")));
+    assert!(disjoint(&ty("Hash"), &ty("Tuple[Integer]")));
+    assert!(
+        !disjoint(&ty("Integer[1, 2]"), &ty("Integer[5, 6]")),
+        "ranges are not looked at"
+    );
+    assert!(!disjoint(
+        &ty("Variant[String, Array]"),
+        &ty("Array[String]")
+    ));
+    assert!(!disjoint(&ty("Data"), &ty("Array")));
+    assert!(!disjoint(&ty("Any"), &ty("Integer")));
+    assert!(disjoint(&ty("Numeric"), &ty("Boolean")));
+    assert!(!disjoint(&ty("Optional[String]"), &ty("Optional[Integer]")));
+    assert!(disjoint_but_undef(
+        &ty("Optional[String]"),
+        &ty("Optional[Integer]")
+    ));
+    assert!(!disjoint_but_undef(&ty("Undef"), &ty("Integer")));
+    assert!(disjoint(&ty("NotUndef[String]"), &ty("Undef")));
+}

@@ -19,3 +19,9 @@ ntp::peer { 'backup':
   port => 65536,
   #       ^ error[parameter-type-mismatch]: Ntp::Peer[backup]: parameter 'port' expects an Integer[1, 65535] value, got Integer[65536, 65536]
 }
+
+# A parameter known only by its type: no String is an Array.
+class ntp::wrapper (String $server = 'pool.ntp.org') {
+  class { 'ntp': servers => $server }
+  #                         ^ error[parameter-type-mismatch]: Class[Ntp]: parameter 'servers' expects an Array value, got String
+}

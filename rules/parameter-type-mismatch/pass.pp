@@ -13,3 +13,16 @@ class { 'ntp':
 
 # A class pupcheck has not read is not judged.
 class { 'elsewhere': servers => 42 }
+
+# Parameters whose types may hold a matching value, or that a lambda hides.
+class ntp::wrapper (
+  Variant[String, Array[String]] $servers,
+  Optional[Array[String]]        $more = undef,
+  String                         $server = 'pool.ntp.org',
+) {
+  class { 'ntp': servers => $servers }
+  class { 'ntp': servers => $more }
+  [['a']].each |$server| {
+    class { 'ntp': servers => $server }
+  }
+}

@@ -25,7 +25,7 @@ pub(super) struct ClassScope {
     /// The parameters with the values they were given or defaulted to.
     params: IndexMap<String, Value>,
     /// Every variable of the class's scope (parameters included).
-    variables: IndexMap<String, Value>,
+    variables: super::Scope,
     /// The class it inherits from: its variables are visible as this class's.
     parent: Option<String>,
     /// False while the class is being evaluated, or when part of its body could not be
@@ -190,9 +190,10 @@ impl<'a> Evaluator<'a> {
             stack.push(self.declared[parent].variables.clone());
         }
         let mut own = IndexMap::new();
-        own.insert("name".to_string(), Value::string(&key));
-        own.insert("title".to_string(), Value::string(&key));
-        own.insert("module_name".to_string(), Value::string(&module));
+        let known = |v: Value| AbstractValue::Known(v);
+        own.insert("name".to_string(), known(Value::string(&key)));
+        own.insert("title".to_string(), known(Value::string(&key)));
+        own.insert("module_name".to_string(), known(Value::string(&module)));
         stack.push(own);
         self.scopes = stack;
         let saved_groups = std::mem::take(&mut self.match_groups);
@@ -259,7 +260,7 @@ impl<'a> Evaluator<'a> {
             self.scopes
                 .last_mut()
                 .expect("the class's scope")
-                .insert(name.clone(), value.clone());
+                .insert(name.clone(), AbstractValue::Known(value.clone()));
             values.insert(name.clone(), value);
         }
         Ok(values)
@@ -304,7 +305,7 @@ impl<'a> Evaluator<'a> {
                 return self.unknown_variable();
             };
             if let Some(v) = scope.variables.get(variable) {
-                return AbstractValue::Known(v.clone());
+                return v.clone();
             }
             if !scope.complete {
                 return AbstractValue::Inferred(t::any());

@@ -44,14 +44,18 @@ pub enum EvalError {
 
 type R<T> = Result<T, EvalError>;
 
+/// Variables by name.
+type Scope = IndexMap<String, AbstractValue>;
+
 /// Deeper nesting than this is not evaluated (the parser bounds it too).
 const MAX_DEPTH: usize = 512;
 
 /// Evaluates expressions in one scope (top scope; classes and lambdas come later).
 pub struct Evaluator<'a> {
     resolver: Resolver<'a>,
-    /// The scopes, innermost last: top scope, then one per lambda being called.
-    scopes: Vec<IndexMap<String, Value>>,
+    /// The scopes, innermost last: top scope, then one per lambda being called. A
+    /// variable is known, or known only by its type (a parameter's, for one).
+    scopes: Vec<Scope>,
     /// `$0`, `$1`, ... of the last successful regexp match; they live until the end of
     /// the statement (Puppet's ephemeral scope).
     match_groups: Vec<Value>,
@@ -201,11 +205,20 @@ impl<'a> Evaluator<'a> {
                 op: AssignOp::Assign,
                 left,
                 right,
-            } => {
-                let value = self.known(right)?;
-                self.assign(left, &value)?;
-                known(value)
-            }
+            } => match (&left.kind, self.eval(right)?) {
+                // `$x = $param`: $x is known by the parameter's type too.
+                (ExprKind::Variable(_), AbstractValue::Inferred(t)) => {
+                    self.assign_abstract(left, AbstractValue::Inferred(t.clone()))?;
+                    Ok(AbstractValue::Inferred(t))
+                }
+                (_, AbstractValue::Known(value)) => {
+                    self.assign(left, &value)?;
+                    known(value)
+                }
+                (_, AbstractValue::Inferred(t)) => Err(EvalError::Unsupported(format!(
+                    "assigning a value known only by its type ({t}) to several variables"
+                ))),
+            },
             ExprKind::Unary { op, operand } => {
                 let v = self.known(operand)?;
                 match op {
@@ -314,6 +327,22 @@ impl<'a> Evaluator<'a> {
     /// variables).
     fn assign(&mut self, target: &Expr, value: &Value) -> R<()> {
         match &target.kind {
+            ExprKind::Variable(_) => {
+                self.assign_abstract(target, AbstractValue::Known(value.clone()))
+            }
+            ExprKind::Array(targets) => self.assign_many(targets, value),
+            ExprKind::Access { .. } => Err(EvalError::Failed(
+                "Illegal attempt to assign via [index/key]. Not an assignable reference".into(),
+            )),
+            _ => Err(EvalError::Unsupported(
+                "assignment to a non-variable".into(),
+            )),
+        }
+    }
+
+    /// Binds a variable of the innermost scope.
+    fn assign_abstract(&mut self, target: &Expr, value: AbstractValue) -> R<()> {
+        match &target.kind {
             ExprKind::Variable(name) if name.trim_start_matches("::").contains("::") => {
                 Err(EvalError::Failed(format!(
                     "Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"
@@ -327,17 +356,22 @@ impl<'a> Evaluator<'a> {
                         "Cannot reassign variable '${name}'"
                     )));
                 }
-                scope.insert(name, value.clone());
+                scope.insert(name, value);
                 Ok(())
             }
-            ExprKind::Array(targets) => self.assign_many(targets, value),
-            ExprKind::Access { .. } => Err(EvalError::Failed(
-                "Illegal attempt to assign via [index/key]. Not an assignable reference".into(),
-            )),
             _ => Err(EvalError::Unsupported(
                 "assignment to a non-variable".into(),
             )),
         }
+    }
+
+    /// Binds variables in the innermost scope before evaluation (a definition's
+    /// parameters, known by their types when the caller is not known).
+    pub fn bind(&mut self, name: &str, value: AbstractValue) {
+        self.scopes
+            .last_mut()
+            .expect("the top scope")
+            .insert(name.to_string(), value);
     }
 
     fn assign_many(&mut self, targets: &[Expr], value: &Value) -> R<()> {
@@ -410,10 +444,8 @@ impl<'a> Evaluator<'a> {
     /// `a::b`, `$x` from the innermost scope that has it. Unknown is not undef here: a
     /// fact, or a variable of code not evaluated, is known only to be `Any`.
     fn variable(&self, name: &str) -> R<AbstractValue> {
-        let found = |v: Option<&Value>| {
-            v.cloned()
-                .map_or_else(|| self.unknown_variable(), AbstractValue::Known)
-        };
+        let found =
+            |v: Option<&AbstractValue>| v.cloned().unwrap_or_else(|| self.unknown_variable());
         let unqualified = name.trim_start_matches("::");
         if let Some((class, variable)) = unqualified.rsplit_once("::") {
             return Ok(self.class_variable(class, variable));
@@ -446,7 +478,7 @@ impl<'a> Evaluator<'a> {
                     }
                 },
             };
-            scope.insert(p.name.name.clone(), v);
+            scope.insert(p.name.name.clone(), AbstractValue::Known(v));
         }
         self.scopes.push(scope);
         let saved = std::mem::take(&mut self.match_groups);

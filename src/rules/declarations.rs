@@ -4,11 +4,12 @@
 
 use super::text::each_expr;
 use super::FileContext;
-use crate::ast::{ExprKind, ResourceBody, ResourceForm};
+use crate::ast::{Expr, ExprKind, Lambda, Parameter, ResourceBody, ResourceForm, Visitor};
 use crate::env::Definition;
 use crate::eval::{AbstractValue, Evaluator};
 use crate::types::resolve::NoAliases;
 use crate::types::value::Value;
+use std::collections::HashMap;
 
 /// One declaration with the definition it declares.
 pub struct Declaration<'a> {
@@ -16,6 +17,48 @@ pub struct Declaration<'a> {
     /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
     pub subject: String,
     pub body: &'a ResourceBody,
+    /// The parameters of the class, defined type or function the declaration is in
+    /// (none inside a lambda, whose parameters may hide them).
+    pub scope_params: &'a [Parameter],
+}
+
+/// Which parameters are in scope at each resource expression (by address).
+#[derive(Default)]
+struct Enclosing<'a> {
+    stack: Vec<&'a [Parameter]>,
+    in_lambda: usize,
+    found: HashMap<*const Expr, &'a [Parameter]>,
+}
+
+impl<'a> Visitor<'a> for Enclosing<'a> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        let params = match &expr.kind {
+            ExprKind::Class(c) => Some(c.params.as_deref().unwrap_or(&[])),
+            ExprKind::Define(d) => Some(d.params.as_deref().unwrap_or(&[])),
+            ExprKind::Function(f) => Some(f.params.as_deref().unwrap_or(&[])),
+            ExprKind::Node(_) => Some(&[][..]),
+            ExprKind::Resource(_) => {
+                if let (Some(top), 0) = (self.stack.last(), self.in_lambda) {
+                    self.found.insert(expr as *const Expr, top);
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(params) = params {
+            self.stack.push(params);
+            crate::ast::walk_expr(self, expr);
+            self.stack.pop();
+        } else {
+            crate::ast::walk_expr(self, expr);
+        }
+    }
+
+    fn visit_lambda(&mut self, lambda: &'a Lambda) {
+        self.in_lambda += 1;
+        crate::ast::walk_lambda_parts(self, lambda);
+        self.in_lambda -= 1;
+    }
 }
 
 /// `ntp::peer` is `Ntp::Peer`.
@@ -49,7 +92,16 @@ fn titles(title: &crate::ast::Expr) -> Vec<String> {
 /// defined type the index has.
 pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
     let env = ctx.env;
+    let mut enclosing = Enclosing::default();
+    for statement in &ctx.program.body {
+        enclosing.visit_expr(statement);
+    }
     each_expr(ctx, |expr| {
+        let scope_params = enclosing
+            .found
+            .get(&(expr as *const Expr))
+            .copied()
+            .unwrap_or(&[]);
         let ExprKind::Resource(resource) = &expr.kind else {
             return;
         };
@@ -67,6 +119,7 @@ pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration
                             definition,
                             subject: format!("Class[{}]", capitalized(&definition.name)),
                             body,
+                            scope_params,
                         });
                     }
                 }
@@ -80,6 +133,7 @@ pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration
                     definition,
                     subject,
                     body,
+                    scope_params,
                 });
             }
         }

@@ -4,7 +4,16 @@ use crate::ast::AttributeOp;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};
-use crate::types::mismatch::{describe_value, PathElem};
+use crate::types::mismatch::{describe_types, describe_value, PathElem};
+use crate::types::{Kind, Type};
+
+/// `Optional[T]` is `T` here: an undef value leaves the parameter's default.
+fn without_undef(ty: &Type) -> Type {
+    match ty.kind() {
+        Kind::Optional(Some(inner)) => inner.clone(),
+        _ => ty.clone(),
+    }
+}
 
 pub static RULE: Rule = Rule {
     id: "parameter-type-mismatch",
@@ -19,7 +28,9 @@ pub static RULE: Rule = Rule {
 Checks each attribute of a class declaration (`class { 'ntp': servers => 42 }`) or a
 defined type declaration (`ntp::peer { 'x': port => 'a' }`) against the type of the
 parameter it sets, when the class or defined type is one pupcheck has read (in the
-files checked or the modules around them) and the value follows from the code.
+files checked or the modules around them) and either the value follows from the code
+or it is a parameter of the enclosing definition whose type no accepted value shares
+(`String $name` passed where an `Array` is expected).
 
 ## Why it matters
 Puppet checks the value when it evaluates the declaration and fails the whole catalog
@@ -42,6 +53,15 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let aliases = FileAliases::new(ctx.program, ctx.env);
     each_declaration(ctx, |declaration| {
         let mut evaluator = Evaluator::new(&aliases);
+        // The parameters of the enclosing definition are known by their types.
+        for p in declaration.scope_params.iter().filter(|p| !p.captures_rest) {
+            let ty = p
+                .type_expr
+                .as_ref()
+                .and_then(|t| evaluator.resolve_type(t).ok())
+                .unwrap_or_else(crate::types::t::any);
+            evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
+        }
         for attribute in &declaration.body.attributes {
             if attribute.op != AttributeOp::Set {
                 continue;
@@ -55,13 +75,24 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             let Ok(ty) = evaluator.resolve_type(type_expr) else {
                 continue;
             };
-            let Ok(AbstractValue::Known(value)) = evaluator.eval(&attribute.value) else {
-                continue;
+            let path = [PathElem::Parameter(param.name.name.clone())];
+            let why = match evaluator.eval(&attribute.value) {
+                Ok(AbstractValue::Known(value)) => {
+                    if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
+                        continue;
+                    }
+                    describe_value(&ty, &value, &path)
+                }
+                // Known by its type only: an error when no value of that type (but
+                // undef, which leaves the default) can match.
+                Ok(AbstractValue::Inferred(actual)) => {
+                    if !crate::types::disjoint::disjoint_but_undef(&actual, &ty) {
+                        continue;
+                    }
+                    describe_types(&ty, &without_undef(&actual), &path)
+                }
+                Err(_) => continue,
             };
-            if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
-                continue;
-            }
-            let why = describe_value(&ty, &value, &[PathElem::Parameter(param.name.name.clone())]);
             out.push(
                 RULE.diagnostic(
                     attribute.value.span,

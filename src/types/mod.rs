@@ -11,6 +11,7 @@
 
 pub mod accepts;
 pub mod common;
+pub mod disjoint;
 pub mod display;
 pub mod expr;
 pub mod from_ast;
