@@ -6,8 +6,8 @@
 //!                                                     index ─▶ Environment ─┘
 //! ```
 //! Reading and parsing, then the checks, run per file on rayon's pool; between them the
-//! environment index is built once from the parsed files and the other files of their
-//! modules (`env`). The result is sorted by path, so the output is the same whatever the
+//! environment index is built once from the parsed files, reading the modulepaths
+//! around them for the other names the checks ask for (`env`). The result is sorted by path, so the output is the same whatever the
 //! number of threads.
 
 use crate::config::{ConfigError, Resolver, Settings};
@@ -100,7 +100,8 @@ pub fn check_paths_configured(
         .iter()
         .filter_map(|(p, _)| p.as_ref().ok())
         .map(|p| (p.source.path.as_path(), &p.parsed.program));
-    let env = Environment::build(programs, &other_module_files(&plan));
+    let env = Environment::build(programs, &[])
+        .with_modulepaths(&crate::env::modulepaths(&planned_paths(&plan), &[]));
     let mut files: Vec<FileReport> = parsed
         .into_par_iter()
         .map(|(file, settings)| {
@@ -147,35 +148,24 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
     })
 }
 
-/// The files of the modules around the planned files that are not planned themselves:
-/// the index reads them too (`env::module_files`).
-fn other_module_files(plan: &Plan) -> Vec<PathBuf> {
-    let absolute = |p: &PathBuf| std::path::absolute(p).unwrap_or_else(|_| p.clone());
-    let planned: Vec<PathBuf> = plan.files.iter().map(|(f, _)| f.path.clone()).collect();
-    let checked: std::collections::HashSet<PathBuf> = planned.iter().map(absolute).collect();
-    crate::env::module_files(&planned, &[])
-        .into_iter()
-        .filter(|p| !checked.contains(&absolute(p)))
-        .collect()
+/// The planned files' paths.
+fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
+    plan.files.iter().map(|(f, _)| f.path.clone()).collect()
 }
 
-/// The index of the planned files and the modules around them (for `--fix`, which
-/// checks each file several times).
+/// The index of the planned files, reading the modulepaths around them for more (for
+/// `--fix`, which checks each file several times).
 pub fn environment_for(plan: &Plan) -> Environment {
-    let mut files = other_module_files(plan);
-    files.extend(plan.files.iter().map(|(f, _)| f.path.clone()));
-    Environment::build([], &files)
+    let planned = planned_paths(plan);
+    Environment::build([], &planned).with_modulepaths(&crate::env::modulepaths(&planned, &[]))
 }
 
 /// The index for one file checked on its own (stdin): the file as it is on disk, if it
-/// is, and the modules around it.
+/// is, and the modulepaths around it.
 pub fn environment_around(path: &std::path::Path) -> Environment {
-    let mut files = crate::env::module_files(&[path.to_path_buf()], &[]);
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    if path.is_file() && !files.contains(&absolute) {
-        files.push(absolute);
-    }
-    Environment::build([], &files)
+    let file = [path.to_path_buf()];
+    let on_disk: &[PathBuf] = if path.is_file() { &file } else { &[] };
+    Environment::build([], on_disk).with_modulepaths(&crate::env::modulepaths(&file, &[]))
 }
 
 /// A file read and parsed, waiting for its checks.

@@ -3,13 +3,22 @@
 //! can read the definitions of others. Built once per run from parsed programs and then
 //! only read, by every per-file check at once; it never evaluates anything.
 //!
+//! Two sources feed it: the programs of the run (every file checked, indexed up front)
+//! and, for a name they do not define, the modulepaths around them, read the way
+//! Puppet's autoloader reads them (`ntp::config` from `<ntp>/manifests/config.pp`,
+//! `Stdlib::Port` from `<stdlib>/types/port.pp`), each file parsed once, when first
+//! needed ([`Loader`]). Checking one file of a big control repository so parses only
+//! the few files it names.
+//!
 //! The index is partial by nature: a node's real environment may hold modules pupcheck
 //! was not shown. So a name it lacks is *unknown*, never "does not exist", and checks
 //! judge nothing that depends on one.
 
 mod discover;
+mod loader;
 
-pub use discover::module_files;
+pub use discover::modulepaths;
+pub use loader::Loader;
 
 use crate::ast::{ExprKind, Parameter, Program};
 use crate::source::{SourceFile, SourceKind, Span};
@@ -19,6 +28,7 @@ use crate::types::resolve::AliasSource;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A class or defined type: what a declaration of it is checked against.
 #[derive(Debug, Clone)]
@@ -43,10 +53,12 @@ impl Definition {
 /// What the index knows.
 #[derive(Debug, Default)]
 pub struct Environment {
-    classes: HashMap<String, Definition>,
-    defines: HashMap<String, Definition>,
+    classes: HashMap<String, Arc<Definition>>,
+    defines: HashMap<String, Arc<Definition>>,
     /// Type alias bodies by lowercase name, with the file defining them.
     aliases: HashMap<String, (TypeExpr, PathBuf)>,
+    /// Where names the programs lack are looked for.
+    loader: Option<Loader>,
 }
 
 /// `::Foo::Bar` is `foo::bar`.
@@ -68,19 +80,22 @@ impl Environment {
     ) -> Environment {
         let mut env = more
             .par_iter()
-            .filter_map(|path| {
-                let text = std::fs::read_to_string(path).ok()?;
-                let source = SourceFile::new(path.clone(), SourceKind::Manifest, text);
-                let parsed = crate::syntax::parse(&source);
-                let mut env = Environment::empty();
-                env.add_program(path, &parsed.program);
-                Some(env)
-            })
+            .filter_map(|path| Environment::of_file(path))
             .reduce(Environment::empty, Environment::merged);
         for (path, program) in programs {
             env.add_program(path, program);
         }
         env
+    }
+
+    /// The index of one file on disk; `None` when it cannot be read.
+    pub fn of_file(path: &Path) -> Option<Environment> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let source = SourceFile::new(path.to_path_buf(), SourceKind::Manifest, text);
+        let parsed = crate::syntax::parse(&source);
+        let mut env = Environment::empty();
+        env.add_program(path, &parsed.program);
+        Some(env)
     }
 
     /// Adds the definitions of one file (nested classes and defined types as
@@ -104,22 +119,26 @@ impl Environment {
                 ExprKind::Class(class) => {
                     let name = qualified(&class.name.name);
                     self.add_statements(path, &class.body.statements, &name);
-                    self.classes.entry(name.clone()).or_insert(Definition {
-                        name,
-                        params: class.params.clone(),
-                        parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
-                        path: path.to_path_buf(),
-                        name_span: class.name.span,
+                    self.classes.entry(name.clone()).or_insert_with(|| {
+                        Arc::new(Definition {
+                            name,
+                            params: class.params.clone(),
+                            parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
+                            path: path.to_path_buf(),
+                            name_span: class.name.span,
+                        })
                     });
                 }
                 ExprKind::Define(define) => {
                     let name = qualified(&define.name.name);
-                    self.defines.entry(name.clone()).or_insert(Definition {
-                        name,
-                        params: define.params.clone(),
-                        parent: None,
-                        path: path.to_path_buf(),
-                        name_span: define.name.span,
+                    self.defines.entry(name.clone()).or_insert_with(|| {
+                        Arc::new(Definition {
+                            name,
+                            params: define.params.clone(),
+                            parent: None,
+                            path: path.to_path_buf(),
+                            name_span: define.name.span,
+                        })
                     });
                 }
                 ExprKind::TypeAlias(alias) => {
@@ -155,12 +174,28 @@ impl Environment {
         self
     }
 
-    pub fn class(&self, name: &str) -> Option<&Definition> {
-        self.classes.get(&definition_key(name))
+    /// Reads the modules in `modulepaths` for names the indexed programs lack.
+    pub fn with_modulepaths(mut self, modulepaths: &[PathBuf]) -> Environment {
+        self.loader = Some(Loader::new(modulepaths));
+        self
     }
 
-    pub fn define(&self, name: &str) -> Option<&Definition> {
-        self.defines.get(&definition_key(name))
+    pub fn class(&self, name: &str) -> Option<Arc<Definition>> {
+        let key = definition_key(name);
+        if let Some(found) = self.classes.get(&key) {
+            return Some(found.clone());
+        }
+        let loaded = self.loader.as_ref()?.manifest_for(&key)?;
+        loaded.classes.get(&key).cloned()
+    }
+
+    pub fn define(&self, name: &str) -> Option<Arc<Definition>> {
+        let key = definition_key(name);
+        if let Some(found) = self.defines.get(&key) {
+            return Some(found.clone());
+        }
+        let loaded = self.loader.as_ref()?.manifest_for(&key)?;
+        loaded.defines.get(&key).cloned()
     }
 
     /// How many classes, defined types and type aliases the index holds.
@@ -171,9 +206,12 @@ impl Environment {
 
 impl AliasSource for Environment {
     fn alias_body(&self, name: &str) -> Option<TypeExpr> {
-        self.aliases
-            .get(&definition_key(name))
-            .map(|(body, _)| body.clone())
+        let key = definition_key(name);
+        if let Some((body, _)) = self.aliases.get(&key) {
+            return Some(body.clone());
+        }
+        let loaded = self.loader.as_ref()?.type_alias_for(&key)?;
+        loaded.aliases.get(&key).map(|(body, _)| body.clone())
     }
 
     /// Never: modules the index was not shown may define more.

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 /// One declaration with the definition it declares.
 pub struct Declaration<'a> {
-    pub definition: &'a Definition,
+    pub definition: std::sync::Arc<Definition>,
     /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
     pub subject: String,
     pub body: &'a ResourceBody,
@@ -115,9 +115,10 @@ pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration
             if type_name == "class" {
                 for title in titles(&body.title) {
                     if let Some(definition) = env.class(&title) {
+                        let subject = format!("Class[{}]", capitalized(&definition.name));
                         f(Declaration {
                             definition,
-                            subject: format!("Class[{}]", capitalized(&definition.name)),
+                            subject,
                             body,
                             scope_params,
                         });

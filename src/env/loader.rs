@@ -1,0 +1,100 @@
+//! Reading definitions from modulepaths on demand, where Puppet's autoloader would find
+//! them: a class or defined type `mod::a::b` in `<mod>/manifests/a/b.pp` (`mod` alone in
+//! `<mod>/manifests/init.pp`), a type alias `Mod::A::B` in `<mod>/types/a/b.pp`. A
+//! module's name is the one in its `metadata.json` (`puppetlabs-ntp` is `ntp`), else
+//! its folder's. Each file is parsed at most once, by whichever check needs it first.
+
+use super::Environment;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+#[derive(Debug)]
+pub struct Loader {
+    /// Module roots by module name (the first modulepath holding a name wins).
+    modules: HashMap<String, PathBuf>,
+    /// What each file read so far defines (`None`: it could not be read).
+    files: Mutex<HashMap<PathBuf, Option<Arc<Environment>>>>,
+}
+
+/// A module's name: `metadata.json`'s `name` after its author (`puppetlabs-ntp`), else
+/// the folder's name.
+fn module_name(root: &Path) -> Option<String> {
+    let from_metadata = std::fs::read_to_string(root.join("metadata.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|meta| meta.get("name")?.as_str().map(str::to_string))
+        .and_then(|full| full.rsplit(['-', '/']).next().map(str::to_string));
+    let name = from_metadata.or_else(|| root.file_name()?.to_str().map(str::to_string))?;
+    let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    valid.then_some(name)
+}
+
+impl Loader {
+    pub fn new(modulepaths: &[PathBuf]) -> Loader {
+        let mut modules = HashMap::new();
+        for dir in modulepaths {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut roots: Vec<PathBuf> = entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect();
+            roots.sort();
+            for root in roots {
+                if let Some(name) = module_name(&root) {
+                    modules.entry(name).or_insert(root);
+                }
+            }
+        }
+        Loader {
+            modules,
+            files: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The definitions of the file where the autoloader looks for `name` (a class or
+    /// defined type).
+    pub fn manifest_for(&self, name: &str) -> Option<Arc<Environment>> {
+        let mut segments = name.split("::");
+        let root = self.modules.get(segments.next()?)?;
+        let rest: Vec<&str> = segments.collect();
+        let file = if rest.is_empty() {
+            root.join("manifests").join("init.pp")
+        } else {
+            root.join("manifests").join(rest.join("/") + ".pp")
+        };
+        self.load(&file)
+    }
+
+    /// The definitions of the file where the autoloader looks for the type alias `name`
+    /// (lowercase).
+    pub fn type_alias_for(&self, name: &str) -> Option<Arc<Environment>> {
+        let mut segments = name.split("::");
+        let root = self.modules.get(segments.next()?)?;
+        let rest: Vec<&str> = segments.collect();
+        if rest.is_empty() {
+            return None;
+        }
+        self.load(&root.join("types").join(rest.join("/") + ".pp"))
+    }
+
+    fn load(&self, file: &Path) -> Option<Arc<Environment>> {
+        if let Some(known) = self.files.lock().ok()?.get(file) {
+            return known.clone();
+        }
+        // Parsed without the lock: other checks go on meanwhile (two may parse the same
+        // file at once; the results are the same).
+        let loaded = Environment::of_file(file).map(Arc::new);
+        self.files
+            .lock()
+            .ok()?
+            .insert(file.to_path_buf(), loaded.clone());
+        loaded
+    }
+}
