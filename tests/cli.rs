@@ -289,3 +289,46 @@ fn pre_commit_hook_definition_is_complete() {
         assert!(!files.is_match(path), "{path}");
     }
 }
+
+/// Declarations are checked against modules found on `--modulepath` (read where
+/// Puppet's autoloader would look), and only against what pupcheck has read.
+#[test]
+fn modulepath_gives_the_definitions_declarations_are_checked_against() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-modulepath-{}", std::process::id()));
+    let module = dir.join("modules/ntp/manifests");
+    std::fs::create_dir_all(&module).unwrap();
+    std::fs::write(
+        module.join("init.pp"),
+        "class ntp (Array[String] $servers = []) { }\n",
+    )
+    .unwrap();
+    let site = dir.join("site.pp");
+    std::fs::write(
+        &site,
+        "class { 'ntp': servers => 'pool.ntp.org', server => 1 }\n",
+    )
+    .unwrap();
+    let modulepath = dir.join("modules");
+    let with = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--modulepath",
+        modulepath.to_str().unwrap(),
+        site.to_str().unwrap(),
+    ]);
+    let rules: Vec<String> = json(&with)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        rules,
+        ["parameter-type-mismatch", "unknown-parameter"],
+        "{with:?}"
+    );
+    let without = pupcheck(&["check", "--format", "json", site.to_str().unwrap()]);
+    assert!(json(&without)["diagnostics"].as_array().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -90,6 +90,11 @@ pub fn check_paths_configured(
     progress: &dyn Progress,
 ) -> Result<Report, ConfigError> {
     let plan = plan(roots, resolver)?;
+    Ok(check_plan(&plan, progress))
+}
+
+/// Checks the planned files, telling `progress` as files are done.
+pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     progress.found(plan.files.len());
     let parsed: Vec<(ParseResult, &Arc<Settings>)> = plan
         .files
@@ -100,8 +105,10 @@ pub fn check_paths_configured(
         .iter()
         .filter_map(|(p, _)| p.as_ref().ok())
         .map(|p| (p.source.path.as_path(), &p.parsed.program));
-    let env = Environment::build(programs, &[])
-        .with_modulepaths(&crate::env::modulepaths(&planned_paths(&plan), &[]));
+    let env = Environment::build(programs, &[]).with_modulepaths(&crate::env::modulepaths(
+        &planned_paths(plan),
+        &plan.modulepath,
+    ));
     let mut files: Vec<FileReport> = parsed
         .into_par_iter()
         .map(|(file, settings)| {
@@ -114,17 +121,20 @@ pub fn check_paths_configured(
         })
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Report {
+    Report {
         files_checked: files.len(),
         files,
-        walk_errors: plan.walk_errors,
-    })
+        walk_errors: plan.walk_errors.clone(),
+    }
 }
 
 /// The files to check, each with its settings, and the paths that could not be walked.
 pub struct Plan {
     pub files: Vec<(FoundFile, Arc<Settings>)>,
     pub walk_errors: Vec<(PathBuf, String)>,
+    /// Folders of modules to read definitions from, besides those found around the
+    /// files (`--modulepath`).
+    pub modulepath: Vec<PathBuf>,
 }
 
 /// Walks `roots` and resolves each file's configuration, leaving out excluded files.
@@ -141,6 +151,7 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
     }
     Ok(Plan {
         files,
+        modulepath: Vec::new(),
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
@@ -157,15 +168,16 @@ fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
 /// `--fix`, which checks each file several times).
 pub fn environment_for(plan: &Plan) -> Environment {
     let planned = planned_paths(plan);
-    Environment::build([], &planned).with_modulepaths(&crate::env::modulepaths(&planned, &[]))
+    Environment::build([], &planned)
+        .with_modulepaths(&crate::env::modulepaths(&planned, &plan.modulepath))
 }
 
 /// The index for one file checked on its own (stdin): the file as it is on disk, if it
 /// is, and the modulepaths around it.
-pub fn environment_around(path: &std::path::Path) -> Environment {
+pub fn environment_around(path: &std::path::Path, modulepath: &[PathBuf]) -> Environment {
     let file = [path.to_path_buf()];
     let on_disk: &[PathBuf] = if path.is_file() { &file } else { &[] };
-    Environment::build([], on_disk).with_modulepaths(&crate::env::modulepaths(&file, &[]))
+    Environment::build([], on_disk).with_modulepaths(&crate::env::modulepaths(&file, modulepath))
 }
 
 /// A file read and parsed, waiting for its checks.

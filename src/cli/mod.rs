@@ -150,6 +150,11 @@ struct CheckArgs {
     /// The path to report stdin (`-`) under.
     #[arg(long, default_value = "<stdin>")]
     stdin_filename: PathBuf,
+    /// Folders of modules (separated by `:`) to read the classes, defined types and type
+    /// aliases the checked code uses from, besides the ones found around the files (the
+    /// folder holding a checked module, an `environment.conf`'s modulepath).
+    #[arg(long, value_name = "DIRS", value_delimiter = ':')]
+    modulepath: Vec<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -430,7 +435,7 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
             .unwrap_or(crate::source::SourceKind::Manifest);
         let file = match crate::source::walk::source_from_bytes(path.clone(), kind, bytes.clone()) {
             Ok(source) => {
-                let env = check::environment_around(&path);
+                let env = check::environment_around(&path, &args.modulepath);
                 let fixed = fix::fix_source(
                     path,
                     kind,
@@ -459,9 +464,10 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
             files_checked: 1,
         });
     }
-    let plan = check::plan(&args.paths, resolver)
+    let mut plan = check::plan(&args.paths, resolver)
         .map_err(|e| eprintln!("pupcheck: {e}"))
         .ok()?;
+    plan.modulepath = args.modulepath.clone();
     let walk_errors = plan.walk_errors.clone();
     let outcomes = fix::fix_plan(&plan, true, allowed_fixes(args));
     let mut fixed_files = 0;
@@ -522,7 +528,10 @@ fn print_fix_diff(args: &CheckArgs, resolver: &mut Resolver) -> i32 {
         return EXIT_USAGE;
     } else {
         match check::plan(&args.paths, resolver) {
-            Ok(plan) => plan,
+            Ok(mut plan) => {
+                plan.modulepath = args.modulepath.clone();
+                plan
+            }
             Err(e) => {
                 eprintln!("pupcheck: {e}");
                 return EXIT_USAGE;
@@ -572,7 +581,7 @@ fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
                 return None;
             }
         };
-        let env = check::environment_around(&args.stdin_filename);
+        let env = check::environment_around(&args.stdin_filename, &args.modulepath);
         let file = check::check_text_with(args.stdin_filename.clone(), bytes, &settings, &env);
         return Some(Report {
             files: vec![file],
@@ -580,21 +589,22 @@ fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
             files_checked: 1,
         });
     }
-    let result = if args.quiet || !std::io::stderr().is_terminal() {
-        check::check_paths_configured(&args.paths, resolver, &())
-    } else {
-        let bar = output::progress::Bar::new();
-        let report = check::check_paths_configured(&args.paths, resolver, &bar);
-        bar.finish();
-        report
-    };
-    match result {
-        Ok(report) => Some(report),
+    let mut plan = match check::plan(&args.paths, resolver) {
+        Ok(plan) => plan,
         Err(e) => {
             eprintln!("pupcheck: {e}");
-            None
+            return None;
         }
-    }
+    };
+    plan.modulepath = args.modulepath.clone();
+    Some(if args.quiet || !std::io::stderr().is_terminal() {
+        check::check_plan(&plan, &())
+    } else {
+        let bar = output::progress::Bar::new();
+        let report = check::check_plan(&plan, &bar);
+        bar.finish();
+        report
+    })
 }
 
 fn exit_status(report: &Report, fail_on: Severity) -> i32 {

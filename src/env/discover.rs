@@ -21,15 +21,100 @@ fn module_root(file: &Path) -> Option<&Path> {
         .and_then(Path::parent)
 }
 
-/// The folders holding the modules of the `checked` files (their modulepaths), with the
-/// folders of `modulepath`, sorted, without duplicates.
+/// The modulepath an `environment.conf` sets (`modulepath = site:modules:$basemodulepath`),
+/// its relative folders taken from the environment's folder; settings (`$...`) left out.
+fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
+    let text = std::fs::read_to_string(environment.join("environment.conf")).ok()?;
+    let line = text.lines().find_map(|l| {
+        let (key, value) = l.split_once('=')?;
+        (key.trim() == "modulepath").then(|| value.trim().trim_matches(['"', '\'']).to_string())
+    })?;
+    Some(
+        line.split(':')
+            .map(str::trim)
+            .filter(|p| !p.is_empty() && !p.starts_with('$'))
+            .map(|p| environment.join(p))
+            .collect(),
+    )
+}
+
+/// Folders Puppet control repositories conventionally keep modules in, beside their
+/// `Puppetfile`.
+const CONTROL_REPO_MODULE_FOLDERS: &[&str] = &["site", "site-modules", "modules", "dist"];
+
+/// The modulepath of the environment (control repository) a folder is in: the nearest
+/// `environment.conf`'s, else the usual module folders beside the nearest `Puppetfile`.
+fn environment_modulepath(dir: &Path) -> Vec<PathBuf> {
+    for ancestor in dir.ancestors() {
+        if let Some(paths) = environment_conf_modulepath(ancestor) {
+            return paths;
+        }
+        if ancestor.join("Puppetfile").is_file() {
+            return CONTROL_REPO_MODULE_FOLDERS
+                .iter()
+                .map(|f| ancestor.join(f))
+                .filter(|p| p.is_dir())
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+/// Where to look for modules, first first: the folders of `modulepath` (`--modulepath`),
+/// the modulepath of the environment each checked file is in, and the folder holding
+/// each checked file's module. Without duplicates.
 pub fn modulepaths(checked: &[PathBuf], modulepath: &[PathBuf]) -> Vec<PathBuf> {
-    let mut paths: BTreeSet<PathBuf> = modulepath.iter().cloned().collect();
-    for file in checked {
-        let absolute = std::path::absolute(file).unwrap_or_else(|_| file.clone());
-        if let Some(parent) = module_root(&absolute).and_then(Path::parent) {
-            paths.insert(parent.to_path_buf());
+    let mut paths: indexmap::IndexSet<PathBuf> = modulepath.iter().cloned().collect();
+    let folders: BTreeSet<PathBuf> = checked
+        .iter()
+        .map(|file| std::path::absolute(file).unwrap_or_else(|_| file.clone()))
+        .filter_map(|file| file.parent().map(Path::to_path_buf))
+        .collect();
+    let mut environments_seen = BTreeSet::new();
+    for folder in &folders {
+        let module = module_root(&folder.join("x"))
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| folder.clone());
+        if environments_seen.insert(module.clone()) {
+            paths.extend(environment_modulepath(&module));
+        }
+        // A control repository's own `manifests/` (site.pp) is not a module's.
+        let is_environment = |root: &Path| {
+            root.join("environment.conf").is_file() || root.join("Puppetfile").is_file()
+        };
+        if let Some(root) = module_root(&folder.join("x")).filter(|r| !is_environment(r)) {
+            if let Some(parent) = root.parent() {
+                paths.insert(parent.to_path_buf());
+            }
         }
     }
     paths.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_control_repository_gives_its_environment_conf_modulepath() {
+        let root = std::env::temp_dir().join(format!("pupcheck-env-{}", std::process::id()));
+        let profile = root.join("site/profile/manifests");
+        std::fs::create_dir_all(&profile).unwrap();
+        std::fs::create_dir_all(root.join("modules/ntp/manifests")).unwrap();
+        std::fs::write(
+            root.join("environment.conf"),
+            "modulepath = site:modules:$basemodulepath\n",
+        )
+        .unwrap();
+        let found = modulepaths(&[profile.join("base.pp")], &[PathBuf::from("/extra")]);
+        assert_eq!(
+            found,
+            vec![
+                PathBuf::from("/extra"),
+                root.join("site"),
+                root.join("modules"),
+            ]
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

@@ -120,7 +120,7 @@ pub fn actual(path: &Path) -> Vec<Finding> {
         select: Some(vec![Selector::All]),
         ..RuleLayer::default()
     });
-    let env = pupcheck::check::environment_around(path);
+    let env = pupcheck::check::environment_around(path, &[]);
     let report = pupcheck::check::check_text_with(path.to_path_buf(), bytes, &settings, &env);
     let mut found: Vec<Finding> = match &report.source {
         Some(source) => report
