@@ -14,6 +14,7 @@
 //! was not shown. So a name it lacks is *unknown*, never "does not exist", and checks
 //! judge nothing that depends on one.
 
+pub mod builtin;
 mod discover;
 mod loader;
 

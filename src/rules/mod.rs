@@ -91,6 +91,7 @@ mod text;
 mod top_scope_facts;
 mod trailing_comma;
 mod trailing_whitespace;
+mod unknown_attribute;
 mod unknown_parameter;
 mod unquoted_file_mode;
 mod unquoted_node_name;
@@ -277,6 +278,7 @@ pub static ALL: &[&Rule] = &[
     &top_scope_facts::RULE,
     &trailing_comma::RULE,
     &trailing_whitespace::RULE,
+    &unknown_attribute::RULE,
     &unknown_parameter::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,
