@@ -25,3 +25,11 @@ class ntp::wrapper (String $server = 'pool.ntp.org') {
   class { 'ntp': servers => $server }
   #                         ^ error[parameter-type-mismatch]: Class[Ntp]: parameter 'servers' expects an Array value, got String
 }
+
+# What the body fixes before the declaration, in evaluation order.
+class ntp::local {
+  $pool = 'pool.ntp.org'
+  $servers = "0.${pool}"
+  class { 'ntp': servers => $servers }
+  #                         ^ error[parameter-type-mismatch]: Class[Ntp]: parameter 'servers' expects an Array value, got String
+}

@@ -26,3 +26,12 @@ class ntp::wrapper (
     class { 'ntp': servers => $server }
   }
 }
+
+# A variable set differently in branches pupcheck cannot decide is unknown after them;
+# one whose branch is decided is known.
+class ntp::branches (Boolean $flag) {
+  if $flag { $a = 'x' } else { $a = ['x'] }
+  class { 'ntp': servers => $a }
+  if true { $b = ['y'] } else { $b = 'y' }
+  class { 'ntp': servers => $b }
+}

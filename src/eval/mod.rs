@@ -12,6 +12,7 @@
 
 mod calls;
 mod classes;
+pub mod flow;
 mod format;
 mod operators;
 pub mod query;

@@ -4,12 +4,11 @@
 
 use super::text::each_expr;
 use super::FileContext;
-use crate::ast::{Expr, ExprKind, Lambda, Parameter, ResourceBody, ResourceForm, Visitor};
-use crate::env::Definition;
+use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
+use crate::env::{Definition, Environment};
 use crate::eval::{AbstractValue, Evaluator};
 use crate::types::resolve::NoAliases;
 use crate::types::value::Value;
-use std::collections::HashMap;
 
 /// One declaration with the definition it declares.
 pub struct Declaration<'a> {
@@ -17,48 +16,6 @@ pub struct Declaration<'a> {
     /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
     pub subject: String,
     pub body: &'a ResourceBody,
-    /// The parameters of the class, defined type or function the declaration is in
-    /// (none inside a lambda, whose parameters may hide them).
-    pub scope_params: &'a [Parameter],
-}
-
-/// Which parameters are in scope at each resource expression (by address).
-#[derive(Default)]
-struct Enclosing<'a> {
-    stack: Vec<&'a [Parameter]>,
-    in_lambda: usize,
-    found: HashMap<*const Expr, &'a [Parameter]>,
-}
-
-impl<'a> Visitor<'a> for Enclosing<'a> {
-    fn visit_expr(&mut self, expr: &'a Expr) {
-        let params = match &expr.kind {
-            ExprKind::Class(c) => Some(c.params.as_deref().unwrap_or(&[])),
-            ExprKind::Define(d) => Some(d.params.as_deref().unwrap_or(&[])),
-            ExprKind::Function(f) => Some(f.params.as_deref().unwrap_or(&[])),
-            ExprKind::Node(_) => Some(&[][..]),
-            ExprKind::Resource(_) => {
-                if let (Some(top), 0) = (self.stack.last(), self.in_lambda) {
-                    self.found.insert(expr as *const Expr, top);
-                }
-                None
-            }
-            _ => None,
-        };
-        if let Some(params) = params {
-            self.stack.push(params);
-            crate::ast::walk_expr(self, expr);
-            self.stack.pop();
-        } else {
-            crate::ast::walk_expr(self, expr);
-        }
-    }
-
-    fn visit_lambda(&mut self, lambda: &'a Lambda) {
-        self.in_lambda += 1;
-        crate::ast::walk_lambda_parts(self, lambda);
-        self.in_lambda -= 1;
-    }
 }
 
 /// `ntp::peer` is `Ntp::Peer`.
@@ -88,54 +45,50 @@ fn titles(title: &crate::ast::Expr) -> Vec<String> {
     }
 }
 
-/// Every regular (not virtual or exported) declaration in the file of a class or
-/// defined type the index has.
-pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
-    let env = ctx.env;
-    let mut enclosing = Enclosing::default();
-    for statement in &ctx.program.body {
-        enclosing.visit_expr(statement);
+/// The declarations a resource expression makes of classes or defined types the index
+/// has (regular ones: virtual and exported resources may never be realized).
+pub fn declarations_in<'a>(env: &Environment, resource: &'a ResourceExpr) -> Vec<Declaration<'a>> {
+    let mut found = Vec::new();
+    let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+        return found;
+    };
+    if resource.form != ResourceForm::Regular {
+        return found;
     }
-    each_expr(ctx, |expr| {
-        let scope_params = enclosing
-            .found
-            .get(&(expr as *const Expr))
-            .copied()
-            .unwrap_or(&[]);
-        let ExprKind::Resource(resource) = &expr.kind else {
-            return;
-        };
-        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
-            return;
-        };
-        if resource.form != ResourceForm::Regular {
-            return;
-        }
-        for body in &resource.bodies {
-            if type_name == "class" {
-                for title in titles(&body.title) {
-                    if let Some(definition) = env.class(&title) {
-                        let subject = format!("Class[{}]", capitalized(&definition.name));
-                        f(Declaration {
-                            definition,
-                            subject,
-                            body,
-                            scope_params,
-                        });
-                    }
+    for body in &resource.bodies {
+        if type_name == "class" {
+            for title in titles(&body.title) {
+                if let Some(definition) = env.class(&title) {
+                    let subject = format!("Class[{}]", capitalized(&definition.name));
+                    found.push(Declaration {
+                        definition,
+                        subject,
+                        body,
+                    });
                 }
-            } else if let Some(definition) = env.define(type_name) {
-                let shown = capitalized(&definition.name);
-                let subject = match titles(&body.title).as_slice() {
-                    [one] => format!("{shown}[{one}]"),
-                    _ => shown,
-                };
-                f(Declaration {
-                    definition,
-                    subject,
-                    body,
-                    scope_params,
-                });
+            }
+        } else if let Some(definition) = env.define(type_name.as_str()) {
+            let shown = capitalized(&definition.name);
+            let subject = match titles(&body.title).as_slice() {
+                [one] => format!("{shown}[{one}]"),
+                _ => shown,
+            };
+            found.push(Declaration {
+                definition,
+                subject,
+                body,
+            });
+        }
+    }
+    found
+}
+
+/// Every declaration in the file of a class or defined type the index has.
+pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
+    each_expr(ctx, |expr| {
+        if let ExprKind::Resource(resource) = &expr.kind {
+            for declaration in declarations_in(ctx.env, resource) {
+                f(declaration);
             }
         }
     });

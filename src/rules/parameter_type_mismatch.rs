@@ -1,6 +1,8 @@
-use super::declarations::each_declaration;
+use super::declarations::{declarations_in, Declaration};
+use super::text::each_expr;
 use super::{Category, FileContext, Rule};
 use crate::ast::AttributeOp;
+use crate::ast::{Expr, ExprKind, Parameter};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};
@@ -51,59 +53,91 @@ Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let aliases = FileAliases::new(ctx.program, ctx.env);
-    each_declaration(ctx, |declaration| {
-        let mut evaluator = Evaluator::new(&aliases);
-        // The parameters of the enclosing definition are known by their types.
-        for p in declaration.scope_params.iter().filter(|p| !p.captures_rest) {
-            let ty = p
-                .type_expr
-                .as_ref()
-                .and_then(|t| evaluator.resolve_type(t).ok())
-                .unwrap_or_else(crate::types::t::any);
-            evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
-        }
-        for attribute in &declaration.body.attributes {
-            if attribute.op != AttributeOp::Set {
-                continue;
-            }
-            let Some(param) = declaration.definition.param(&attribute.name.name) else {
-                continue;
-            };
-            let Some(type_expr) = &param.type_expr else {
-                continue;
-            };
-            let Ok(ty) = evaluator.resolve_type(type_expr) else {
-                continue;
-            };
-            let path = [PathElem::Parameter(param.name.name.clone())];
-            let why = match evaluator.eval(&attribute.value) {
-                Ok(AbstractValue::Known(value)) => {
-                    if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
-                        continue;
-                    }
-                    describe_value(&ty, &value, &path)
-                }
-                // Known by its type only: an error when no value of that type (but
-                // undef, which leaves the default) can match.
-                Ok(AbstractValue::Inferred(actual)) => {
-                    if !crate::types::disjoint::disjoint_but_undef(&actual, &ty) {
-                        continue;
-                    }
-                    describe_types(&ty, &without_undef(&actual), &path)
-                }
-                Err(_) => continue,
-            };
-            out.push(
-                RULE.diagnostic(
-                    attribute.value.span,
-                    format!("{}: {}", declaration.subject, why.join("; ")),
-                )
-                .with_note(format!(
-                    "'{}' is declared as {ty} in {}",
-                    param.name.name,
-                    declaration.definition.path.display()
-                )),
-            );
+    // The top level, then each definition's body with its parameters known by type.
+    check_body(ctx, &aliases, &[], &ctx.program.body, out);
+    each_expr(ctx, |expr| {
+        let (params, body) = match &expr.kind {
+            ExprKind::Class(c) => (c.params.as_deref().unwrap_or(&[]), &c.body),
+            ExprKind::Define(d) => (d.params.as_deref().unwrap_or(&[]), &d.body),
+            ExprKind::Function(f) => (f.params.as_deref().unwrap_or(&[]), &f.body),
+            ExprKind::Node(n) => (&[][..], &n.body),
+            _ => return,
+        };
+        check_body(ctx, &aliases, params, &body.statements, out);
+    });
+}
+
+/// Walks a body in evaluation order and checks each declaration it reaches with what
+/// is known there.
+fn check_body(
+    ctx: &FileContext,
+    aliases: &FileAliases,
+    params: &[Parameter],
+    statements: &[Expr],
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut evaluator = Evaluator::new(aliases);
+    for p in params.iter().filter(|p| !p.captures_rest) {
+        let ty = p
+            .type_expr
+            .as_ref()
+            .and_then(|t| evaluator.resolve_type(t).ok())
+            .unwrap_or_else(crate::types::t::any);
+        evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
+    }
+    evaluator.walk(statements, &mut |evaluator, resource| {
+        for declaration in declarations_in(ctx.env, resource) {
+            check_declaration(evaluator, &declaration, out);
         }
     });
+}
+
+fn check_declaration(
+    evaluator: &mut Evaluator,
+    declaration: &Declaration,
+    out: &mut Vec<Diagnostic>,
+) {
+    for attribute in &declaration.body.attributes {
+        if attribute.op != AttributeOp::Set {
+            continue;
+        }
+        let Some(param) = declaration.definition.param(&attribute.name.name) else {
+            continue;
+        };
+        let Some(type_expr) = &param.type_expr else {
+            continue;
+        };
+        let Ok(ty) = evaluator.resolve_type(type_expr) else {
+            continue;
+        };
+        let path = [PathElem::Parameter(param.name.name.clone())];
+        let why = match evaluator.eval(&attribute.value) {
+            Ok(AbstractValue::Known(value)) => {
+                if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
+                    continue;
+                }
+                describe_value(&ty, &value, &path)
+            }
+            // Known by its type only: an error when no value of that type (but undef,
+            // which leaves the default) can match.
+            Ok(AbstractValue::Inferred(actual)) => {
+                if !crate::types::disjoint::disjoint_but_undef(&actual, &ty) {
+                    continue;
+                }
+                describe_types(&ty, &without_undef(&actual), &path)
+            }
+            Err(_) => continue,
+        };
+        out.push(
+            RULE.diagnostic(
+                attribute.value.span,
+                format!("{}: {}", declaration.subject, why.join("; ")),
+            )
+            .with_note(format!(
+                "'{}' is declared as {ty} in {}",
+                param.name.name,
+                declaration.definition.path.display()
+            )),
+        );
+    }
 }
