@@ -20,3 +20,7 @@ class ntp::mode (Ntp::Mode $mode = 'peer') { }
 
 function ntp::port(Integer $p = '123') >> Integer { $p }
 #                               ^ warning[parameter-default-type]: function 'ntp::port': parameter 'p' expects an Integer value, got String
+
+# A default read from an earlier parameter, known by its type.
+class ntp::peer_port (String $service = 'ntp', Integer $port = $service) { }
+#                                                              ^ warning[parameter-default-type]: class 'ntp::peer_port': parameter 'port' expects an Integer value, got String

@@ -13,3 +13,6 @@ class ntp (
   Numeric                   $ratio   = 1.5,
   Boolean                   $flag    = 'yes' == 'YES',
 ) { }
+
+# Earlier parameters whose types may match.
+class ntp::derived (Variant[String, Integer] $p = 1, Integer $q = $p, Optional[Integer] $r = undef, Integer $s = $r) { }

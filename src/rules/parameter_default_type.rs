@@ -4,10 +4,12 @@
 
 use super::text::each_parameter_list;
 use super::{Category, FileContext, Rule};
+use crate::ast::{Expr, Parameter};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};
-use crate::types::mismatch::{describe_value, PathElem};
+use crate::types::mismatch::{describe_types, describe_value, PathElem};
+use crate::types::Type;
 
 pub static RULE: Rule = Rule {
     id: "parameter-default-type",
@@ -53,24 +55,46 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_parameter_list(ctx, |subject, params| {
         let mut evaluator = Evaluator::new(&aliases);
         for p in params {
-            let (Some(type_expr), Some(default)) = (&p.type_expr, &p.default) else {
-                continue;
+            // A default may read the parameters before it: known by their types.
+            let ty = p
+                .type_expr
+                .as_ref()
+                .and_then(|t| evaluator.resolve_type(t).ok());
+            let judged = match (&ty, &p.default) {
+                (Some(ty), Some(default)) => default_mismatch(&mut evaluator, ty, p, default),
+                _ => None,
             };
-            let Ok(ty) = evaluator.resolve_type(type_expr) else {
-                continue;
-            };
-            let Ok(AbstractValue::Known(value)) = evaluator.eval(default) else {
-                continue;
-            };
-            // A regexp pupcheck cannot run proves nothing by not matching.
-            if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
-                continue;
+            if let (Some(why), Some(default), Some(type_expr), Some(ty)) =
+                (judged, &p.default, &p.type_expr, &ty)
+            {
+                out.push(
+                    RULE.diagnostic(default.span, format!("{subject}: {}", why.join("; ")))
+                        .with_label(type_expr.span, format!("the type is {ty}")),
+                );
             }
-            let why = describe_value(&ty, &value, &[PathElem::Parameter(p.name.name.clone())]);
-            out.push(
-                RULE.diagnostic(default.span, format!("{subject}: {}", why.join("; ")))
-                    .with_label(type_expr.span, format!("the type is {ty}")),
-            );
+            if !p.captures_rest {
+                let known_by = ty.unwrap_or_else(crate::types::t::any);
+                evaluator.bind(&p.name.name, AbstractValue::Inferred(known_by));
+            }
         }
     });
+}
+
+/// Why the default cannot be used, if it cannot: a value that does not match, or a
+/// value known by a type that shares no value with the parameter's.
+fn default_mismatch(
+    evaluator: &mut Evaluator,
+    ty: &Type,
+    p: &Parameter,
+    default: &Expr,
+) -> Option<Vec<String>> {
+    let path = [PathElem::Parameter(p.name.name.clone())];
+    match evaluator.eval(default).ok()? {
+        // A regexp pupcheck cannot run proves nothing by not matching.
+        AbstractValue::Known(value) => (!crate::types::instance_of(&value, ty)
+            && ty.patterns_runnable())
+        .then(|| describe_value(ty, &value, &path)),
+        AbstractValue::Inferred(actual) => crate::types::disjoint::disjoint(&actual, ty)
+            .then(|| describe_types(ty, &actual, &path)),
+    }
 }
