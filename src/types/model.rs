@@ -235,7 +235,28 @@ impl TimeRange {
 #[derive(Clone)]
 pub struct Regex {
     pub source: Arc<str>,
-    compiled: Arc<OnceLock<Option<fancy_regex::Regex>>>,
+    compiled: Arc<OnceLock<Option<Arc<fancy_regex::Regex>>>>,
+}
+
+/// Compiled regexps by source, shared by every `Regex` with that source: types are
+/// resolved again for each check, and compiling a large pattern (stdlib's address
+/// types) costs far more than matching it.
+fn compile_cached(source: &str) -> Option<Arc<fancy_regex::Regex>> {
+    type Cache =
+        std::sync::Mutex<std::collections::HashMap<String, Option<Arc<fancy_regex::Regex>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(found) = cache.lock().ok()?.get(source) {
+        return found.clone();
+    }
+    let compiled = fancy_regex::Regex::new(&ruby_to_rust_regex(source))
+        .ok()
+        .map(Arc::new);
+    cache
+        .lock()
+        .ok()?
+        .insert(source.to_string(), compiled.clone());
+    compiled
 }
 
 /// A Ruby (Onigmo) regexp in the syntax of fancy-regex: `^` and `$` match at line
@@ -322,8 +343,8 @@ impl Regex {
     /// The compiled regex, or `None` when the Ruby syntax is not understood.
     pub fn compiled(&self) -> Option<&fancy_regex::Regex> {
         self.compiled
-            .get_or_init(|| fancy_regex::Regex::new(&ruby_to_rust_regex(&self.source)).ok())
-            .as_ref()
+            .get_or_init(|| compile_cached(&self.source))
+            .as_deref()
     }
     /// Whether the regexp matches somewhere in `s`; `None` when pupcheck cannot tell
     /// (a pattern it cannot compile, or one that gives up backtracking).
