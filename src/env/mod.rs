@@ -182,21 +182,26 @@ impl Environment {
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {
-        let key = definition_key(name);
-        if let Some(found) = self.classes.get(&key) {
-            return Some(found.clone());
-        }
-        let loaded = self.loader.as_ref()?.manifest_for(&key)?;
-        loaded.classes.get(&key).cloned()
+        self.definition(name, |env| &env.classes)
     }
 
     pub fn define(&self, name: &str) -> Option<Arc<Definition>> {
+        self.definition(name, |env| &env.defines)
+    }
+
+    /// A class or defined type (`table` says which) from the programs, else from where
+    /// the autoloader would find it.
+    fn definition(
+        &self,
+        name: &str,
+        table: fn(&Environment) -> &HashMap<String, Arc<Definition>>,
+    ) -> Option<Arc<Definition>> {
         let key = definition_key(name);
-        if let Some(found) = self.defines.get(&key) {
+        if let Some(found) = table(self).get(&key) {
             return Some(found.clone());
         }
         let loaded = self.loader.as_ref()?.manifest_for(&key)?;
-        loaded.defines.get(&key).cloned()
+        table(&loaded).get(&key).cloned()
     }
 
     /// How many classes, defined types and type aliases the index holds.

@@ -48,16 +48,7 @@ fn class_key(name: &str) -> String {
 
 /// How Puppet names a class in messages: `Class[Foo::Bar]`.
 fn display_name(key: &str) -> String {
-    key.split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join("::")
+    crate::types::display::capitalize_segments(key)
 }
 
 fn failed(message: String) -> EvalError {

@@ -20,16 +20,7 @@ pub struct Declaration<'a> {
 
 /// `ntp::peer` is `Ntp::Peer`.
 pub fn capitalized(name: &str) -> String {
-    name.split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join("::")
+    crate::types::display::capitalize_segments(name)
 }
 
 /// The strings a title evaluates to (one, or an array of them); none when it is not

@@ -997,31 +997,9 @@ impl Type {
     /// one pupcheck can run. When not, a value failing to match it proves nothing.
     pub fn patterns_runnable(&self) -> bool {
         fn walk(ty: &Type, seen: &mut Vec<usize>) -> bool {
-            fn all<'t>(types: impl Iterator<Item = &'t Type>, seen: &mut Vec<usize>) -> bool {
-                let mut types = types;
-                types.all(|t| walk(t, seen))
-            }
             match ty.kind() {
                 Kind::Pattern(members) => members.0.iter().all(Regex::is_valid),
                 Kind::Regexp(Some(r)) => r.is_valid(),
-                Kind::Array { elem, .. } => walk(elem, seen),
-                Kind::Hash { key, value, .. } => walk(key, seen) && walk(value, seen),
-                Kind::Struct(elems) => elems
-                    .iter()
-                    .all(|e| walk(&e.key, seen) && walk(&e.value, seen)),
-                Kind::Tuple { types, .. } => all(types.iter(), seen),
-                Kind::Variant(members) => all(members.0.iter(), seen),
-                Kind::Optional(Some(t))
-                | Kind::NotUndef(Some(t))
-                | Kind::Iterable(Some(t))
-                | Kind::Iterator(Some(t))
-                | Kind::Type(Some(t))
-                | Kind::Init(Some(t))
-                | Kind::Sensitive(t) => walk(t, seen),
-                Kind::Callable { params, block, ret } => all(
-                    &mut params.iter().chain(block.iter()).chain(ret.iter()),
-                    seen,
-                ),
                 Kind::Alias(a) => {
                     if seen.contains(&a.id()) {
                         return true;
@@ -1029,7 +1007,11 @@ impl Type {
                     seen.push(a.id());
                     walk(&a.resolved(), seen)
                 }
-                _ => true,
+                kind => {
+                    let mut runnable = true;
+                    kind.for_each_child(&mut |child| runnable = runnable && walk(child, seen));
+                    runnable
+                }
             }
         }
         walk(self, &mut Vec::new())
