@@ -35,9 +35,14 @@ types.sort_by { |t| t.name.to_s }.each do |type|
     next unless klass.respond_to?(:value_collection)
     collection = klass.value_collection
     # Only closed lists of names: a type that takes a regexp (or nothing listed)
-    # accepts more than its names.
+    # accepts more than its names, and one that validates values its own way may too.
     next if collection.regexes.any? || collection.values.empty?
-    values[attr] = collection.values.map(&:to_s).sort
+    base = klass.ancestors.include?(Puppet::Property) ? Puppet::Property : Puppet::Parameter
+    next if klass.instance_method(:unsafe_validate).owner != base
+    next if klass.instance_method(:validate).owner != base
+    # Names and their aliases (`true` for `running`), as ValueCollection#match? takes them.
+    names = collection.instance_variable_get(:@values).values.flat_map { |v| [v.name] + v.aliases }
+    values[attr] = (collection.values.map(&:to_s) + names.map(&:to_s)).uniq
   end
   unless values.empty?
     lines << "[types.#{name}.values]"

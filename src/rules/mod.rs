@@ -48,6 +48,7 @@ mod illegal_type_mapping;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
+mod invalid_attribute_value;
 mod legacy_facts;
 mod line_longer_than_80;
 mod line_too_long;
@@ -239,6 +240,7 @@ pub static ALL: &[&Rule] = &[
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
+    &invalid_attribute_value::RULE,
     &legacy_facts::RULE,
     &line_longer_than_80::RULE,
     &line_too_long::RULE,
