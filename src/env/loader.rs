@@ -75,13 +75,24 @@ impl Loader {
     /// The definitions of the file where the autoloader looks for the type alias `name`
     /// (lowercase).
     pub fn type_alias_for(&self, name: &str) -> Option<Arc<Environment>> {
+        self.namespaced(name, "types")
+    }
+
+    /// The definitions of the file where the autoloader looks for the Puppet function
+    /// `name` (`mod::a::b` in `<mod>/functions/a/b.pp`).
+    pub fn function_for(&self, name: &str) -> Option<Arc<Environment>> {
+        self.namespaced(name, "functions")
+    }
+
+    /// `mod::a::b` in `<mod>/<folder>/a/b.pp`; names without a module have no file.
+    fn namespaced(&self, name: &str, folder: &str) -> Option<Arc<Environment>> {
         let mut segments = name.split("::");
         let root = self.modules.get(segments.next()?)?;
         let rest: Vec<&str> = segments.collect();
         if rest.is_empty() {
             return None;
         }
-        self.load(&root.join("types").join(rest.join("/") + ".pp"))
+        self.load(&root.join(folder).join(rest.join("/") + ".pp"))
     }
 
     fn load(&self, file: &Path) -> Option<Arc<Environment>> {

@@ -56,6 +56,8 @@ impl Definition {
 pub struct Environment {
     classes: HashMap<String, Arc<Definition>>,
     defines: HashMap<String, Arc<Definition>>,
+    /// Functions written in Puppet (`function ntp::port(...) { }`).
+    functions: HashMap<String, Arc<Definition>>,
     /// Type alias bodies by lowercase name, with the file defining them.
     aliases: HashMap<String, (TypeExpr, PathBuf)>,
     /// Where names the programs lack are looked for.
@@ -142,6 +144,18 @@ impl Environment {
                         })
                     });
                 }
+                ExprKind::Function(function) => {
+                    let name = definition_key(&function.name.name);
+                    self.functions.entry(name.clone()).or_insert_with(|| {
+                        Arc::new(Definition {
+                            name,
+                            params: function.params.clone(),
+                            parent: None,
+                            path: path.to_path_buf(),
+                            name_span: function.name.span,
+                        })
+                    });
+                }
                 ExprKind::TypeAlias(alias) => {
                     self.aliases
                         .entry(definition_key(&alias.name.name))
@@ -171,6 +185,7 @@ impl Environment {
         }
         merge(&mut self.classes, other.classes, |d| &d.path);
         merge(&mut self.defines, other.defines, |d| &d.path);
+        merge(&mut self.functions, other.functions, |d| &d.path);
         merge(&mut self.aliases, other.aliases, |a| &a.1);
         self
     }
@@ -187,6 +202,16 @@ impl Environment {
 
     pub fn define(&self, name: &str) -> Option<Arc<Definition>> {
         self.definition(name, |env| &env.defines)
+    }
+
+    /// A function written in Puppet.
+    pub fn function(&self, name: &str) -> Option<Arc<Definition>> {
+        let key = definition_key(name);
+        if let Some(found) = self.functions.get(&key) {
+            return Some(found.clone());
+        }
+        let loaded = self.loader.as_ref()?.function_for(&key)?;
+        loaded.functions.get(&key).cloned()
     }
 
     /// A class or defined type (`table` says which) from the programs, else from where

@@ -31,6 +31,7 @@ mod duplicate_resource_attribute;
 mod ensure_first_param;
 mod ensure_not_symlink_target;
 mod file_mode;
+mod function_argument_mismatch;
 mod hard_tabs;
 mod idem_expression;
 mod idem_last;
@@ -223,6 +224,7 @@ pub static ALL: &[&Rule] = &[
     &ensure_first_param::RULE,
     &ensure_not_symlink_target::RULE,
     &file_mode::RULE,
+    &function_argument_mismatch::RULE,
     &hard_tabs::RULE,
     &idem_expression::RULE,
     &idem_last::RULE,

@@ -1,0 +1,11 @@
+# Matching calls, spread arguments, values pupcheck cannot know, functions it has not read.
+function ntp::port(Integer $p, String $proto = 'udp') >> Integer { $p }
+function ntp::all(String $first, *$rest) { $first }
+
+$a = ntp::port(123)
+$b = ntp::port(123, 'tcp')
+$c = ntp::port(*$ports)
+$d = ntp::port($facts['ntp_port'])
+$e = ntp::all('a', 'b', 'c')
+$f = elsewhere::port('not judged')
+$g = 123.ntp::port

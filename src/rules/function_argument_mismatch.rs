@@ -1,0 +1,185 @@
+use super::text::each_expr;
+use super::{Category, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::env::FileAliases;
+use crate::eval::{AbstractValue, Evaluator};
+use crate::source::Span;
+use crate::types::mismatch::{describe_value, PathElem};
+
+pub static RULE: Rule = Rule {
+    id: "function-argument-mismatch",
+    summary: "A function written in Puppet is called with the wrong number or types of arguments",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Checks calls of functions written in the Puppet language (`functions/*.pp` of a module,
+or defined in the files checked) against their parameters: the number of arguments, and
+the type of each argument whose value follows from the code.
+
+## Why it matters
+Puppet fails the catalog at the call (\"'ntp::port' expects between 1 and 2 arguments,
+got 3\", \"'ntp::port' parameter 'p' expects an Integer value, got String\").
+
+## Example
+```puppet
+function ntp::port(Integer $p) >> Integer { $p }
+$port = ntp::port('123')
+```
+
+## How to fix
+Pass what the function's parameters ask for (`ntp::port(123)`).
+",
+    check: Some(check),
+};
+
+/// `1 argument`, `2 arguments`.
+fn arguments(n: usize) -> String {
+    if n == 1 {
+        "1 argument".to_string()
+    } else {
+        format!("{n} arguments")
+    }
+}
+
+/// Puppet's wording when the count is wrong; `None` when it is right.
+fn arity_problem(params: &[Parameter], given: usize) -> Option<String> {
+    let rest = params.iter().any(|p| p.captures_rest);
+    let min = params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    let max = params.iter().filter(|p| !p.captures_rest).count();
+    if given >= min && (rest || given <= max) {
+        return None;
+    }
+    let got = if given == 0 {
+        "none".to_string()
+    } else {
+        given.to_string()
+    };
+    Some(if rest {
+        format!("expects at least {}, got {got}", arguments(min))
+    } else if min == max {
+        format!("expects {}, got {got}", arguments(min))
+    } else {
+        format!("expects between {min} and {max} arguments, got {got}")
+    })
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let aliases = FileAliases::new(ctx.program, ctx.env);
+    each_expr(ctx, |expr| {
+        // The function's name, its arguments (a method call's receiver first) and
+        // where to report a wrong count.
+        let (name, args, at): (&str, Vec<&Expr>, Span) = match &expr.kind {
+            ExprKind::Call(call) if call.lambda.is_none() => match &call.function.kind {
+                ExprKind::Name(n) => (n, call.args.iter().collect(), call.function.span),
+                _ => return,
+            },
+            ExprKind::MethodCall(call) if call.lambda.is_none() => {
+                let mut args = vec![&call.receiver];
+                args.extend(call.args.iter().flatten());
+                (&call.method.name, args, call.method.span)
+            }
+            _ => return,
+        };
+        // Puppet looks up functions with a namespace in modules; a global name may be
+        // one of Puppet's own, which this check does not know.
+        if !name.contains("::") {
+            return;
+        }
+        let Some(function) = ctx.env.function(name) else {
+            return;
+        };
+        // `*$array` spreads an unknown number of arguments.
+        let spreads = args.iter().any(|a| {
+            matches!(
+                a.kind,
+                ExprKind::Unary {
+                    op: UnaryOp::Splat,
+                    ..
+                }
+            )
+        });
+        let params = function.params.as_deref().unwrap_or(&[]);
+        let shown = name.trim_start_matches("::");
+        if !spreads {
+            if let Some(problem) = arity_problem(params, args.len()) {
+                out.push(RULE.diagnostic(at, format!("'{shown}' {problem}")));
+                return;
+            }
+        }
+        if spreads {
+            return;
+        }
+        let mut evaluator = Evaluator::new(&aliases);
+        for (param, arg) in params.iter().filter(|p| !p.captures_rest).zip(&args) {
+            let Some(type_expr) = &param.type_expr else {
+                continue;
+            };
+            let Ok(ty) = evaluator.resolve_type(type_expr) else {
+                continue;
+            };
+            let Ok(AbstractValue::Known(value)) = evaluator.eval(arg) else {
+                continue;
+            };
+            if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
+                continue;
+            }
+            let why = describe_value(&ty, &value, &[PathElem::Parameter(param.name.name.clone())]);
+            out.push(RULE.diagnostic(arg.span, format!("'{shown}' {}", why.join("; "))));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Ident;
+
+    fn param(name: &str, default: bool, rest: bool) -> Parameter {
+        Parameter {
+            name: Ident {
+                name: name.into(),
+                span: Span::at(0),
+            },
+            type_expr: None,
+            default: default.then(|| Expr {
+                kind: ExprKind::Undef,
+                span: Span::at(0),
+            }),
+            captures_rest: rest,
+            span: Span::at(0),
+        }
+    }
+
+    #[test]
+    fn counts_are_worded_as_puppet_words_them() {
+        let one = [param("p", false, false)];
+        let two = [param("p", false, false), param("q", true, false)];
+        let rest = [param("p", false, false), param("r", false, true)];
+        assert_eq!(
+            arity_problem(&one, 2).as_deref(),
+            Some("expects 1 argument, got 2")
+        );
+        assert_eq!(
+            arity_problem(&two, 3).as_deref(),
+            Some("expects between 1 and 2 arguments, got 3")
+        );
+        assert_eq!(
+            arity_problem(&two, 0).as_deref(),
+            Some("expects between 1 and 2 arguments, got none")
+        );
+        assert_eq!(arity_problem(&rest, 5), None);
+        assert_eq!(
+            arity_problem(&rest, 0).as_deref(),
+            Some("expects at least 1 argument, got none")
+        );
+        assert_eq!(arity_problem(&two, 1), None);
+    }
+}
