@@ -27,7 +27,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, 'tests/golden/corpus_type_findings.tsv')
 MODULES = '/usr/share/puppet/modules.available'
-TYPE_RULES = ['parameter-default-type', 'parameter-type-mismatch', 'unknown-parameter']
+TYPE_RULES = ['parameter-default-type', 'parameter-type-mismatch', 'unknown-parameter', 'unknown-class',
+              'unknown-attribute', 'invalid-attribute-value', 'function-argument-mismatch']
 HEADER = """# The type findings pupcheck reports on the corpus (../shared/corpus; paths under
 # /usr/share/puppet/modules.available). The corpus is valid Puppet, so each one is a
 # false alarm until Puppet proves it real: scripts/corpus_type_findings.py confirm
@@ -110,7 +111,9 @@ def record():
         location = f"{f['path']}:{f['line']}"
         key = (location, f['rule'], f['message'])
         snippet = manual.get(key)
-        if snippet is None and f['rule'] != 'parameter-default-type':
+        if snippet is None and f['rule'] == 'unknown-class':
+            snippet = 'include ' + f['message'].split('class ::', 1)[1]
+        if snippet is None and f['rule'] in ('unknown-parameter', 'parameter-type-mismatch'):
             lines = open(os.path.join(MODULES, f['path'])).read().split('\n')
             snippet = declaration_snippet(f, lines)
         if snippet is None:

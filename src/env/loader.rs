@@ -72,6 +72,31 @@ impl Loader {
         self.load(&file)
     }
 
+    /// Whether a module called `name` is on the modulepaths.
+    pub fn has_module(&self, name: &str) -> bool {
+        self.modules.contains_key(name)
+    }
+
+    /// Every file Puppet's type loader reads looking for the class or defined type
+    /// `name` (`a::b::c`: `a/manifests/b/c.pp`, `a/manifests/b.pp`, `a/manifests/init.pp`),
+    /// as far as they exist.
+    pub fn manifests_searched_for(&self, name: &str) -> Vec<Arc<Environment>> {
+        let segments: Vec<&str> = name.split("::").collect();
+        let Some(root) = segments.first().and_then(|m| self.modules.get(*m)) else {
+            return Vec::new();
+        };
+        (1..=segments.len())
+            .rev()
+            .filter_map(|n| {
+                let file = match &segments[1..n] {
+                    [] => root.join("manifests").join("init.pp"),
+                    rest => root.join("manifests").join(rest.join("/") + ".pp"),
+                };
+                self.load(&file)
+            })
+            .collect()
+    }
+
     /// The definitions of the file where the autoloader looks for the type alias `name`
     /// (lowercase).
     pub fn type_alias_for(&self, name: &str) -> Option<Arc<Environment>> {

@@ -204,6 +204,24 @@ impl Environment {
         self.definition(name, |env| &env.defines)
     }
 
+    /// Whether Puppet certainly finds no class `name`: the checked files do not define
+    /// it, its module is on the modulepaths, and no file Puppet's type loader reads for
+    /// it does either. (A class defined in a main manifest pupcheck was not shown would
+    /// be missed; classes of a module live in the module.)
+    pub fn class_certainly_missing(&self, name: &str) -> bool {
+        let key = definition_key(name);
+        let Some(loader) = &self.loader else {
+            return false;
+        };
+        let module = key.split("::").next().unwrap_or_default();
+        !self.classes.contains_key(&key)
+            && loader.has_module(module)
+            && loader
+                .manifests_searched_for(&key)
+                .iter()
+                .all(|file| !file.classes.contains_key(&key))
+    }
+
     /// A function written in Puppet.
     pub fn function(&self, name: &str) -> Option<Arc<Definition>> {
         let key = definition_key(name);

@@ -94,6 +94,7 @@ mod top_scope_facts;
 mod trailing_comma;
 mod trailing_whitespace;
 mod unknown_attribute;
+mod unknown_class;
 mod unknown_parameter;
 mod unquoted_file_mode;
 mod unquoted_node_name;
@@ -283,6 +284,7 @@ pub static ALL: &[&Rule] = &[
     &trailing_comma::RULE,
     &trailing_whitespace::RULE,
     &unknown_attribute::RULE,
+    &unknown_class::RULE,
     &unknown_parameter::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,
