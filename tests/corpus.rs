@@ -65,7 +65,8 @@ fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
     let mut validation_warnings = Vec::new();
     let mut type_findings = Vec::new();
     // Cross-file checks read what the whole corpus defines, as in a run over it.
-    let env = pupcheck::env::Environment::build([], &files);
+    let env = pupcheck::env::Environment::build([], &files)
+        .with_modulepaths(&pupcheck::env::modulepaths(&files, &[]));
     let settings = pupcheck::config::Settings::default();
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
