@@ -40,14 +40,24 @@ fn example_module_reports_its_mistakes_and_exits_1() {
                 "syntax-error"
             ),
             (
+                "examples/demo/manifests/profile.pp".to_string(),
+                4,
+                "parameter-type-mismatch"
+            ),
+            (
+                "examples/demo/manifests/profile.pp".to_string(),
+                5,
+                "parameter-type-mismatch"
+            ),
+            (
                 "examples/demo/templates/motd.epp".to_string(),
                 4,
                 "syntax-error"
             ),
         ]
     );
-    assert_eq!(report["summary"]["files"], 4);
-    assert_eq!(report["summary"]["errors"], 2);
+    assert_eq!(report["summary"]["files"], 5);
+    assert_eq!(report["summary"]["errors"], 4);
     assert_eq!(report["version"], 1);
 }
 
@@ -60,8 +70,8 @@ fn human_output_ends_with_a_summary() {
         "{text}"
     );
     let summary = text.trim_end().lines().last().unwrap();
-    assert!(summary.starts_with("Checked 4 files in "), "{summary}");
-    assert!(summary.ends_with(" ms: 2 errors, 0 warnings."), "{summary}");
+    assert!(summary.starts_with("Checked 5 files in "), "{summary}");
+    assert!(summary.ends_with(" ms: 4 errors, 0 warnings."), "{summary}");
 }
 
 #[test]
@@ -160,12 +170,12 @@ fn output_file_gets_the_report_and_stderr_a_summary() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains(" ms: 2 errors, 0 warnings.\nReport written to "),
+        stderr.contains(" ms: 4 errors, 0 warnings.\nReport written to "),
         "{stderr}"
     );
     let log: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 4);
     let quiet = pupcheck(&[
         "check",
         "--quiet",
@@ -207,7 +217,7 @@ fn many_roots_make_one_report_with_statistics() {
         "examples/demo",
     ]);
     let report = json(&out);
-    assert_eq!(report["summary"]["files"], 9);
+    assert_eq!(report["summary"]["files"], 10);
     let by_module: Vec<(String, u64)> = report["summary"]["by_module"]
         .as_array()
         .unwrap()
@@ -223,8 +233,8 @@ fn many_roots_make_one_report_with_statistics() {
         by_module,
         [
             ("web".to_string(), 7),
-            ("(no module)".to_string(), 2),
-            ("demo".to_string(), 2)
+            ("demo".to_string(), 4),
+            ("(no module)".to_string(), 2)
         ]
     );
     assert_eq!(
