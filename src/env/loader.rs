@@ -1,8 +1,8 @@
 //! Reading definitions from modulepaths on demand, where Puppet's autoloader would find
 //! them: a class or defined type `mod::a::b` in `<mod>/manifests/a/b.pp` (`mod` alone in
 //! `<mod>/manifests/init.pp`), a type alias `Mod::A::B` in `<mod>/types/a/b.pp`. A
-//! module's name is the one in its `metadata.json` (`puppetlabs-ntp` is `ntp`), else
-//! its folder's. Each file is parsed at most once, by whichever check needs it first.
+//! module's name is its folder's, else (a folder like `puppetlabs-ntp`) the one in its
+//! `metadata.json`. Each file is parsed at most once, by whichever check needs it first.
 
 use super::Environment;
 use std::collections::HashMap;
@@ -17,20 +17,25 @@ pub struct Loader {
     files: Mutex<HashMap<PathBuf, Option<Arc<Environment>>>>,
 }
 
-/// A module's name: `metadata.json`'s `name` after its author (`puppetlabs-ntp`), else
-/// the folder's name.
+/// A module's name: its folder's, as Puppet takes it, when that is a valid module name;
+/// else (`puppetlabs-ntp`, as Debian installs modules) `metadata.json`'s `name` after
+/// its author.
 fn module_name(root: &Path) -> Option<String> {
-    let from_metadata = std::fs::read_to_string(root.join("metadata.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|meta| meta.get("name")?.as_str().map(str::to_string))
-        .and_then(|full| full.rsplit(['-', '/']).next().map(str::to_string));
-    let name = from_metadata.or_else(|| root.file_name()?.to_str().map(str::to_string))?;
-    let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    valid.then_some(name)
+    let valid = |name: &str| {
+        name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    };
+    let folder = root.file_name()?.to_str()?;
+    if valid(folder) {
+        return Some(folder.to_string());
+    }
+    let text = std::fs::read_to_string(root.join("metadata.json")).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let full = meta.get("name")?.as_str()?;
+    let name = full.rsplit(['-', '/']).next()?;
+    valid(name).then(|| name.to_string())
 }
 
 impl Loader {
