@@ -9,3 +9,8 @@ $d = ntp::port($facts['ntp_port'])
 $e = ntp::all('a', 'b', 'c')
 $f = elsewhere::port('not judged')
 $g = 123.ntp::port
+
+class ntp::client (Variant[String, Integer] $server_port = 123) {
+  $port = ntp::port($server_port)
+  [1].each |$server_port| { ntp::port($server_port) }
+}

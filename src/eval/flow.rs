@@ -10,10 +10,32 @@
 //! definitions are walked on their own).
 
 use super::{AbstractValue, Evaluator};
-use crate::ast::{CaseExpr, ElseBranch, Expr, ExprKind, ResourceExpr};
+use crate::ast::{CaseExpr, ElseBranch, Expr, ExprKind, Lambda, ResourceExpr, Visitor};
 
-/// Called at each resource expression the walk reaches.
-pub type AtResource<'f, 'a, 'p> = dyn FnMut(&mut Evaluator<'a>, &'p ResourceExpr) + 'f;
+/// What the walk stops at for a check.
+pub enum Reached<'p> {
+    /// A resource expression (`file { ... }`, `class { 'x': }`).
+    Resource(&'p ResourceExpr),
+    /// A function or method call (outside lambdas), before its statement is evaluated.
+    Call(&'p Expr),
+}
+
+/// Called at each resource expression and call the walk reaches.
+pub type AtResource<'f, 'a, 'p> = dyn FnMut(&mut Evaluator<'a>, Reached<'p>) + 'f;
+
+/// The calls in an expression, outside lambdas.
+#[derive(Default)]
+struct Calls<'p>(Vec<&'p Expr>);
+
+impl<'p> Visitor<'p> for Calls<'p> {
+    fn visit_expr(&mut self, expr: &'p Expr) {
+        if matches!(expr.kind, ExprKind::Call(_) | ExprKind::MethodCall(_)) {
+            self.0.push(expr);
+        }
+        crate::ast::walk_expr(self, expr);
+    }
+    fn visit_lambda(&mut self, _: &'p Lambda) {}
+}
 
 impl<'a> Evaluator<'a> {
     /// Walks `statements` in order (see the module's documentation).
@@ -26,19 +48,23 @@ impl<'a> Evaluator<'a> {
 
     fn walk_statement<'p>(&mut self, statement: &'p Expr, at: &mut AtResource<'_, 'a, 'p>) {
         match &statement.kind {
-            ExprKind::Resource(resource) => at(self, resource),
+            ExprKind::Resource(resource) => at(self, Reached::Resource(resource)),
             ExprKind::Relationship { left, right, .. } => {
                 self.walk_statement(left, at);
                 self.walk_statement(right, at);
             }
             ExprKind::Assignment { left, .. } => {
+                self.reach_calls(statement, at);
                 if self.eval(statement).is_err() {
                     let mut names = Vec::new();
                     assigned_names(left, &mut names);
                     self.forget(&names);
                 }
             }
-            ExprKind::If(i) => match self.eval(&i.condition) {
+            ExprKind::If(i) => match {
+                self.reach_calls(&i.condition, at);
+                self.eval(&i.condition)
+            } {
                 Ok(AbstractValue::Known(v)) if super::truthy(&v) => {
                     self.walk(&i.then_block.statements, at)
                 }
@@ -57,7 +83,10 @@ impl<'a> Evaluator<'a> {
                     self.walk_branches(&branches, at);
                 }
             },
-            ExprKind::Unless(u) => match self.eval(&u.condition) {
+            ExprKind::Unless(u) => match {
+                self.reach_calls(&u.condition, at);
+                self.eval(&u.condition)
+            } {
                 Ok(AbstractValue::Known(v)) if !super::truthy(&v) => {
                     self.walk(&u.then_block.statements, at)
                 }
@@ -85,15 +114,26 @@ impl<'a> Evaluator<'a> {
             | ExprKind::TypeMapping(_)
             | ExprKind::TypeDefinition(_) => {}
             _ => {
+                self.reach_calls(statement, at);
                 // Its value is not needed; an error here is found by other checks.
                 let _ = self.eval(statement);
             }
         }
     }
 
+    /// Tells `at` about the calls in `expr`, with the scope before it is evaluated.
+    fn reach_calls<'p>(&mut self, expr: &'p Expr, at: &mut AtResource<'_, 'a, 'p>) {
+        let mut calls = Calls::default();
+        calls.visit_expr(expr);
+        for call in calls.0 {
+            at(self, Reached::Call(call));
+        }
+    }
+
     /// A case whose subject and options are known takes its option; another one is
     /// walked option by option.
     fn walk_case<'p>(&mut self, c: &'p CaseExpr, at: &mut AtResource<'_, 'a, 'p>) {
+        self.reach_calls(&c.subject, at);
         if let Ok(AbstractValue::Known(subject)) = self.eval(&c.subject) {
             let mut fallback = None;
             let mut decided = true;

@@ -1,11 +1,12 @@
-use super::text::each_expr;
+use super::bodies::walk_bodies;
 use super::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
+use crate::eval::flow::Reached;
 use crate::eval::{AbstractValue, Evaluator};
 use crate::source::Span;
-use crate::types::mismatch::{describe_value, PathElem};
+use crate::types::mismatch::{describe_types, describe_value, PathElem};
 
 pub static RULE: Rule = Rule {
     id: "function-argument-mismatch",
@@ -19,7 +20,8 @@ pub static RULE: Rule = Rule {
 ## What it does
 Checks calls of functions written in the Puppet language (`functions/*.pp` of a module,
 or defined in the files checked) against their parameters: the number of arguments, and
-the type of each argument whose value follows from the code.
+the type of each argument whose value follows from the code, or that is a parameter of
+the enclosing definition whose type shares no value with the function's parameter.
 
 ## Why it matters
 Puppet fails the catalog at the call (\"'ntp::port' expects between 1 and 2 arguments,
@@ -73,68 +75,87 @@ fn arity_problem(params: &[Parameter], given: usize) -> Option<String> {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let aliases = FileAliases::new(ctx.program, ctx.env);
-    each_expr(ctx, |expr| {
-        // The function's name, its arguments (a method call's receiver first) and
-        // where to report a wrong count.
-        let (name, args, at): (&str, Vec<&Expr>, Span) = match &expr.kind {
-            ExprKind::Call(call) if call.lambda.is_none() => match &call.function.kind {
-                ExprKind::Name(n) => (n, call.args.iter().collect(), call.function.span),
-                _ => return,
-            },
-            ExprKind::MethodCall(call) if call.lambda.is_none() => {
-                let mut args = vec![&call.receiver];
-                args.extend(call.args.iter().flatten());
-                (&call.method.name, args, call.method.span)
-            }
-            _ => return,
-        };
-        // Puppet looks up functions with a namespace in modules; a global name may be
-        // one of Puppet's own, which this check does not know.
-        if !name.contains("::") {
-            return;
-        }
-        let Some(function) = ctx.env.function(name) else {
-            return;
-        };
-        // `*$array` spreads an unknown number of arguments.
-        let spreads = args.iter().any(|a| {
-            matches!(
-                a.kind,
-                ExprKind::Unary {
-                    op: UnaryOp::Splat,
-                    ..
-                }
-            )
-        });
-        let params = function.params.as_deref().unwrap_or(&[]);
-        let shown = name.trim_start_matches("::");
-        if !spreads {
-            if let Some(problem) = arity_problem(params, args.len()) {
-                out.push(RULE.diagnostic(at, format!("'{shown}' {problem}")));
-                return;
-            }
-        }
-        if spreads {
-            return;
-        }
-        let mut evaluator = Evaluator::new(&aliases);
-        for (param, arg) in params.iter().filter(|p| !p.captures_rest).zip(&args) {
-            let Some(type_expr) = &param.type_expr else {
-                continue;
-            };
-            let Ok(ty) = evaluator.resolve_type(type_expr) else {
-                continue;
-            };
-            let Ok(AbstractValue::Known(value)) = evaluator.eval(arg) else {
-                continue;
-            };
-            if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
-                continue;
-            }
-            let why = describe_value(&ty, &value, &[PathElem::Parameter(param.name.name.clone())]);
-            out.push(RULE.diagnostic(arg.span, format!("'{shown}' {}", why.join("; "))));
+    walk_bodies(ctx, &aliases, &mut |evaluator, reached| {
+        if let Reached::Call(call) = reached {
+            check_call(ctx, evaluator, call, out);
         }
     });
+}
+
+fn check_call(
+    ctx: &FileContext,
+    evaluator: &mut Evaluator,
+    expr: &Expr,
+    out: &mut Vec<Diagnostic>,
+) {
+    // The function's name, its arguments (a method call's receiver first) and where to
+    // report a wrong count.
+    let (name, args, at): (&str, Vec<&Expr>, Span) = match &expr.kind {
+        ExprKind::Call(call) if call.lambda.is_none() => match &call.function.kind {
+            ExprKind::Name(n) => (n, call.args.iter().collect(), call.function.span),
+            _ => return,
+        },
+        ExprKind::MethodCall(call) if call.lambda.is_none() => {
+            let mut args = vec![&call.receiver];
+            args.extend(call.args.iter().flatten());
+            (&call.method.name, args, call.method.span)
+        }
+        _ => return,
+    };
+    // Puppet looks up functions with a namespace in modules; a global name may be one of
+    // Puppet's own, which this check does not know.
+    if !name.contains("::") {
+        return;
+    }
+    let Some(function) = ctx.env.function(name) else {
+        return;
+    };
+    // `*$array` spreads an unknown number of arguments.
+    let spreads = args.iter().any(|a| {
+        matches!(
+            a.kind,
+            ExprKind::Unary {
+                op: UnaryOp::Splat,
+                ..
+            }
+        )
+    });
+    if spreads {
+        return;
+    }
+    let params = function.params.as_deref().unwrap_or(&[]);
+    let shown = name.trim_start_matches("::");
+    if let Some(problem) = arity_problem(params, args.len()) {
+        out.push(RULE.diagnostic(at, format!("'{shown}' {problem}")));
+        return;
+    }
+    for (param, arg) in params.iter().filter(|p| !p.captures_rest).zip(&args) {
+        let Some(type_expr) = &param.type_expr else {
+            continue;
+        };
+        let Ok(ty) = evaluator.resolve_type(type_expr) else {
+            continue;
+        };
+        let path = [PathElem::Parameter(param.name.name.clone())];
+        let why = match evaluator.eval(arg) {
+            Ok(AbstractValue::Known(value)) => {
+                if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
+                    continue;
+                }
+                describe_value(&ty, &value, &path)
+            }
+            // Known by its type only (a parameter of the enclosing definition): an error
+            // when no value of that type matches.
+            Ok(AbstractValue::Inferred(actual)) => {
+                if !crate::types::disjoint::disjoint(&actual, &ty) {
+                    continue;
+                }
+                describe_types(&ty, &actual, &path)
+            }
+            Err(_) => continue,
+        };
+        out.push(RULE.diagnostic(arg.span, format!("'{shown}' {}", why.join("; "))));
+    }
 }
 
 #[cfg(test)]

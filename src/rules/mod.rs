@@ -12,6 +12,7 @@ mod arrow_alignment;
 mod arrow_on_right_operand_line;
 mod attribute_append_outside_override;
 mod autoloader_layout;
+mod bodies;
 mod captures_rest_not_last;
 mod captures_rest_not_supported;
 mod case_without_default;

@@ -1,10 +1,10 @@
+use super::bodies::walk_bodies;
 use super::declarations::{declarations_in, Declaration};
-use super::text::each_expr;
 use super::{Category, FileContext, Rule};
 use crate::ast::AttributeOp;
-use crate::ast::{Expr, ExprKind, Parameter};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
+use crate::eval::flow::Reached;
 use crate::eval::{AbstractValue, Evaluator};
 use crate::types::mismatch::{describe_types, describe_value, PathElem};
 use crate::types::{Kind, Type};
@@ -53,41 +53,11 @@ Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let aliases = FileAliases::new(ctx.program, ctx.env);
-    // The top level, then each definition's body with its parameters known by type.
-    check_body(ctx, &aliases, &[], &ctx.program.body, out);
-    each_expr(ctx, |expr| {
-        let (params, body) = match &expr.kind {
-            ExprKind::Class(c) => (c.params.as_deref().unwrap_or(&[]), &c.body),
-            ExprKind::Define(d) => (d.params.as_deref().unwrap_or(&[]), &d.body),
-            ExprKind::Function(f) => (f.params.as_deref().unwrap_or(&[]), &f.body),
-            ExprKind::Node(n) => (&[][..], &n.body),
-            _ => return,
-        };
-        check_body(ctx, &aliases, params, &body.statements, out);
-    });
-}
-
-/// Walks a body in evaluation order and checks each declaration it reaches with what
-/// is known there.
-fn check_body(
-    ctx: &FileContext,
-    aliases: &FileAliases,
-    params: &[Parameter],
-    statements: &[Expr],
-    out: &mut Vec<Diagnostic>,
-) {
-    let mut evaluator = Evaluator::new(aliases);
-    for p in params.iter().filter(|p| !p.captures_rest) {
-        let ty = p
-            .type_expr
-            .as_ref()
-            .and_then(|t| evaluator.resolve_type(t).ok())
-            .unwrap_or_else(crate::types::t::any);
-        evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
-    }
-    evaluator.walk(statements, &mut |evaluator, resource| {
-        for declaration in declarations_in(ctx.env, resource) {
-            check_declaration(evaluator, &declaration, out);
+    walk_bodies(ctx, &aliases, &mut |evaluator, reached| {
+        if let Reached::Resource(resource) = reached {
+            for declaration in declarations_in(ctx.env, resource) {
+                check_declaration(evaluator, &declaration, out);
+            }
         }
     });
 }
