@@ -61,48 +61,52 @@ impl<'a> Evaluator<'a> {
                     self.forget(&names);
                 }
             }
-            ExprKind::If(i) => match {
+            ExprKind::If(i) => {
                 self.reach_calls(&i.condition, at);
-                self.eval(&i.condition)
-            } {
-                Ok(AbstractValue::Known(v)) if super::truthy(&v) => {
-                    self.walk(&i.then_block.statements, at)
-                }
-                Ok(AbstractValue::Known(_)) => match &i.else_branch {
-                    Some(ElseBranch::Elsif(next)) => self.walk_statement(next, at),
-                    Some(ElseBranch::Else(block)) => self.walk(&block.statements, at),
-                    None => {}
-                },
-                _ => {
-                    let mut branches: Vec<&'p [Expr]> = vec![&i.then_block.statements];
-                    match &i.else_branch {
-                        Some(ElseBranch::Elsif(next)) => branches.push(std::slice::from_ref(next)),
-                        Some(ElseBranch::Else(block)) => branches.push(&block.statements),
+                let condition = self.eval(&i.condition);
+                match condition {
+                    Ok(AbstractValue::Known(v)) if super::truthy(&v) => {
+                        self.walk(&i.then_block.statements, at)
+                    }
+                    Ok(AbstractValue::Known(_)) => match &i.else_branch {
+                        Some(ElseBranch::Elsif(next)) => self.walk_statement(next, at),
+                        Some(ElseBranch::Else(block)) => self.walk(&block.statements, at),
                         None => {}
+                    },
+                    _ => {
+                        let mut branches: Vec<&'p [Expr]> = vec![&i.then_block.statements];
+                        match &i.else_branch {
+                            Some(ElseBranch::Elsif(next)) => {
+                                branches.push(std::slice::from_ref(next))
+                            }
+                            Some(ElseBranch::Else(block)) => branches.push(&block.statements),
+                            None => {}
+                        }
+                        self.walk_branches(&branches, at);
                     }
-                    self.walk_branches(&branches, at);
                 }
-            },
-            ExprKind::Unless(u) => match {
+            }
+            ExprKind::Unless(u) => {
                 self.reach_calls(&u.condition, at);
-                self.eval(&u.condition)
-            } {
-                Ok(AbstractValue::Known(v)) if !super::truthy(&v) => {
-                    self.walk(&u.then_block.statements, at)
-                }
-                Ok(AbstractValue::Known(_)) => {
-                    if let Some(block) = &u.else_block {
-                        self.walk(&block.statements, at);
+                let condition = self.eval(&u.condition);
+                match condition {
+                    Ok(AbstractValue::Known(v)) if !super::truthy(&v) => {
+                        self.walk(&u.then_block.statements, at)
+                    }
+                    Ok(AbstractValue::Known(_)) => {
+                        if let Some(block) = &u.else_block {
+                            self.walk(&block.statements, at);
+                        }
+                    }
+                    _ => {
+                        let mut branches: Vec<&'p [Expr]> = vec![&u.then_block.statements];
+                        if let Some(block) = &u.else_block {
+                            branches.push(&block.statements);
+                        }
+                        self.walk_branches(&branches, at);
                     }
                 }
-                _ => {
-                    let mut branches: Vec<&'p [Expr]> = vec![&u.then_block.statements];
-                    if let Some(block) = &u.else_block {
-                        branches.push(&block.statements);
-                    }
-                    self.walk_branches(&branches, at);
-                }
-            },
+            }
             ExprKind::Case(c) => self.walk_case(c, at),
             // Walked on their own, or not code that runs here.
             ExprKind::Class(_)
