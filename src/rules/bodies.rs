@@ -46,3 +46,51 @@ fn walk_body<'p>(
     }
     evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
 }
+
+/// What `undef` means where a value is passed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Undef {
+    /// Like any other value (a function's argument, a default).
+    IsAValue,
+    /// The parameter's default is used (a resource attribute).
+    LeavesTheDefault,
+}
+
+/// Why the value of `expr` cannot be an instance of the type written `type_expr` (the
+/// parameter `param`'s), in Puppet's words; `None` when it can, or when that is not
+/// certain (a value known only by a type that shares values with it, a regexp pupcheck
+/// cannot run, a type it cannot resolve).
+pub fn mismatch(
+    evaluator: &mut Evaluator,
+    type_expr: &Expr,
+    param: &str,
+    expr: &Expr,
+    undef: Undef,
+) -> Option<Vec<String>> {
+    use crate::types::mismatch::{describe_types, describe_value, PathElem};
+    let ty = evaluator.resolve_type(type_expr).ok()?;
+    let path = [PathElem::Parameter(param.to_string())];
+    match evaluator.eval(expr).ok()? {
+        AbstractValue::Known(value) => (!crate::types::instance_of(&value, &ty)
+            && ty.patterns_runnable())
+        .then(|| describe_value(&ty, &value, &path)),
+        AbstractValue::Inferred(actual) => {
+            let (certain, shown) = match undef {
+                Undef::IsAValue => (crate::types::disjoint::disjoint(&actual, &ty), actual),
+                Undef::LeavesTheDefault => (
+                    crate::types::disjoint::disjoint_but_undef(&actual, &ty),
+                    without_undef(&actual),
+                ),
+            };
+            certain.then(|| describe_types(&ty, &shown, &path))
+        }
+    }
+}
+
+/// `Optional[T]` is `T` where an undef value leaves the parameter's default.
+fn without_undef(ty: &crate::types::Type) -> crate::types::Type {
+    match ty.kind() {
+        crate::types::Kind::Optional(Some(inner)) => inner.clone(),
+        _ => ty.clone(),
+    }
+}

@@ -84,3 +84,41 @@ pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration
         }
     });
 }
+
+/// A regular resource body of one of Puppet's built-in types.
+pub struct BuiltinResource<'a> {
+    pub builtin: &'static crate::env::builtin::ResourceType,
+    /// How Puppet names the resource in messages: `File[/etc/motd]`, or `File` when
+    /// the title is not a literal.
+    pub shown: String,
+    pub body: &'a ResourceBody,
+}
+
+/// Every regular resource body of a built-in type (`file { ... }`) in the file.
+pub fn each_builtin_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(BuiltinResource<'a>)) {
+    each_expr(ctx, |expr| {
+        let ExprKind::Resource(resource) = &expr.kind else {
+            return;
+        };
+        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+            return;
+        };
+        let Some(builtin) = crate::env::builtin::resource_type(type_name) else {
+            return;
+        };
+        if resource.form != ResourceForm::Regular {
+            return;
+        }
+        for body in &resource.bodies {
+            let title = match &body.title.kind {
+                ExprKind::String(s) => format!("[{}]", s.value),
+                _ => String::new(),
+            };
+            f(BuiltinResource {
+                builtin,
+                shown: format!("{}{title}", capitalized(type_name)),
+                body,
+            });
+        }
+    });
+}

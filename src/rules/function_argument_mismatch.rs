@@ -1,12 +1,11 @@
-use super::bodies::walk_bodies;
+use super::bodies::{mismatch, walk_bodies, Undef};
 use super::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
-use crate::eval::{AbstractValue, Evaluator};
+use crate::eval::Evaluator;
 use crate::source::Span;
-use crate::types::mismatch::{describe_types, describe_value, PathElem};
 
 pub static RULE: Rule = Rule {
     id: "function-argument-mismatch",
@@ -133,26 +132,9 @@ fn check_call(
         let Some(type_expr) = &param.type_expr else {
             continue;
         };
-        let Ok(ty) = evaluator.resolve_type(type_expr) else {
+        let Some(why) = mismatch(evaluator, type_expr, &param.name.name, arg, Undef::IsAValue)
+        else {
             continue;
-        };
-        let path = [PathElem::Parameter(param.name.name.clone())];
-        let why = match evaluator.eval(arg) {
-            Ok(AbstractValue::Known(value)) => {
-                if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
-                    continue;
-                }
-                describe_value(&ty, &value, &path)
-            }
-            // Known by its type only (a parameter of the enclosing definition): an error
-            // when no value of that type matches.
-            Ok(AbstractValue::Inferred(actual)) => {
-                if !crate::types::disjoint::disjoint(&actual, &ty) {
-                    continue;
-                }
-                describe_types(&ty, &actual, &path)
-            }
-            Err(_) => continue,
         };
         out.push(RULE.diagnostic(arg.span, format!("'{shown}' {}", why.join("; "))));
     }

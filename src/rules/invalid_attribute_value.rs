@@ -1,9 +1,6 @@
-use super::declarations::capitalized;
-use super::text::each_expr;
+use super::declarations::each_builtin_resource;
 use super::{Category, FileContext, Rule};
-use crate::ast::{ExprKind, ResourceForm};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::builtin::resource_type;
 use crate::eval::{AbstractValue, Evaluator};
 use crate::types::resolve::NoAliases;
 use crate::types::value::Value;
@@ -51,48 +48,30 @@ fn as_name(value: &Value) -> Option<String> {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Resource(resource) = &expr.kind else {
-            return;
-        };
-        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
-            return;
-        };
-        let Some(builtin) = resource_type(type_name) else {
-            return;
-        };
-        if resource.form != ResourceForm::Regular {
-            return;
-        }
-        let mut evaluator = Evaluator::new(&NoAliases);
-        for body in &resource.bodies {
-            let title = match &body.title.kind {
-                ExprKind::String(s) => format!("[{}]", s.value),
-                _ => String::new(),
+    let mut evaluator = Evaluator::new(&NoAliases);
+    each_builtin_resource(ctx, |resource| {
+        for attribute in &resource.body.attributes {
+            let Some(allowed) = resource.builtin.values.get(&attribute.name.name) else {
+                continue;
             };
-            for attribute in &body.attributes {
-                let Some(allowed) = builtin.values.get(&attribute.name.name) else {
-                    continue;
-                };
-                let Ok(AbstractValue::Known(value)) = evaluator.eval(&attribute.value) else {
-                    continue;
-                };
-                let Some(name) = as_name(&value) else {
-                    continue;
-                };
-                if allowed.contains(&name) {
-                    continue;
-                }
-                out.push(RULE.diagnostic(
-                    attribute.value.span,
-                    format!(
-                        "Parameter {} failed on {}{title}: Invalid value \"{name}\". Valid values are {}.",
-                        attribute.name.name,
-                        capitalized(type_name),
-                        allowed.join(", ")
-                    ),
-                ));
+            let Ok(AbstractValue::Known(value)) = evaluator.eval(&attribute.value) else {
+                continue;
+            };
+            let Some(name) = as_name(&value) else {
+                continue;
+            };
+            if allowed.contains(&name) {
+                continue;
             }
+            out.push(RULE.diagnostic(
+                attribute.value.span,
+                format!(
+                    "Parameter {} failed on {}: Invalid value \"{name}\". Valid values are {}.",
+                    attribute.name.name,
+                    resource.shown,
+                    allowed.join(", ")
+                ),
+            ));
         }
     });
 }

@@ -1,21 +1,11 @@
-use super::bodies::walk_bodies;
+use super::bodies::{mismatch, walk_bodies, Undef};
 use super::declarations::{declarations_in, Declaration};
 use super::{Category, FileContext, Rule};
 use crate::ast::AttributeOp;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
-use crate::eval::{AbstractValue, Evaluator};
-use crate::types::mismatch::{describe_types, describe_value, PathElem};
-use crate::types::{Kind, Type};
-
-/// `Optional[T]` is `T` here: an undef value leaves the parameter's default.
-fn without_undef(ty: &Type) -> Type {
-    match ty.kind() {
-        Kind::Optional(Some(inner)) => inner.clone(),
-        _ => ty.clone(),
-    }
-}
+use crate::eval::Evaluator;
 
 pub static RULE: Rule = Rule {
     id: "parameter-type-mismatch",
@@ -77,26 +67,14 @@ fn check_declaration(
         let Some(type_expr) = &param.type_expr else {
             continue;
         };
-        let Ok(ty) = evaluator.resolve_type(type_expr) else {
+        let Some(why) = mismatch(
+            evaluator,
+            type_expr,
+            &param.name.name,
+            &attribute.value,
+            Undef::LeavesTheDefault,
+        ) else {
             continue;
-        };
-        let path = [PathElem::Parameter(param.name.name.clone())];
-        let why = match evaluator.eval(&attribute.value) {
-            Ok(AbstractValue::Known(value)) => {
-                if crate::types::instance_of(&value, &ty) || !ty.patterns_runnable() {
-                    continue;
-                }
-                describe_value(&ty, &value, &path)
-            }
-            // Known by its type only: an error when no value of that type (but undef,
-            // which leaves the default) can match.
-            Ok(AbstractValue::Inferred(actual)) => {
-                if !crate::types::disjoint::disjoint_but_undef(&actual, &ty) {
-                    continue;
-                }
-                describe_types(&ty, &without_undef(&actual), &path)
-            }
-            Err(_) => continue,
         };
         out.push(
             RULE.diagnostic(
@@ -104,8 +82,11 @@ fn check_declaration(
                 format!("{}: {}", declaration.subject, why.join("; ")),
             )
             .with_note(format!(
-                "'{}' is declared as {ty} in {}",
+                "'{}' is declared as {} in {}",
                 param.name.name,
+                evaluator
+                    .resolve_type(type_expr)
+                    .map_or_else(|_| "its type".to_string(), |t| t.to_string()),
                 declaration.definition.path.display()
             )),
         );

@@ -1,9 +1,6 @@
-use super::declarations::capitalized;
-use super::text::each_expr;
+use super::declarations::each_builtin_resource;
 use super::{Category, FileContext, Rule};
-use crate::ast::{ExprKind, ResourceForm};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::builtin::resource_type;
 
 pub static RULE: Rule = Rule {
     id: "unknown-attribute",
@@ -36,37 +33,16 @@ Correct the attribute's name (`ensure`).
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Resource(resource) = &expr.kind else {
-            return;
-        };
-        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
-            return;
-        };
-        let Some(builtin) = resource_type(type_name) else {
-            return;
-        };
-        if resource.form != ResourceForm::Regular {
-            return;
-        }
-        for body in &resource.bodies {
-            let title = match &body.title.kind {
-                ExprKind::String(s) => format!("[{}]", s.value),
-                _ => String::new(),
-            };
-            for attribute in &body.attributes {
-                let name = attribute.name.name.as_str();
-                if name == "*" || builtin.accepts_attribute(name) {
-                    continue;
-                }
-                out.push(RULE.diagnostic(
-                    attribute.name.span,
-                    format!(
-                        "no parameter named '{name}' on {}{title}",
-                        capitalized(type_name)
-                    ),
-                ));
+    each_builtin_resource(ctx, |resource| {
+        for attribute in &resource.body.attributes {
+            let name = attribute.name.name.as_str();
+            if name == "*" || resource.builtin.accepts_attribute(name) {
+                continue;
             }
+            out.push(RULE.diagnostic(
+                attribute.name.span,
+                format!("no parameter named '{name}' on {}", resource.shown),
+            ));
         }
     });
 }
