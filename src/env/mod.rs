@@ -22,7 +22,7 @@ pub use discover::modulepaths;
 pub use loader::Loader;
 
 use crate::ast::{ExprKind, Parameter, Program};
-use crate::source::{SourceFile, SourceKind, Span};
+use crate::source::{SourceFile, SourceKind};
 use crate::types::expr::TypeExpr;
 use crate::types::from_ast::type_expr_from_ast;
 use crate::types::resolve::AliasSource;
@@ -38,11 +38,7 @@ pub struct Definition {
     pub name: String,
     /// `None` when the definition has no parameter list at all.
     pub params: Option<Vec<Parameter>>,
-    /// The class it inherits from (classes only).
-    pub parent: Option<String>,
     pub path: PathBuf,
-    /// Where its name is written.
-    pub name_span: Span,
 }
 
 impl Definition {
@@ -126,9 +122,7 @@ impl Environment {
                         Arc::new(Definition {
                             name,
                             params: class.params.clone(),
-                            parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
                             path: path.to_path_buf(),
-                            name_span: class.name.span,
                         })
                     });
                 }
@@ -138,9 +132,7 @@ impl Environment {
                         Arc::new(Definition {
                             name,
                             params: define.params.clone(),
-                            parent: None,
                             path: path.to_path_buf(),
-                            name_span: define.name.span,
                         })
                     });
                 }
@@ -150,9 +142,7 @@ impl Environment {
                         Arc::new(Definition {
                             name,
                             params: function.params.clone(),
-                            parent: None,
                             path: path.to_path_buf(),
-                            name_span: function.name.span,
                         })
                     });
                 }
@@ -245,11 +235,6 @@ impl Environment {
         }
         let loaded = self.loader.as_ref()?.manifest_for(&key)?;
         table(&loaded).get(&key).cloned()
-    }
-
-    /// How many classes, defined types and type aliases the index holds.
-    pub fn counts(&self) -> (usize, usize, usize) {
-        (self.classes.len(), self.defines.len(), self.aliases.len())
     }
 }
 

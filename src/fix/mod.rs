@@ -378,25 +378,28 @@ mod tests {
         assert_eq!(apply_edits("a\r\nb\r\n", &edits), "a\r\n# c\r\nb\r\n");
     }
 
+    /// The rules' findings, plus one whose fix deletes the last `}` (it breaks the file).
+    fn check_with_breaker(text: &str) -> FileReport {
+        let mut report = check_text(
+            std::path::Path::new("x.pp"),
+            SourceKind::Manifest,
+            text,
+            &Settings::default(),
+            &Environment::empty(),
+        );
+        if let Some(at) = text.rfind('}') {
+            let span = Span::new(at as u32, at as u32 + 1);
+            report
+                .diagnostics
+                .push(Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")));
+        }
+        report
+    }
+
     #[test]
     fn a_refused_round_keeps_the_fixes_that_parse_alone() {
-        // A checker offering a breaking fix (delete the last brace) next to the real ones.
-        let check = |text: &str| {
-            let mut report = check_text(
-                std::path::Path::new("x.pp"),
-                SourceKind::Manifest,
-                text,
-                &Settings::default(),
-                &Environment::empty(),
-            );
-            if let Some(at) = text.rfind('}') {
-                let span = Span::new(at as u32, at as u32 + 1);
-                report.diagnostics.push(
-                    Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")),
-                );
-            }
-            report
-        };
+        // The real fixes, and a breaking one next to them.
+        let check = check_with_breaker;
         let fixed = fix_rounds("class x {   \n}\n".into(), Allowed::Safe, check);
         assert_eq!(fixed.text, "class x {\n}\n");
         assert_eq!(fixed.counts.get("trailing-whitespace"), Some(&1));
@@ -405,23 +408,8 @@ mod tests {
 
     #[test]
     fn a_round_that_breaks_the_syntax_is_thrown_away() {
-        // A checker whose only fix deletes the closing brace.
-        let check = |text: &str| {
-            let mut report = check_text(
-                std::path::Path::new("x.pp"),
-                SourceKind::Manifest,
-                text,
-                &Settings::default(),
-                &Environment::empty(),
-            );
-            if let Some(at) = text.rfind('}') {
-                let span = Span::new(at as u32, at as u32 + 1);
-                report.diagnostics.push(
-                    Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")),
-                );
-            }
-            report
-        };
+        // A file whose only fix is the breaking one.
+        let check = check_with_breaker;
         let fixed = fix_rounds("class x {\n}\n".into(), Allowed::Safe, check);
         assert_eq!(fixed.text, "class x {\n}\n");
         assert_eq!(fixed.total(), 0);
