@@ -72,7 +72,31 @@ fn arity_problem(params: &[Parameter], given: usize) -> Option<String> {
     })
 }
 
+/// The name a call calls, if it may be a function written in Puppet (one with a
+/// namespace: a global name may be one of Puppet's own, which this check does not know).
+fn namespaced_callee(expr: &Expr) -> Option<&str> {
+    let name = match &expr.kind {
+        ExprKind::Call(call) => match &call.function.kind {
+            ExprKind::Name(n) => n.as_str(),
+            _ => return None,
+        },
+        ExprKind::MethodCall(call) => call.method.name.as_str(),
+        _ => return None,
+    };
+    name.contains("::").then_some(name)
+}
+
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    // The walk evaluates every body: only worth it when a function the index knows is
+    // called.
+    let calls_known = ctx
+        .exprs
+        .iter()
+        .filter_map(|e| namespaced_callee(e))
+        .any(|name| ctx.env.function(name).is_some());
+    if !calls_known {
+        return;
+    }
     let aliases = FileAliases::new(ctx.program, ctx.env);
     walk_bodies(ctx, &aliases, &mut |evaluator, reached| {
         if let Reached::Call(call) = reached {
@@ -101,9 +125,7 @@ fn check_call(
         }
         _ => return,
     };
-    // Puppet looks up functions with a namespace in modules; a global name may be one of
-    // Puppet's own, which this check does not know.
-    if !name.contains("::") {
+    if namespaced_callee(expr).is_none() {
         return;
     }
     let Some(function) = ctx.env.function(name) else {

@@ -1,7 +1,7 @@
 use super::bodies::{mismatch, walk_bodies, Undef};
 use super::declarations::{declarations_in, Declaration};
 use super::{Category, FileContext, Rule};
-use crate::ast::AttributeOp;
+use crate::ast::{AttributeOp, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
@@ -42,6 +42,14 @@ Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    // The walk evaluates every body: only worth it when something is declared that the
+    // index knows.
+    let declares = ctx.exprs.iter().any(
+        |e| matches!(&e.kind, ExprKind::Resource(r) if !declarations_in(ctx.env, r).is_empty()),
+    );
+    if !declares {
+        return;
+    }
     let aliases = FileAliases::new(ctx.program, ctx.env);
     walk_bodies(ctx, &aliases, &mut |evaluator, reached| {
         if let Reached::Resource(resource) = reached {
