@@ -14,3 +14,8 @@ class ntp::client (String $server_port = '123') {
   $port = ntp::port($server_port)
   #                 ^ error[function-argument-mismatch]: 'ntp::port' parameter 'p' expects an Integer value, got String
 }
+
+file { '/etc/ntp.port':
+  content => String(ntp::port('123')),
+  #                           ^ error[function-argument-mismatch]: 'ntp::port' parameter 'p' expects an Integer value, got String
+}

@@ -48,7 +48,10 @@ impl<'a> Evaluator<'a> {
 
     fn walk_statement<'p>(&mut self, statement: &'p Expr, at: &mut AtResource<'_, 'a, 'p>) {
         match &statement.kind {
-            ExprKind::Resource(resource) => at(self, Reached::Resource(resource)),
+            ExprKind::Resource(resource) => {
+                self.reach_calls(statement, at);
+                at(self, Reached::Resource(resource))
+            }
             ExprKind::Relationship { left, right, .. } => {
                 self.walk_statement(left, at);
                 self.walk_statement(right, at);
