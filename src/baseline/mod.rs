@@ -18,6 +18,8 @@ use std::path::Path;
 
 /// The baseline file's format version.
 const FORMAT_VERSION: u32 = 1;
+/// The largest baseline read: far above any real one (a finding takes ~200 bytes).
+pub const BASELINE_LIMIT: u64 = 256 * 1024 * 1024;
 
 /// A baseline file: `{"version":1,"fingerprint_version":1,"findings":[...]}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -73,8 +75,9 @@ impl Baseline {
         }
     }
 
+    /// Reads a baseline (a regular file, at most [`BASELINE_LIMIT`] bytes).
     pub fn read(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::source::read::read_text(path, BASELINE_LIMIT)
             .map_err(|e| format!("cannot read the baseline {}: {e}", path.display()))?;
         let baseline: Baseline = serde_json::from_str(&text)
             .map_err(|e| format!("{} is not a pupcheck baseline: {e}", path.display()))?;

@@ -135,6 +135,9 @@ pub struct Plan {
     /// Folders of modules to read definitions from, besides those found around the
     /// files (`--modulepath`).
     pub modulepath: Vec<PathBuf>,
+    /// The folders and files the user named, links resolved: `--fix` writes only files
+    /// inside them, whatever links a repository holds.
+    pub write_roots: Vec<PathBuf>,
 }
 
 /// Walks `roots` and resolves each file's configuration, leaving out excluded files.
@@ -152,11 +155,21 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
     Ok(Plan {
         files,
         modulepath: Vec::new(),
+        write_roots: write_roots(roots),
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
             .collect(),
     })
+}
+
+/// `roots` with links resolved: a folder, below which found files may be written, or a
+/// file the user named (theirs to have fixed, wherever its link points).
+fn write_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
+    roots
+        .iter()
+        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .collect()
 }
 
 /// The planned files' paths.

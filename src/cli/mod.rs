@@ -11,7 +11,7 @@ use crate::output;
 use crate::statistics::Statistics;
 use clap::{Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, NoColor, StandardStream, WriteColor};
-use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -35,6 +35,10 @@ macro_rules! exit_status_help {
   2  usage, configuration or internal error, or a path that cannot be checked"
     };
 }
+
+/// The most threads `--threads` starts: far more cores than any machine has, and few
+/// enough that starting them (each with a WORKER_STACK reservation) stays instant.
+const MAX_THREADS: usize = 256;
 
 /// Stack size of the threads that parse and check: deep (but bounded) nesting recurses.
 const WORKER_STACK: usize = 64 * 1024 * 1024;
@@ -270,8 +274,8 @@ fn print_ast(path: &Path) -> i32 {
 fn run_check(args: CheckArgs) -> i32 {
     let mut pool = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK);
     if let Some(n) = args.threads {
-        if n == 0 {
-            eprintln!("pupcheck: --threads must be at least 1");
+        if !(1..=MAX_THREADS).contains(&n) {
+            eprintln!("pupcheck: --threads must be between 1 and {MAX_THREADS}");
             return EXIT_USAGE;
         }
         pool = pool.num_threads(n);
@@ -412,6 +416,15 @@ fn allowed_fixes(args: &CheckArgs) -> fix::Allowed {
     }
 }
 
+/// Stdin, refused as soon as it passes the size limit for a file (never read to the end
+/// first: `pupcheck check - < /dev/zero` stops at the limit).
+fn read_stdin() -> Option<Vec<u8>> {
+    let limit = crate::source::walk::MAX_FILE_SIZE;
+    crate::source::read::read_bounded(std::io::stdin().lock(), limit)
+        .map_err(|e| eprintln!("pupcheck: cannot read stdin: {e}"))
+        .ok()
+}
+
 fn stdin_requested(args: &CheckArgs) -> bool {
     args.paths.len() == 1 && args.paths[0].as_os_str() == "-"
 }
@@ -421,11 +434,7 @@ fn stdin_requested(args: &CheckArgs) -> bool {
 /// the other files are still fixed.
 fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
     if stdin_requested(args) {
-        let mut bytes = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-            eprintln!("pupcheck: cannot read stdin: {e}");
-            return None;
-        }
+        let bytes = read_stdin()?;
         let path = args.stdin_filename.clone();
         let settings = resolver
             .settings_for(&path)
@@ -569,11 +578,7 @@ fn print_fix_diff(args: &CheckArgs, resolver: &mut Resolver) -> i32 {
 /// Checks stdin or the paths, with a progress bar when that helps.
 fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
     if stdin_requested(args) {
-        let mut bytes = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-            eprintln!("pupcheck: cannot read stdin: {e}");
-            return None;
-        }
+        let bytes = read_stdin()?;
         let settings = match resolver.settings_for(&args.stdin_filename) {
             Ok(settings) => settings,
             Err(e) => {

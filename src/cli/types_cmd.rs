@@ -66,12 +66,15 @@ pub fn run(args: TypesArgs) -> i32 {
     }
 }
 
-fn batch(path: &PathBuf) -> i32 {
+fn batch(path: &std::path::Path) -> i32 {
     let mut text = String::new();
     let read = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map(|_| ())
+            .map_err(crate::source::read::ReadError::Io)
     } else {
-        std::fs::read_to_string(path).map(|t| text = t)
+        crate::source::read::read_text(path, crate::source::walk::MAX_FILE_SIZE).map(|t| text = t)
     };
     if let Err(e) = read {
         eprintln!("pupcheck types: cannot read {}: {e}", path.display());

@@ -115,11 +115,12 @@ impl ConfigFile {
 
     /// Reads a `pupcheck.toml`.
     pub fn read(path: &Path) -> Result<ConfigFile, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-            path: path.to_path_buf(),
-            line: None,
-            message: format!("cannot read the configuration: {e}"),
-        })?;
+        let text = crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT)
+            .map_err(|e| ConfigError {
+                path: path.to_path_buf(),
+                line: None,
+                message: format!("cannot read the configuration: {e}"),
+            })?;
         ConfigFile::parse(path, &text)
     }
 

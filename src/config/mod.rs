@@ -205,10 +205,12 @@ impl Resolver {
         if let Some(found) = self.found.get(dir) {
             return Ok(found.clone());
         }
+        // Anything by these names counts, so a folder, a FIFO or a dangling link named
+        // `pupcheck.toml` is an error when read, never silently passed over.
         let here = [CONFIG_FILE, PUPPET_LINT_RC]
             .iter()
             .map(|name| dir.join(name))
-            .find(|p| p.is_file());
+            .find(|p| std::fs::symlink_metadata(p).is_ok());
         let found = match here {
             Some(path) => Some(Arc::new(read_config(&path)?)),
             None => match dir.parent() {

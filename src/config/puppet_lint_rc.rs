@@ -5,8 +5,8 @@
 //! options about puppet-lint's own output (`--with-filename`, `--log-format`, ...) do not
 //! apply and are skipped.
 
-use super::file::{build_globs, ConfigError, ConfigFile};
-use super::selection::Selector;
+use super::file::{build_globs, ConfigError, ConfigFile, PathOverride};
+use super::selection::{RuleLayer, Selector};
 use crate::diagnostics::Severity;
 use crate::rules;
 use std::path::Path;
@@ -42,11 +42,12 @@ const WITH_VALUE: &[&str] = &[
 ];
 
 pub fn read(path: &Path) -> Result<ConfigFile, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-        path: path.to_path_buf(),
-        line: None,
-        message: format!("cannot read the configuration: {e}"),
-    })?;
+    let text = crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT)
+        .map_err(|e| ConfigError {
+            path: path.to_path_buf(),
+            line: None,
+            message: format!("cannot read the configuration: {e}"),
+        })?;
     parse(path, &text)
 }
 
@@ -93,6 +94,14 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
             "--relative" => config.relative_layout = true,
             "--only-checks" => {
                 let checks = value(&mut i)?;
+                if checks.split(',').all(|c| c.trim().is_empty()) {
+                    return Err(ConfigError {
+                        path: path.to_path_buf(),
+                        line: Some(line),
+                        message: "--only-checks names no check (it would turn every check off)"
+                            .into(),
+                    });
+                }
                 let selected = checks
                     .split(',')
                     .filter(|c| !c.is_empty())
@@ -139,11 +148,27 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
         only.push(Selector::Category(rules::Category::Syntax));
         config.rules.select = Some(only);
     }
-    config.exclude = build_globs(ignore_paths).map_err(|(_, message)| ConfigError {
-        path: path.to_path_buf(),
-        line: None,
-        message,
-    })?;
+    // puppet-lint's `--ignore-paths` turns puppet-lint's checks off for those files; the
+    // syntax, validation and type checks (Puppet's, not puppet-lint's) still run on them.
+    if !ignore_paths.is_empty() {
+        let files = build_globs(ignore_paths).map_err(|(_, message)| ConfigError {
+            path: path.to_path_buf(),
+            line: None,
+            message,
+        })?;
+        let puppet_lint_checks = rules::ALL
+            .iter()
+            .filter(|rule| rule.puppet_lint.is_some())
+            .map(|rule| Selector::Rule(rule.id))
+            .collect();
+        config.overrides.push(PathOverride {
+            files,
+            rules: RuleLayer {
+                ignore: puppet_lint_checks,
+                ..RuleLayer::default()
+            },
+        });
+    }
     Ok(config)
 }
 
@@ -189,9 +214,23 @@ mod tests {
         let on: Vec<_> = s.enabled().map(|r| r.id).collect();
         assert!(on.contains(&"trailing-whitespace") && on.contains(&"hard-tabs"));
         assert!(!on.contains(&"documentation"));
-        assert!(c.exclude.is_match("spec/classes/a.pp"));
-        assert!(c.exclude.is_match("vendor/x/y.pp"));
         assert_eq!(c.fail_on, Some(Severity::Warning));
+        // --ignore-paths silences puppet-lint's checks there; the files are still checked.
+        assert!(!c.exclude.is_match("spec/classes/a.pp"));
+        let over = &c.overrides[0];
+        assert!(over.files.is_match("spec/classes/a.pp"));
+        assert!(over.files.is_match("vendor/x/y.pp"));
+        let mut s = RuleSelection::default();
+        s.apply(&over.rules);
+        let on: Vec<_> = s.enabled().map(|r| r.id).collect();
+        assert!(!on.contains(&"trailing-whitespace"));
+        assert!(on.contains(&"syntax-error"));
+    }
+
+    #[test]
+    fn only_checks_with_no_check_is_an_error() {
+        let err = super::parse(Path::new("/p/.puppet-lint.rc"), "--only-checks=\n").unwrap_err();
+        assert!(err.message.contains("names no check"), "{}", err.message);
     }
 
     #[test]

@@ -24,7 +24,11 @@ fn module_root(file: &Path) -> Option<&Path> {
 /// The modulepath an `environment.conf` sets (`modulepath = site:modules:$basemodulepath`),
 /// its relative folders taken from the environment's folder; settings (`$...`) left out.
 fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
-    let text = std::fs::read_to_string(environment.join("environment.conf")).ok()?;
+    let text = crate::source::read::read_text(
+        &environment.join("environment.conf"),
+        crate::source::read::SMALL_FILE_LIMIT,
+    )
+    .ok()?;
     let line = text.lines().find_map(|l| {
         let (key, value) = l.split_once('=')?;
         (key.trim() == "modulepath").then(|| value.trim().trim_matches(['"', '\'']).to_string())

@@ -13,8 +13,24 @@ use std::sync::{Arc, Mutex};
 pub struct Loader {
     /// Module roots by module name (the first modulepath holding a name wins).
     modules: HashMap<String, PathBuf>,
-    /// What each file read so far defines (`None`: it could not be read).
-    files: Mutex<HashMap<PathBuf, Option<Arc<Environment>>>>,
+    /// What each file looked at so far defines.
+    files: Mutex<HashMap<PathBuf, Loaded>>,
+}
+
+/// A file the autoloader would read, as pupcheck found it.
+#[derive(Debug, Clone)]
+enum Loaded {
+    /// No such file: Puppet finds nothing there either.
+    Absent,
+    /// Read and parsed; `complete` when without syntax errors (so what it does not
+    /// define, it certainly does not define).
+    Parsed {
+        env: Arc<Environment>,
+        complete: bool,
+    },
+    /// There, but not readable as a manifest (a FIFO, too large, not UTF-8...): what it
+    /// defines is unknown.
+    Unreadable,
 }
 
 /// A module's name: its folder's, as Puppet takes it, when that is a valid module name;
@@ -31,7 +47,11 @@ fn module_name(root: &Path) -> Option<String> {
     if valid(folder) {
         return Some(folder.to_string());
     }
-    let text = std::fs::read_to_string(root.join("metadata.json")).ok()?;
+    let text = crate::source::read::read_text(
+        &root.join("metadata.json"),
+        crate::source::read::SMALL_FILE_LIMIT,
+    )
+    .ok()?;
     let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
     let full = meta.get("name")?.as_str()?;
     let name = full.rsplit(['-', '/']).next()?;
@@ -84,22 +104,29 @@ impl Loader {
 
     /// Every file Puppet's type loader reads looking for the class or defined type
     /// `name` (`a::b::c`: `a/manifests/b/c.pp`, `a/manifests/b.pp`, `a/manifests/init.pp`),
-    /// as far as they exist.
-    pub fn manifests_searched_for(&self, name: &str) -> Vec<Arc<Environment>> {
+    /// as far as they exist; `None` when one of them exists but could not be read whole
+    /// (then what they define is unknown).
+    pub fn manifests_searched_for(&self, name: &str) -> Option<Vec<Arc<Environment>>> {
         let segments: Vec<&str> = name.split("::").collect();
         let Some(root) = segments.first().and_then(|m| self.modules.get(*m)) else {
-            return Vec::new();
+            return Some(Vec::new());
         };
-        (1..=segments.len())
-            .rev()
-            .filter_map(|n| {
-                let file = match &segments[1..n] {
-                    [] => root.join("manifests").join("init.pp"),
-                    rest => root.join("manifests").join(rest.join("/") + ".pp"),
-                };
-                self.load(&file)
-            })
-            .collect()
+        let mut found = Vec::new();
+        for n in (1..=segments.len()).rev() {
+            let file = match &segments[1..n] {
+                [] => root.join("manifests").join("init.pp"),
+                rest => root.join("manifests").join(rest.join("/") + ".pp"),
+            };
+            match self.loaded(&file) {
+                Loaded::Absent => {}
+                Loaded::Parsed {
+                    env,
+                    complete: true,
+                } => found.push(env),
+                Loaded::Parsed { .. } | Loaded::Unreadable => return None,
+            }
+        }
+        Some(found)
     }
 
     /// The definitions of the file where the autoloader looks for the type alias `name`
@@ -126,16 +153,32 @@ impl Loader {
     }
 
     fn load(&self, file: &Path) -> Option<Arc<Environment>> {
-        if let Some(known) = self.files.lock().ok()?.get(file) {
-            return known.clone();
+        match self.loaded(file) {
+            Loaded::Parsed { env, .. } => Some(env),
+            Loaded::Absent | Loaded::Unreadable => None,
+        }
+    }
+
+    fn loaded(&self, file: &Path) -> Loaded {
+        if let Some(known) = self.files.lock().ok().and_then(|f| f.get(file).cloned()) {
+            return known;
         }
         // Parsed without the lock: other checks go on meanwhile (two may parse the same
         // file at once; the results are the same).
-        let loaded = Environment::of_file(file).map(Arc::new);
-        self.files
-            .lock()
-            .ok()?
-            .insert(file.to_path_buf(), loaded.clone());
+        let loaded = if std::fs::symlink_metadata(file).is_err() {
+            Loaded::Absent
+        } else {
+            match Environment::of_file(file) {
+                Some((env, complete)) => Loaded::Parsed {
+                    env: Arc::new(env),
+                    complete,
+                },
+                None => Loaded::Unreadable,
+            }
+        };
+        if let Ok(mut files) = self.files.lock() {
+            files.insert(file.to_path_buf(), loaded.clone());
+        }
         loaded
     }
 }

@@ -22,7 +22,7 @@ pub use discover::modulepaths;
 pub use loader::Loader;
 
 use crate::ast::{ExprKind, Parameter, Program};
-use crate::source::{SourceFile, SourceKind};
+use crate::source::SourceKind;
 use crate::types::expr::TypeExpr;
 use crate::types::from_ast::type_expr_from_ast;
 use crate::types::resolve::AliasSource;
@@ -79,7 +79,7 @@ impl Environment {
     ) -> Environment {
         let mut env = more
             .par_iter()
-            .filter_map(|path| Environment::of_file(path))
+            .filter_map(|path| Environment::of_file(path).map(|(env, _)| env))
             .reduce(Environment::empty, Environment::merged);
         for (path, program) in programs {
             env.add_program(path, program);
@@ -87,14 +87,18 @@ impl Environment {
         env
     }
 
-    /// The index of one file on disk; `None` when it cannot be read.
-    pub fn of_file(path: &Path) -> Option<Environment> {
-        let text = std::fs::read_to_string(path).ok()?;
-        let source = SourceFile::new(path.to_path_buf(), SourceKind::Manifest, text);
+    /// The index of one file on disk, and whether it parsed without syntax errors;
+    /// `None` when it cannot be read.
+    pub fn of_file(path: &Path) -> Option<(Environment, bool)> {
+        let found = crate::source::walk::FoundFile {
+            path: path.to_path_buf(),
+            kind: SourceKind::Manifest,
+        };
+        let source = crate::source::walk::read_file(&found).ok()?;
         let parsed = crate::syntax::parse(&source);
         let mut env = Environment::empty();
         env.add_program(path, &parsed.program);
-        Some(env)
+        Some((env, parsed.error_nodes == 0))
     }
 
     /// Adds the definitions of one file (nested classes and defined types as
@@ -208,8 +212,7 @@ impl Environment {
             && loader.has_module(module)
             && loader
                 .manifests_searched_for(&key)
-                .iter()
-                .all(|file| !file.classes.contains_key(&key))
+                .is_some_and(|files| files.iter().all(|file| !file.classes.contains_key(&key)))
     }
 
     /// A function written in Puppet.

@@ -250,6 +250,17 @@ pub struct FileOutcome {
 /// Fixes every planned file in parallel; writes the changed ones when `write` is set.
 /// Unchanged files are never written. The outcomes are in path order.
 pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> {
+    if write {
+        write::remove_temporaries_on_signals();
+        let folders: std::collections::BTreeSet<&std::path::Path> = plan
+            .files
+            .iter()
+            .filter_map(|(found, _)| found.path.parent())
+            .collect();
+        for folder in folders {
+            write::remove_leftovers(folder);
+        }
+    }
     let env = check::environment_for(plan);
     let env = &env;
     let mut outcomes: Vec<FileOutcome> = plan
@@ -263,7 +274,8 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 refused: BTreeMap::new(),
                 write_error: None,
             };
-            let bytes = match std::fs::read(&found.path) {
+            let limit = crate::source::walk::MAX_FILE_SIZE;
+            let bytes = match crate::source::read::read_bytes(&found.path, limit) {
                 Ok(bytes) => bytes,
                 Err(_) => return unchanged(check::check_found_file(found, settings, env)),
             };
@@ -298,7 +310,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 };
             }
             let write_error = if write {
-                write_atomically(&found.path, &bytes, &fixed.text).err()
+                write_atomically(&found.path, &bytes, &fixed.text, &plan.write_roots).err()
             } else {
                 None
             };

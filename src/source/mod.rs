@@ -4,6 +4,7 @@
 //! columns are computed on demand from the [`LineIndex`], so AST nodes stay small.
 
 mod line_index;
+pub mod read;
 mod span;
 pub mod walk;
 
@@ -40,6 +41,9 @@ pub struct SourceFile {
     pub kind: SourceKind,
     pub text: String,
     pub lines: LineIndex,
+    /// The file started with a UTF-8 byte-order mark, left out of `text` (Puppet
+    /// refuses such a file; the syntax layer says so).
+    pub byte_order_mark: bool,
 }
 
 impl SourceFile {
@@ -50,6 +54,7 @@ impl SourceFile {
             kind,
             text,
             lines,
+            byte_order_mark: false,
         }
     }
 

@@ -37,7 +37,9 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
     let mut errors = Vec::new();
     for root in roots {
         match std::fs::metadata(root) {
-            Ok(meta) if meta.is_file() => {
+            Ok(meta) if !meta.is_dir() => {
+                // A FIFO or device named on the command line is reported when read, never
+                // passed over as if it held nothing.
                 let kind = SourceKind::from_path(root).unwrap_or(SourceKind::Manifest);
                 files.push(FoundFile {
                     path: root.clone(),
@@ -86,7 +88,9 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
     for entry in walker {
         match entry {
             Ok(entry) => {
-                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                // Anything named like a manifest but a folder is checked, so a FIFO or
+                // device is reported when read rather than passed over.
+                if entry.file_type().is_some_and(|t| t.is_dir()) {
                     continue;
                 }
                 if let Some(kind) = SourceKind::from_path(entry.path()) {
@@ -96,11 +100,34 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
                     });
                 }
             }
-            Err(e) => errors.push(WalkError {
-                path: root.to_path_buf(),
-                message: e.to_string(),
-            }),
+            Err(e) => match dangling_link(&e) {
+                // A dangling link is nothing to check unless it is named like a
+                // manifest; then reading it reports it.
+                Some(path) => {
+                    if let Some(kind) = SourceKind::from_path(&path) {
+                        files.push(FoundFile { path, kind });
+                    }
+                }
+                None => errors.push(WalkError {
+                    path: root.to_path_buf(),
+                    message: e.to_string(),
+                }),
+            },
         }
+    }
+}
+
+/// The path of a walk error that is a symbolic link to nothing.
+fn dangling_link(error: &ignore::Error) -> Option<PathBuf> {
+    match error {
+        ignore::Error::WithPath { path, .. } => {
+            let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink());
+            (is_link && !path.exists()).then(|| path.clone())
+        }
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            dangling_link(err)
+        }
+        _ => None,
     }
 }
 
@@ -109,17 +136,13 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
 pub fn read_file(found: &FoundFile) -> Result<SourceFile, Diagnostic> {
     let unreadable =
         |message: String| Diagnostic::error(rule_ids::UNREADABLE_FILE, Span::at(0), message);
-    let meta = std::fs::metadata(&found.path)
-        .map_err(|e| unreadable(format!("cannot read the file: {e}")))?;
-    if meta.len() > MAX_FILE_SIZE {
-        return Err(unreadable(format!(
-            "the file is {} MB, more than the {} MB pupcheck checks",
-            meta.len() / (1024 * 1024),
-            MAX_FILE_SIZE / (1024 * 1024)
-        )));
-    }
-    let bytes =
-        std::fs::read(&found.path).map_err(|e| unreadable(format!("cannot read the file: {e}")))?;
+    let bytes = super::read::read_bytes(&found.path, MAX_FILE_SIZE).map_err(|e| match e {
+        super::read::ReadError::TooLarge(limit) => unreadable(format!(
+            "the file is larger than the {} pupcheck checks",
+            super::read::human_size(limit)
+        )),
+        e => unreadable(format!("cannot read the file: {e}")),
+    })?;
     source_from_bytes(found.path.clone(), found.kind, bytes)
 }
 
@@ -142,11 +165,14 @@ pub fn source_from_bytes(
     }
     match String::from_utf8(bytes) {
         Ok(mut text) => {
-            // A byte-order mark is not part of the program.
-            if text.starts_with('\u{feff}') {
+            // A byte-order mark is not part of the program: reported, then left out.
+            let byte_order_mark = text.starts_with('\u{feff}');
+            if byte_order_mark {
                 text.replace_range(..3, "");
             }
-            Ok(SourceFile::new(path, kind, text))
+            let mut file = SourceFile::new(path, kind, text);
+            file.byte_order_mark = byte_order_mark;
+            Ok(file)
         }
         Err(e) => {
             let valid_up_to = e.utf8_error().valid_up_to();

@@ -59,8 +59,17 @@ pub fn parse(text: &str, kind: SourceKind) -> Cst<'_> {
                 .expect("the bundled grammar matches the tree-sitter library");
             p
         });
+        // Tree-sitter's lexer reads a NUL byte as the end of input, so it is parsed as
+        // another control character (one byte too, so every offset stays): Puppet
+        // accepts it in strings and comments, and refuses it elsewhere, as the grammar
+        // refuses the stand-in. Node texts still come from the real source.
+        let input = if source.contains('\0') {
+            std::borrow::Cow::Owned(source.replace('\0', "\u{1}").into_bytes())
+        } else {
+            std::borrow::Cow::Borrowed(source.as_bytes())
+        };
         parser
-            .parse(source.as_bytes(), None)
+            .parse(input.as_ref(), None)
             .expect("parsing without a timeout or cancellation always yields a tree")
     });
     Cst {

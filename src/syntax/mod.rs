@@ -35,7 +35,20 @@ pub struct Parsed {
 /// Parses one source file. Never panics: whatever the input, the result is a program
 /// (with `Error` nodes where parsing failed) and diagnostics.
 pub fn parse(file: &SourceFile) -> Parsed {
-    parse_text(&file.text, file.kind)
+    let mut parsed = parse_text(&file.text, file.kind);
+    if file.byte_order_mark {
+        // Puppet's lexer refuses the mark (manifests and templates alike).
+        parsed.diagnostics.insert(
+            0,
+            Diagnostic::error(
+                crate::diagnostics::rule_ids::SYNTAX_ERROR,
+                Span::at(0),
+                "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source",
+            ),
+        );
+        one_syntax_error_per_line(&file.text, &mut parsed.diagnostics);
+    }
+    parsed
 }
 
 /// Parses text as a manifest or template.

@@ -35,16 +35,23 @@ enum TokenType {
   ERROR_SENTINEL,
 };
 
-#define MAX_TAG 64
-#define MAX_PENDING 8
+/*
+ * Puppet sets no limit on a tag's length or on how many heredocs one line may start, but
+ * the state tree-sitter keeps between tokens is at most 1024 bytes. So a pending heredoc
+ * keeps its tag as a length and a hash (a polynomial over the tag's code points), and the
+ * end line is found with the same hash rolled over each line's last characters: any tag
+ * length, and up to MAX_PENDING headers on one line (far beyond real code).
+ */
+#define MAX_PENDING 78 /* 6 + 78 * 13 bytes of state: within 1024 */
 /* Lines of a body whose end tag was never found: the body runs to the end of input. */
 #define NO_END_LINE UINT32_MAX
+#define HASH_BASE 1099511628211ULL
 
 typedef struct {
-  uint8_t tag_len;
+  uint32_t tag_len; /* in code points */
+  uint64_t tag_hash;
   bool interpolate; /* @("TAG"): $var and ${expr} are interpolated */
   bool escapes;     /* @(TAG/...): backslash escapes are processed */
-  char tag[MAX_TAG];
 } Heredoc;
 
 typedef struct {
@@ -52,6 +59,10 @@ typedef struct {
   bool in_body;             /* the first pending heredoc's body has started */
   uint32_t lines_remaining; /* newlines left in the current body before its end line */
   Heredoc pending[MAX_PENDING];
+  /* Scratch space (never serialised): a header's characters, or the last characters of
+   * a body line. Grows as needed. */
+  int32_t *chars;
+  uint32_t chars_cap;
 } Scanner;
 
 static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
@@ -59,6 +70,27 @@ static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
 static inline bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == '\r'; }
 static inline bool is_word(int32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Makes room for `n` scratch characters; false when memory runs out. */
+static bool reserve_chars(Scanner *s, uint32_t n) {
+  if (n <= s->chars_cap) return true;
+  uint32_t cap = s->chars_cap ? s->chars_cap : 64;
+  while (cap < n) {
+    if (cap > UINT32_MAX / 2) return false;
+    cap *= 2;
+  }
+  int32_t *grown = (int32_t *)realloc(s->chars, sizeof(int32_t) * (size_t)cap);
+  if (!grown) return false;
+  s->chars = grown;
+  s->chars_cap = cap;
+  return true;
+}
+
+static uint64_t hash_chars(const int32_t *chars, uint32_t len) {
+  uint64_t h = 0;
+  for (uint32_t i = 0; i < len; i++) h = h * HASH_BASE + (uint64_t)(uint32_t)chars[i];
+  return h;
 }
 
 /* ------------------------------------------------------------------ heredoc header */
@@ -69,16 +101,16 @@ static bool scan_heredoc_header(Scanner *s, TSLexer *lexer) {
   if (lexer->lookahead != '(') return false;
   advance(lexer);
 
-  char raw[MAX_TAG + 2];
-  int len = 0;
+  uint32_t len = 0;
   while (!lexer->eof(lexer) && lexer->lookahead != ':' && lexer->lookahead != '/' &&
          lexer->lookahead != ')' && lexer->lookahead != '\n' && lexer->lookahead != '\r') {
-    if (len >= MAX_TAG + 1) return false;
-    raw[len++] = (char)(lexer->lookahead < 128 ? lexer->lookahead : '?');
+    if (len == UINT32_MAX || !reserve_chars(s, len + 1)) return false;
+    s->chars[len++] = lexer->lookahead;
     advance(lexer);
   }
+  const int32_t *raw = s->chars;
   /* strip blanks around the tag, then an optional pair of double quotes */
-  int start = 0, end = len;
+  uint32_t start = 0, end = len;
   while (start < end && (raw[start] == ' ' || raw[start] == '\t')) start++;
   while (end > start && (raw[end - 1] == ' ' || raw[end - 1] == '\t')) end--;
   bool interpolate = false;
@@ -89,7 +121,9 @@ static bool scan_heredoc_header(Scanner *s, TSLexer *lexer) {
     while (start < end && (raw[start] == ' ' || raw[start] == '\t')) start++;
     while (end > start && (raw[end - 1] == ' ' || raw[end - 1] == '\t')) end--;
   }
-  if (end <= start || end - start > MAX_TAG) return false;
+  if (end <= start) return false;
+  uint32_t tag_len = end - start;
+  uint64_t tag_hash = hash_chars(raw + start, tag_len);
 
   if (lexer->lookahead == ':') { /* syntax tag: [a-z][a-zA-Z0-9_+]+ */
     advance(lexer);
@@ -109,13 +143,14 @@ static bool scan_heredoc_header(Scanner *s, TSLexer *lexer) {
   advance(lexer);
   lexer->mark_end(lexer);
 
-  if (s->count < MAX_PENDING) {
-    Heredoc *h = &s->pending[s->count++];
-    h->tag_len = (uint8_t)(end - start);
-    memcpy(h->tag, raw + start, (size_t)(end - start));
-    h->interpolate = interpolate;
-    h->escapes = escapes;
-  }
+  /* More headers on one line than the state can hold: not a heredoc here (a syntax
+   * error at this header), never a wrong body. */
+  if (s->count >= MAX_PENDING) return false;
+  Heredoc *h = &s->pending[s->count++];
+  h->tag_len = tag_len;
+  h->tag_hash = tag_hash;
+  h->interpolate = interpolate;
+  h->escapes = escapes;
   lexer->result_symbol = HEREDOC_START;
   return true;
 }
@@ -126,39 +161,41 @@ static bool scan_heredoc_header(Scanner *s, TSLexer *lexer) {
  * Called with the lexer just after the newline that starts a body (already marked as
  * the token's end). Looks ahead to find the end line and returns how many newlines come
  * before it, or NO_END_LINE. Reading past mark_end is look-ahead only.
+ *
+ * The end line is one whose characters, trailing blanks aside, end with the tag. Each
+ * line's last `tag_len` characters are kept in a ring and hashed as they roll, so every
+ * character is looked at once whatever the tag's length.
  */
-static uint32_t count_lines_to_end_tag(const Heredoc *h, TSLexer *lexer) {
-  /* The last characters of the current line, to compare with the tag. */
-  char tail[MAX_TAG * 2];
-  int tail_len = 0; /* valid characters in tail, at most sizeof tail */
-  int trailing_blanks = 0;
+static uint32_t count_lines_to_end_tag(Scanner *s, TSLexer *lexer) {
+  const Heredoc *h = &s->pending[0];
+  uint32_t n = h->tag_len;
+  if (!reserve_chars(s, n)) return NO_END_LINE;
+  int32_t *ring = s->chars;
+  uint64_t drop = 1; /* HASH_BASE^n: the weight of the character leaving the window */
+  for (uint32_t i = 0; i < n; i++) drop *= HASH_BASE;
+  uint64_t hash = 0;       /* of the last min(seen, n) characters of the line */
+  uint32_t seen = 0;       /* characters of the line so far */
+  bool ends_with_tag = false; /* the line up to its last non-blank ends with the tag */
   uint32_t lines = 0;
   for (;;) {
     bool at_eof = lexer->eof(lexer);
     int32_t c = at_eof ? '\n' : lexer->lookahead;
     if (c == '\n') {
-      int n = tail_len - trailing_blanks;
-      if (n >= h->tag_len && memcmp(tail + n - h->tag_len, h->tag, h->tag_len) == 0) {
-        return lines;
-      }
+      if (ends_with_tag) return lines;
       if (at_eof) return NO_END_LINE;
       lines++;
-      tail_len = 0;
-      trailing_blanks = 0;
+      hash = 0;
+      seen = 0;
+      ends_with_tag = false;
       advance(lexer);
       continue;
     }
-    char ch = (char)(c < 128 ? c : '?');
-    if (is_blank(c)) {
-      trailing_blanks++;
-    } else {
-      trailing_blanks = 0;
-    }
-    if (tail_len == (int)sizeof tail) {
-      memmove(tail, tail + 1, sizeof tail - 1);
-      tail_len--;
-    }
-    tail[tail_len++] = ch;
+    uint32_t slot = seen % n;
+    hash = hash * HASH_BASE + (uint64_t)(uint32_t)c;
+    if (seen >= n) hash -= drop * (uint64_t)(uint32_t)ring[slot];
+    ring[slot] = c;
+    if (seen < UINT32_MAX) seen++;
+    if (!is_blank(c)) ends_with_tag = seen >= n && hash == h->tag_hash;
     advance(lexer);
   }
 }
@@ -167,7 +204,7 @@ static bool scan_body_start(Scanner *s, TSLexer *lexer) {
   advance(lexer); /* the newline */
   lexer->mark_end(lexer);
   s->in_body = true;
-  s->lines_remaining = count_lines_to_end_tag(&s->pending[0], lexer);
+  s->lines_remaining = count_lines_to_end_tag(s, lexer);
   lexer->result_symbol = HEREDOC_BODY_START;
   return true;
 }
@@ -325,7 +362,6 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid_symbols) {
   }
 
   bool saw_newline = false;
-  uint32_t blanks = 0;
   for (;;) {
     int32_t c = lexer->lookahead;
     if (c == '\n') {
@@ -333,7 +369,6 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid_symbols) {
       saw_newline = true;
       skip(lexer);
     } else if (is_blank(c)) {
-      blanks++;
       skip(lexer);
     } else {
       break;
@@ -351,7 +386,11 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid_symbols) {
 
   if (c == '@' && valid_symbols[HEREDOC_START]) return scan_heredoc_header(s, lexer);
   if (c == '(' && valid_symbols[WSLPAREN]) {
-    if (saw_newline || lexer->get_column(lexer) == blanks) {
+    /* Only after a line break skipped here: asking the lexer for the column walks back
+     * to the start of the line, quadratic on long lines. No token ends with a line
+     * break, so a `(` reached without one follows a token on its line (or starts the
+     * file, where a plain `(` parses the same). */
+    if (saw_newline) {
       advance(lexer);
       lexer->mark_end(lexer);
       lexer->result_symbol = WSLPAREN;
@@ -366,7 +405,11 @@ void *tree_sitter_puppet_external_scanner_create(void) {
   return s;
 }
 
-void tree_sitter_puppet_external_scanner_destroy(void *payload) { free(payload); }
+void tree_sitter_puppet_external_scanner_destroy(void *payload) {
+  Scanner *s = (Scanner *)payload;
+  free(s->chars);
+  free(s);
+}
 
 unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buffer) {
   Scanner *s = (Scanner *)payload;
@@ -377,10 +420,11 @@ unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buff
   size += sizeof s->lines_remaining;
   for (uint8_t i = 0; i < s->count; i++) {
     const Heredoc *h = &s->pending[i];
-    buffer[size++] = (char)h->tag_len;
+    memcpy(buffer + size, &h->tag_len, sizeof h->tag_len);
+    size += sizeof h->tag_len;
+    memcpy(buffer + size, &h->tag_hash, sizeof h->tag_hash);
+    size += sizeof h->tag_hash;
     buffer[size++] = (char)((h->interpolate ? 1 : 0) | (h->escapes ? 2 : 0));
-    memcpy(buffer + size, h->tag, h->tag_len);
-    size += h->tag_len;
   }
   return size;
 }
@@ -398,15 +442,16 @@ void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *
   s->in_body = buffer[pos++] != 0;
   memcpy(&s->lines_remaining, buffer + pos, sizeof s->lines_remaining);
   pos += sizeof s->lines_remaining;
-  for (uint8_t i = 0; i < count && i < MAX_PENDING && pos + 2 <= length; i++) {
+  const unsigned entry = sizeof(uint32_t) + sizeof(uint64_t) + 1;
+  for (uint8_t i = 0; i < count && i < MAX_PENDING && pos + entry <= length; i++) {
     Heredoc *h = &s->pending[i];
-    h->tag_len = (uint8_t)buffer[pos++];
+    memcpy(&h->tag_len, buffer + pos, sizeof h->tag_len);
+    pos += sizeof h->tag_len;
+    memcpy(&h->tag_hash, buffer + pos, sizeof h->tag_hash);
+    pos += sizeof h->tag_hash;
     uint8_t flags = (uint8_t)buffer[pos++];
     h->interpolate = (flags & 1) != 0;
     h->escapes = (flags & 2) != 0;
-    if (h->tag_len > MAX_TAG || pos + h->tag_len > length) break;
-    memcpy(h->tag, buffer + pos, h->tag_len);
-    pos += h->tag_len;
     s->count = i + 1;
   }
 }

@@ -1,0 +1,293 @@
+//! Repositories built to hurt: every test plants what a hostile or unlucky repository
+//! could hold (FIFOs, links to `/dev/zero` or out of the tree, planted temporary names,
+//! long lines) and runs pupcheck on it under a time and memory limit, asserting it ends
+//! with a clear answer and writes nothing outside the files it fixes.
+#![cfg(unix)]
+
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Generous for a debug build on a loaded machine; a hang or a blow-up exceeds it.
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+/// Address space for one run: a read of `/dev/zero` without a limit passes it in a second.
+const MEMORY_LIMIT: u64 = 2 << 30;
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pupcheck-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn mkfifo(path: &Path) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pupcheck"));
+    command.args(args).current_dir(dir).stdin(Stdio::null());
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: MEMORY_LIMIT,
+                rlim_max: MEMORY_LIMIT,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &limit);
+            Ok(())
+        });
+    }
+    command
+}
+
+/// Runs to the end within TIME_LIMIT (killed and failed otherwise).
+fn run_bounded(mut command: Command) -> Output {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > TIME_LIMIT {
+            child.kill().unwrap();
+            panic!("pupcheck ran longer than {TIME_LIMIT:?}: {command:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("panicked") && output.status.code().is_some(),
+        "pupcheck crashed: {:?}\n{stderr}",
+        output.status
+    );
+    output
+}
+
+fn pupcheck(dir: &Path, args: &[&str]) -> Output {
+    run_bounded(command(dir, args))
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_planted_temporary_name_or_outward_link_never_gets_written() {
+    let dir = scratch("planted");
+    let repo = dir.join("repo");
+    let victim = dir.join("victim.txt");
+    // Trailing whitespace: what --fix would fix if it wrote through the link.
+    let secret = "notice('do not touch')   \n";
+    write(&victim, secret);
+    std::fs::set_permissions(&victim, std::fs::Permissions::from_mode(0o600)).unwrap();
+    // Trailing whitespace: a safe fix.
+    write(&repo.join("manifests/init.pp"), "class repo {   \n}\n");
+    // The names earlier versions used for their temporary files, for any pid.
+    for pid in [std::process::id() + 1, std::process::id() + 2, 1] {
+        let planted = repo.join(format!("manifests/.init.pp.pupcheck-fix-{pid}"));
+        symlink(&victim, planted).unwrap();
+    }
+    // A manifest that is a link out of the repository.
+    symlink(&victim, repo.join("manifests/outside.pp")).unwrap();
+    let output = pupcheck(&repo, &["check", "--fix", "--select", "all", "."]);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), secret);
+    let mode = std::fs::metadata(&victim).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let init = repo.join("manifests/init.pp");
+    assert!(std::fs::symlink_metadata(&init).unwrap().is_file());
+    assert_eq!(std::fs::read_to_string(&init).unwrap(), "class repo {\n}\n");
+    let report = stdout(&output) + &stderr(&output);
+    assert!(
+        report.contains("outside the folders being checked"),
+        "{report}"
+    );
+}
+
+#[test]
+fn leftover_temporary_files_of_a_killed_run_are_removed_and_never_checked() {
+    let dir = scratch("leftovers");
+    write(&dir.join("manifests/init.pp"), "class leftovers {   \n}\n");
+    // A pid above Linux's pid_max never runs.
+    let leftover = dir.join("manifests/.pupcheck-fix-4194305-Ab12Cd.tmp");
+    write(&leftover, "class leftovers { syntax error\n");
+    let output = pupcheck(&dir, &["check", "--format", "concise", "."]);
+    assert!(
+        !stdout(&output).contains("pupcheck-fix"),
+        "{}",
+        stdout(&output)
+    );
+    pupcheck(&dir, &["check", "--fix", "."]);
+    assert!(!leftover.exists());
+}
+
+#[test]
+fn an_interrupted_fix_leaves_no_temporary_file_and_no_partial_file() {
+    let dir = scratch("interrupt");
+    let original = format!(
+        "class big {{   \n{}}}\n",
+        "  notify { 'x': }   \n".repeat(2000)
+    );
+    for i in 0..300 {
+        write(&dir.join(format!("manifests/f{i}.pp")), &original);
+    }
+    for delay_ms in [5u64, 20, 60, 150] {
+        let mut child = command(&dir, &["check", "--fix", "--quiet", "."])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        // SAFETY: sending SIGTERM to our own child.
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+        let _ = child.wait();
+        for entry in std::fs::read_dir(dir.join("manifests")).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            assert!(!name.contains("pupcheck-fix"), "left behind: {name}");
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let fixed = original.replace("   \n", "\n");
+            assert!(text == original || text == fixed, "{name} is partial");
+        }
+        // Start again from unfixed files.
+        for i in 0..300 {
+            write(&dir.join(format!("manifests/f{i}.pp")), &original);
+        }
+    }
+}
+
+#[test]
+fn fifos_where_pupcheck_reads_on_its_own_never_block() {
+    let dir = scratch("fifos");
+    // environment.conf in a parent folder, metadata.json of a module on the modulepath,
+    // and a manifest the autoloader reads.
+    mkfifo(&dir.join("environment.conf"));
+    write(
+        &dir.join("env/modules/a/manifests/init.pp"),
+        "class a { include b }\n",
+    );
+    mkfifo(&dir.join("env/modules/a/metadata.json"));
+    mkfifo(&dir.join("env/modules/b/manifests/init.pp"));
+    mkfifo(&dir.join("env/modules/Bad-Name/metadata.json"));
+    let output = pupcheck(&dir, &["check", "env/modules/a"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn configuration_and_baselines_that_are_not_regular_files_are_errors() {
+    let dir = scratch("config-fifo");
+    write(&dir.join("x.pp"), "notice(1)\n");
+    mkfifo(&dir.join("fifo"));
+    for args in [
+        vec!["check", "--config", "fifo", "x.pp"],
+        vec!["check", "--baseline", "fifo", "x.pp"],
+    ] {
+        let output = pupcheck(&dir, &args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains("FIFO"), "{}", stderr(&output));
+    }
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(sub.join("pupcheck.toml")).unwrap();
+    write(&sub.join("x.pp"), "notice(1)\n");
+    let output = pupcheck(&sub, &["check", "x.pp"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("directory"), "{}", stderr(&output));
+    let rc = dir.join("rc");
+    write(&rc.join(".puppet-lint.rc"), "--only-checks=\n");
+    write(&rc.join("x.pp"), "notice(1)\n");
+    let output = pupcheck(&rc, &["check", "x.pp"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("names no check"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn links_to_dev_zero_and_endless_stdin_stop_at_the_size_limit() {
+    let dir = scratch("zero");
+    write(
+        &dir.join("modules/a/manifests/init.pp"),
+        "class a { include b }\n",
+    );
+    symlink("/dev/zero", dir.join("modules/a/metadata.json")).unwrap();
+    symlink("/dev/zero", dir.join("modules/b")).unwrap_or(());
+    symlink("/dev/zero", dir.join("zero.pp")).unwrap();
+    let output = pupcheck(&dir, &["check", "--format", "concise", "."]);
+    assert!(
+        stdout(&output).contains("zero.pp:1:1: unreadable-file"),
+        "{}",
+        stdout(&output)
+    );
+    let zero = std::fs::File::open("/dev/zero").unwrap();
+    let mut stdin = command(&dir, &["check", "-"]);
+    stdin.stdin(zero);
+    let output = run_bounded(stdin);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("larger than"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_named_fifo_is_an_error_and_a_dangling_link_that_is_no_manifest_is_nothing() {
+    let dir = scratch("named");
+    mkfifo(&dir.join("x.pp"));
+    let output = pupcheck(&dir, &["check", "--format", "json", "x.pp"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("FIFO"), "{}", stdout(&output));
+    let tree = dir.join("tree");
+    write(&tree.join("manifests/init.pp"), "class tree {\n}\n");
+    symlink("nowhere", tree.join("README")).unwrap();
+    let output = pupcheck(&tree, &["check", "."]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    symlink("nowhere", tree.join("manifests/gone.pp")).unwrap();
+    for format in [
+        "human", "concise", "json", "sarif", "github", "gitlab", "junit",
+    ] {
+        let output = pupcheck(&tree, &["check", "--format", format, "."]);
+        assert_eq!(output.status.code(), Some(1), "{format}");
+        assert!(stdout(&output).contains("gone.pp"), "{format}");
+    }
+}
+
+#[test]
+fn absurd_thread_counts_are_refused() {
+    let dir = scratch("threads");
+    let output = pupcheck(&dir, &["check", "--threads", "5000", "."]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--threads"), "{}", stderr(&output));
+}
+
+#[test]
+fn long_lines_and_many_heredocs_check_in_linear_time() {
+    let dir = scratch("long");
+    // 330 KB on one line with 30,000 parentheses: quadratic before (16 s in release).
+    write(
+        &dir.join("line.pp"),
+        &format!("{}\n", "notice(1) ".repeat(30_000)),
+    );
+    let started = Instant::now();
+    let output = pupcheck(&dir, &["check", "--select", "syntax", "line.pp"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(started.elapsed() < TIME_LIMIT);
+}
