@@ -78,9 +78,10 @@ module.exports = grammar({
     $.epp_text, // template text, from `%>` up to and including the next `<%`
     $.epp_comment, // `<%# ... ` up to (not including) the closing `%>`
     $._error_sentinel, // valid only during error recovery
+    $._epp_trimmed, // text between two EPP tags that trimming leaves empty: no token for Puppet
   ],
 
-  extras: $ => [/\s/, $.comment, $.heredoc_body],
+  extras: $ => [/\s/, $.comment, $.heredoc_body, $._epp_trimmed],
 
   word: $ => $.name,
 
@@ -93,7 +94,9 @@ module.exports = grammar({
 
   supertypes: $ => [$._statement, $._expression],
 
-  conflicts: $ => [],
+  // A template's first text run is part of its head (where the parameter tag may
+  // follow) or its first statement; the head is preferred.
+  conflicts: $ => [[$._statement, $.epp_template]],
 
   rules: {
     source_file: $ => choice(
@@ -202,9 +205,11 @@ module.exports = grammar({
       optional($.attribute_list),
     ),
 
-    attribute_list: $ => seq(
-      commaSep1($.attribute),
-      optional(','),
+    // Puppet takes one comma before the attributes too (`file { 'a':, ensure => file }`,
+    // `File { , mode => '0644' }`, `notify { 'x':, }`), never two in a row.
+    attribute_list: $ => choice(
+      ',',
+      seq(optional(','), commaSep1($.attribute), optional(',')),
     ),
 
     attribute: $ => choice(
@@ -245,6 +250,7 @@ module.exports = grammar({
       $.collector,
       $.access_expression,
       $.call_expression,
+      $.apply_expression,
       $.method_call,
       $.parenthesized_expression,
       $.if_expression,
@@ -333,6 +339,14 @@ module.exports = grammar({
       field('function', choice($._expression, alias('type', $.name))),
       field('arguments', $.argument_list),
       optional(field('lambda', $.lambda)),
+    )),
+
+    // Bolt plans: `apply($targets, opts) { catalog code }` (Puppet's APPLY in tasks mode,
+    // where `apply` is a keyword).
+    apply_expression: $ => prec.right(PREC.call, seq(
+      'apply',
+      field('arguments', $.argument_list),
+      field('body', $.block),
     )),
 
     // `name (x)` is a call, never a statement call with a parenthesised argument: in
@@ -629,10 +643,10 @@ module.exports = grammar({
     epp_template: $ => seq(
       '<%EPP',
       // The parameter tag may only come first: after comments, and text that trimming
-      // removes (lowering checks that).
-      $.epp_text,
-      repeat(prec(1, seq($.epp_comment, $.epp_text))),
-      optional(seq($.epp_parameters, $.epp_text)),
+      // removes (lowering checks that; text trimmed to nothing is no token at all).
+      optional(prec.dynamic(1, $.epp_text)),
+      repeat(prec(1, seq($.epp_comment, optional($.epp_text)))),
+      optional(seq($.epp_parameters, optional($.epp_text))),
       repeat($._statement_item),
     ),
 

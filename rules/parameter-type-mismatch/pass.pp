@@ -35,3 +35,10 @@ class ntp::branches (Boolean $flag) {
   if true { $b = ['y'] } else { $b = 'y' }
   class { 'ntp': servers => $b }
 }
+
+# Match variables set by an `if` condition's match hold its groups in the body (strings).
+class ntp::matched (String $pool) {
+  if $pool =~ /^(\w+)\.pool$/ {
+    class { 'ntp': servers => [$1] }
+  }
+}

@@ -170,8 +170,16 @@ impl<'a> Evaluator<'a> {
                 let t = self.resolver.named_type(name, span).map_err(type_error)?;
                 known(Value::Type(t))
             }
-            // `$0`, `$1`, ...: the groups of the statement's last regexp match.
+            // `$0`, `$1`, ...: the groups of the statement's last regexp match. Where no
+            // match of this statement is known (a match in an enclosing `if` condition,
+            // a `case` option or a selector, which this evaluator does not carry into the
+            // body), the value is unknown, never `undef`.
             ExprKind::Variable(name) if name.bytes().all(|b| b.is_ascii_digit()) => {
+                if self.match_groups.is_empty() {
+                    return Err(EvalError::Unsupported(format!(
+                        "${name} outside the match that sets it"
+                    )));
+                }
                 let n: usize = name.parse().unwrap_or(usize::MAX);
                 known(self.match_groups.get(n).cloned().unwrap_or(Value::Undef))
             }

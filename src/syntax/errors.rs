@@ -183,6 +183,22 @@ fn first_leaf(node: Node) -> Node {
 fn error_node(cst: &Cst, error: ErrorNode) -> Option<Diagnostic> {
     let node = error.node;
     let first = first_leaf(node);
+    if first.kind() == "epp_text" && first.end_byte() < cst.source.len() {
+        // Template text where code was expected (a tag was closed too early, or text
+        // stands between two tags that continue one statement): Puppet names the code
+        // that follows the text.
+        let at = next_code(cst, first.end_byte()).min(cst.source.len());
+        let span = token_at(cst, at);
+        let shown: String = cst.source[at..at + span.len() as usize]
+            .chars()
+            .take(40)
+            .collect();
+        return Some(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            span,
+            format!("Syntax error at '{shown}'"),
+        ));
+    }
     if first.kind() == "epp_text" {
         // Template text where code was expected: a tag was closed too early.
         let shown: String = strings_preview(cst.text(first));

@@ -204,7 +204,13 @@ impl<'a, 't> Lowerer<'a, 't> {
         while let Some(n) = next.filter(|n| matches!(n.kind(), "comment" | "heredoc_body")) {
             next = n.next_named_sibling();
         }
-        if let Some(n) = next.filter(|n| n.kind() != "epp_text") {
+        // A tag closed right before another (text trimmed to nothing) leaves no node:
+        // the `%>` is then in the source between the expression and what follows.
+        let closed_by_trimmed_text = |n: &Node<'t>| {
+            let between = &self.cst.source[node.end_byte()..n.start_byte()];
+            between.contains("%>")
+        };
+        if let Some(n) = next.filter(|n| n.kind() != "epp_text" && !closed_by_trimmed_text(n)) {
             let span = self.span(n);
             let token: String = self.text(n).chars().take_while(|c| *c != '\n').collect();
             self.syntax_error(span, format!("Syntax error at '{token}'"));
@@ -423,6 +429,30 @@ impl<'a, 't> Lowerer<'a, 't> {
                 let lambda = self.lambda_field(node);
                 ExprKind::Call(Box::new(Call {
                     function,
+                    args,
+                    lambda,
+                    style: CallStyle::Prefix,
+                }))
+            }
+            // A Bolt plan's `apply(targets) { ... }`: a call of `apply` whose block is a
+            // lambda without parameters, so the catalog code in it is checked as code.
+            "apply_expression" => {
+                let args = match node.child_by_field_id(f.arguments) {
+                    Some(args) => self.arguments(args),
+                    None => Vec::new(),
+                };
+                let body = self.field_block(node, f.body);
+                let lambda = Some(Lambda {
+                    params: Vec::new(),
+                    return_type: None,
+                    span: body.span,
+                    body,
+                });
+                let keyword = node
+                    .child(0)
+                    .map_or(Span::at(self.span(node).start), |k| self.span(k));
+                ExprKind::Call(Box::new(Call {
+                    function: Expr::new(ExprKind::Name("apply".into()), keyword),
                     args,
                     lambda,
                     style: CallStyle::Prefix,
@@ -1070,7 +1100,7 @@ fn string_or_interpolated(parts: Vec<StringPart>, style: StringStyle) -> ExprKin
 fn interpolated_variable(expr: Expr) -> Expr {
     let Expr { kind, span } = expr;
     let kind = match kind {
-        ExprKind::Name(name) => ExprKind::Variable(name),
+        ExprKind::Name(name) | ExprKind::Reserved(name) => ExprKind::Variable(name),
         ExprKind::Integer(n) if n >= 0 => ExprKind::Variable(n.to_string()),
         ExprKind::Access { object, args } => ExprKind::Access {
             object: Box::new(interpolated_variable(*object)),

@@ -33,6 +33,7 @@ enum TokenType {
   EPP_TEXT,
   EPP_COMMENT,
   ERROR_SENTINEL,
+  EPP_TRIMMED,
 };
 
 /*
@@ -284,35 +285,87 @@ static bool scan_body_content(Scanner *s, TSLexer *lexer, const bool *valid_symb
 
 /* ------------------------------------------------------------------ EPP */
 
-/* Text from `%>` / `-%>` (the lexer is at it) to the next code tag. */
-static bool scan_epp_text(TSLexer *lexer) {
-  if (lexer->lookahead == '-') advance(lexer);
+/*
+ * Text from `%>` / `-%>` (the lexer is at it) to the next code tag.
+ *
+ * When the text between two tags is nothing once trimmed (`-%>` takes the blanks and the
+ * line break right after it, `<%-` the blanks right before it), Puppet's lexer makes no
+ * text token at all: the code of the two tags reads as one (`<% } -%>` then
+ * `<% else { -%>` is `} else {`). Such a run is EPP_TRIMMED, an invisible extra, so the
+ * grammar sees the code of both tags side by side. Text before the end of input stays
+ * EPP_TEXT (the template ends in text).
+ */
+static bool scan_epp_text(TSLexer *lexer, const bool *valid_symbols) {
+  bool trim_after = false;
+  if (lexer->lookahead == '-') {
+    trim_after = true;
+    advance(lexer);
+  }
   if (lexer->lookahead != '%') return false;
   advance(lexer);
   if (lexer->lookahead != '>') return false;
   advance(lexer);
+
+  /* What is left once `-%>` trimmed its blanks and line break: nothing yet, only blanks
+   * (which `<%-` would trim), or more. */
+  bool kept_any = false;
+  bool kept_only_blanks = true;
+  if (trim_after) {
+    uint32_t blanks = 0;
+    while (lexer->lookahead == ' ' || lexer->lookahead == '\t') {
+      blanks++;
+      advance(lexer);
+    }
+    if (lexer->lookahead == '\r') {
+      advance(lexer);
+      if (lexer->lookahead == '\n') {
+        advance(lexer);
+      } else {
+        kept_any = true; /* a lone CR is text */
+        kept_only_blanks = false;
+      }
+    } else if (lexer->lookahead == '\n') {
+      advance(lexer);
+    } else if (blanks > 0) {
+      kept_any = true; /* no line break: the blanks stay */
+    }
+  }
   for (;;) {
     if (lexer->eof(lexer)) break;
     if (lexer->lookahead != '<') {
+      kept_any = true;
+      if (lexer->lookahead != ' ' && lexer->lookahead != '\t') kept_only_blanks = false;
       advance(lexer);
       continue;
     }
     lexer->mark_end(lexer);
     advance(lexer);
-    if (lexer->lookahead != '%') continue;
+    if (lexer->lookahead != '%') {
+      kept_any = true;
+      kept_only_blanks = false;
+      continue;
+    }
     advance(lexer);
     if (lexer->lookahead == '%') { /* `<%%` is a literal `<%` */
       advance(lexer);
+      kept_any = true;
+      kept_only_blanks = false;
       continue;
     }
     if (lexer->lookahead == '=' || lexer->lookahead == '#') {
       /* `<%=` and `<%#` are tokens of their own: the text ends before them */
-      lexer->result_symbol = EPP_TEXT;
+      bool empty = !kept_any;
+      lexer->result_symbol = empty && valid_symbols[EPP_TRIMMED] ? EPP_TRIMMED : EPP_TEXT;
       return true;
     }
-    if (lexer->lookahead == '-') advance(lexer);
+    bool trim_before = false;
+    if (lexer->lookahead == '-') {
+      trim_before = true;
+      advance(lexer);
+    }
     lexer->mark_end(lexer);
-    lexer->result_symbol = EPP_TEXT;
+    bool empty = !kept_any || (trim_before && kept_only_blanks);
+    lexer->result_symbol = empty && valid_symbols[EPP_TRIMMED] ? EPP_TRIMMED : EPP_TEXT;
     return true;
   }
   lexer->mark_end(lexer);
@@ -377,9 +430,8 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid_symbols) {
   if (lexer->eof(lexer)) return false;
   int32_t c = lexer->lookahead;
 
-  if ((c == '%' || c == '-') && valid_symbols[EPP_TEXT]) {
-    if (scan_epp_text(lexer)) return true;
-    return false;
+  if ((c == '%' || c == '-') && (valid_symbols[EPP_TEXT] || valid_symbols[EPP_TRIMMED])) {
+    return scan_epp_text(lexer, valid_symbols);
   }
   if (c == '<' && valid_symbols[EPP_COMMENT]) return scan_epp_comment(lexer);
   if (error_recovery) return false;

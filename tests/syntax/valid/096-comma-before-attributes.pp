@@ -1,0 +1,3 @@
+notify { 'x':, message => 'hello' }
+File { , mode => '0644' }
+notify { 'y':, }
