@@ -291,3 +291,82 @@ fn long_lines_and_many_heredocs_check_in_linear_time() {
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     assert!(started.elapsed() < TIME_LIMIT);
 }
+
+#[test]
+fn a_panic_on_one_file_is_that_files_internal_error_and_the_others_are_reported() {
+    let dir = scratch("panic");
+    write(&dir.join("a.pp"), "notice('a')   \n");
+    write(
+        &dir.join("b.pp"),
+        "# pupcheck-test-panic-marker\nnotice('b')\n",
+    );
+    write(&dir.join("c.pp"), "notice('c')   \n");
+    let mut run = command(&dir, &["check", "--format", "concise", "."]);
+    run.env("PUPCHECK_TEST_PANIC_MARKER", "pupcheck-test-panic-marker");
+    let output = run_bounded(run);
+    let out = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(out.contains("a.pp:1:12: trailing-whitespace"), "{out}");
+    assert!(out.contains("c.pp:1:12: trailing-whitespace"), "{out}");
+    assert!(out.contains("b.pp:1:1: internal-error pupcheck failed on this file (the test panic marker was found at src/check/isolate.rs"), "{out}");
+    // --fix too: the other files are fixed.
+    let mut run = command(&dir, &["check", "--fix", "--format", "concise", "."]);
+    run.env("PUPCHECK_TEST_PANIC_MARKER", "pupcheck-test-panic-marker");
+    let output = run_bounded(run);
+    assert!(
+        stdout(&output).contains("b.pp:1:1: internal-error"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("a.pp")).unwrap(),
+        "notice('a')\n"
+    );
+}
+
+#[test]
+fn aliases_that_name_themselves_or_are_cut_short_end_in_findings_not_crashes() {
+    let dir = scratch("aliases");
+    let modules = dir.join("modules");
+    // An alias that is only itself, used as a parameter type and in a match.
+    write(&modules.join("g/types/t.pp"), "type G::T = G::T\n");
+    write(
+        &modules.join("g/manifests/init.pp"),
+        "define g::u (G::T $v) {}\nclass g { if 1 =~ G::T {} g::u { 'x': v => 1 } }\n",
+    );
+    // An alias cut short by a syntax error, the type of two parameters with defaults.
+    write(
+        &modules.join("a/types/p.pp"),
+        "type A::P = Variant[Integer::mmary\n",
+    );
+    write(
+        &modules.join("b/manifests/init.pp"),
+        "class b(A::P $d = undef, A::P $i = 1) {}\n",
+    );
+    // Aliases through each other, and a long chain.
+    let mut chain = String::from("type C0 = Integer\n");
+    for i in 1..10_000 {
+        chain.push_str(&format!("type C{i} = C{}\n", i - 1));
+    }
+    chain.push_str("class chain (C9999 $v = 'x') {}\ntype M1 = M2\ntype M2 = Array[M1]\n");
+    chain.push_str("class mutual (M1 $v = [[1]]) {}\n");
+    write(&dir.join("chain.pp"), &chain);
+    let output = pupcheck(&dir, &["check", "--format", "concise", "."]);
+    let out = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{out}\n{}", stderr(&output));
+    assert!(!out.contains("internal-error"), "{out}");
+    assert!(out.contains("a/types/p.pp:1:20: syntax-error"), "{out}");
+    assert!(
+        !out.contains("class 'b'"),
+        "the broken alias is unknown: {out}"
+    );
+    // Puppet: "parameter 'v' index 0 index 0 expects a M2 = Array[M1 = M2] value, got Integer".
+    assert!(
+        out.contains("expects a M2 = Array[M1 = M2] value, got Integer"),
+        "{out}"
+    );
+    assert!(
+        out.contains("class 'chain': parameter 'v' expects"),
+        "{out}"
+    );
+}

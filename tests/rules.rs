@@ -120,6 +120,10 @@ fn failing_examples_produce_exactly_their_rule() {
                 .into_iter()
                 .filter(|f| f.rule == rule.id)
                 .collect();
+            if rule.id == "internal-error" {
+                // Only a failing pupcheck produces it: tests/hostile.rs makes one fail.
+                continue;
+            }
             if rule.id == "unreadable-file" {
                 if actual.len() != 1 {
                     problems.push(format!(
@@ -133,7 +137,7 @@ fn failing_examples_produce_exactly_their_rule() {
                 problems.push(diff);
             }
         }
-        if marked == 0 && rule.id != "unreadable-file" {
+        if marked == 0 && !["unreadable-file", "internal-error"].contains(&rule.id) {
             problems.push(format!("rules/{}: no expectation markers", rule.id));
         }
     }

@@ -7,7 +7,7 @@
 
 mod visit;
 
-pub use visit::{walk_expr, walk_lambda_parts, Visitor};
+pub use visit::{contains_error, walk_expr, walk_lambda_parts, Visitor};
 
 use crate::source::Span;
 

@@ -203,3 +203,21 @@ pub fn walk_expr<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, expr: &'ast Expr) {
         ExprKind::TypeDefinition(def) => v.visit_block(&def.body),
     }
 }
+
+/// Whether `expr` holds a node lowering could not build (the code around a syntax
+/// error): what it means is unknown.
+pub fn contains_error(expr: &Expr) -> bool {
+    struct Finder(bool);
+    impl<'ast> Visitor<'ast> for Finder {
+        fn visit_expr(&mut self, expr: &'ast Expr) {
+            if matches!(expr.kind, ExprKind::Error) {
+                self.0 = true;
+            } else if !self.0 {
+                walk_expr(self, expr);
+            }
+        }
+    }
+    let mut finder = Finder(false);
+    finder.visit_expr(expr);
+    finder.0
+}

@@ -10,6 +10,10 @@
 //! around them for the other names the checks ask for (`env`). The result is sorted by path, so the output is the same whatever the
 //! number of threads.
 
+mod isolate;
+
+pub use isolate::catch_file_panic;
+
 use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::Environment;
@@ -204,17 +208,20 @@ pub type ParseResult = Result<ParsedFile, Box<FileReport>>;
 
 /// Reads and parses one found file; a file that cannot be read is its own report.
 pub fn parse_found_file(found: &FoundFile) -> ParseResult {
-    match walk::read_file(found) {
-        Ok(source) => {
-            let parsed = syntax::parse(&source);
-            Ok(ParsedFile { source, parsed })
-        }
-        Err(diagnostic) => Err(Box::new(FileReport {
-            path: found.path.clone(),
-            source: None,
-            diagnostics: vec![diagnostic],
-        })),
-    }
+    let read_and_parse = || {
+        let source = walk::read_file(found)?;
+        let parsed = syntax::parse(&source);
+        Ok(ParsedFile { source, parsed })
+    };
+    catch_file_panic(read_and_parse)
+        .and_then(|parsed| parsed)
+        .map_err(|diagnostic| {
+            Box::new(FileReport {
+                path: found.path.clone(),
+                source: None,
+                diagnostics: vec![diagnostic],
+            })
+        })
 }
 
 /// Reads and checks one found file.
@@ -236,9 +243,21 @@ pub fn check_source_with(source: SourceFile, settings: &Settings, env: &Environm
     run_checks(ParsedFile { source, parsed }, settings, env)
 }
 
-/// Runs the rules on a parsed file.
+/// Runs the rules on a parsed file; a panic while doing so is the file's internal error.
 pub fn run_checks(file: ParsedFile, settings: &Settings, env: &Environment) -> FileReport {
+    let path = file.source.path.clone();
+    catch_file_panic(|| run_checks_unguarded(file, settings, env)).unwrap_or_else(|diagnostic| {
+        FileReport {
+            path,
+            source: None,
+            diagnostics: vec![diagnostic],
+        }
+    })
+}
+
+fn run_checks_unguarded(file: ParsedFile, settings: &Settings, env: &Environment) -> FileReport {
     let ParsedFile { source, parsed } = file;
+    isolate::panic_if_marked(&source.text);
     let mut diagnostics = parsed.diagnostics;
     rules::check_file(&source, &parsed.program, settings, env, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);

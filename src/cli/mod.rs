@@ -511,7 +511,8 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
     })
 }
 
-/// Tells which fixes were left out of a file because its text would no longer parse.
+/// Tells which fixes were left out of a file because it does not parse, or would no
+/// longer parse.
 fn print_refused(outcome: &fix::FileOutcome) {
     let n: usize = outcome.refused.values().sum();
     if n == 0 {
@@ -523,7 +524,7 @@ fn print_refused(outcome: &fix::FileOutcome) {
         .map(|(rule, n)| format!("{rule}: {n}"))
         .collect();
     eprintln!(
-        "pupcheck: {}: {n} fix{} not applied: the result would not parse ({})",
+        "pupcheck: {}: {n} fix{} not applied: the file has syntax errors, or the result would not parse ({})",
         outcome.report.path.display(),
         if n == 1 { "" } else { "es" },
         rules.join(", ")

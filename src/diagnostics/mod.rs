@@ -138,4 +138,6 @@ pub mod rule_ids {
     pub const SYNTAX_ERROR: &str = "syntax-error";
     /// The file cannot be read, is not UTF-8, or is too large.
     pub const UNREADABLE_FILE: &str = "unreadable-file";
+    /// pupcheck itself failed on the file (a bug): the other files are still checked.
+    pub const INTERNAL_ERROR: &str = "internal-error";
 }

@@ -149,7 +149,15 @@ impl Loader {
         if rest.is_empty() {
             return None;
         }
-        self.load(&root.join(folder).join(rest.join("/") + ".pp"))
+        // A file with syntax errors may define the name partly (an alias cut short):
+        // unknown, never judged.
+        match self.loaded(&root.join(folder).join(rest.join("/") + ".pp")) {
+            Loaded::Parsed {
+                env,
+                complete: true,
+            } => Some(env),
+            _ => None,
+        }
     }
 
     fn load(&self, file: &Path) -> Option<Arc<Environment>> {

@@ -150,6 +150,8 @@ impl Environment {
                         })
                     });
                 }
+                // An alias cut short by a syntax error is unknown (Puppet cannot load it).
+                ExprKind::TypeAlias(alias) if crate::ast::contains_error(&alias.type_expr) => {}
                 ExprKind::TypeAlias(alias) => {
                     self.aliases
                         .entry(definition_key(&alias.name.name))

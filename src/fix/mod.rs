@@ -29,7 +29,8 @@ pub struct Fixed {
     pub text: String,
     /// How many findings of each rule were fixed.
     pub counts: BTreeMap<&'static str, usize>,
-    /// Fixes not applied, by rule, because the result would not parse.
+    /// Fixes not applied, by rule, because the file has syntax errors or the result
+    /// would not parse.
     pub refused: BTreeMap<&'static str, usize>,
     /// The findings that remain in the fixed text.
     pub report: FileReport,
@@ -101,6 +102,15 @@ fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport
         // What stays refused is what the last round refused.
         refused.clear();
         let limit = syntax_errors(&report);
+        // Around a syntax error the tree is a guess (an arrow without its key, a body cut
+        // short): fixes computed from it can move code without end. Nothing is fixed in
+        // a file that does not parse, as puppet-lint fixes nothing there either.
+        if limit > 0 {
+            for d in candidates {
+                *refused.entry(d.rule).or_default() += 1;
+            }
+            break;
+        }
         let attempt = |subset: &[&Diagnostic]| {
             let (edits, applied) = allowed_edits(subset, crlf);
             if edits.is_empty() {
@@ -241,7 +251,8 @@ pub struct FileOutcome {
     /// The original and fixed text, when fixing changed something.
     pub change: Option<(String, String)>,
     pub counts: BTreeMap<&'static str, usize>,
-    /// Fixes not applied because the result would not parse, by rule.
+    /// Fixes not applied because the file has syntax errors or the result would not
+    /// parse, by rule.
     pub refused: BTreeMap<&'static str, usize>,
     /// Why the fixed text could not be written.
     pub write_error: Option<String>,
@@ -294,14 +305,26 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 }
             };
             let original = source.text;
-            let fixed = fix_source(
-                found.path.clone(),
-                found.kind,
-                original.clone(),
-                settings,
-                env,
-                allowed,
-            );
+            let fixing = || {
+                fix_source(
+                    found.path.clone(),
+                    found.kind,
+                    original.clone(),
+                    settings,
+                    env,
+                    allowed,
+                )
+            };
+            let fixed = match check::catch_file_panic(fixing) {
+                Ok(fixed) => fixed,
+                Err(d) => {
+                    return unchanged(FileReport {
+                        path: found.path.clone(),
+                        source: None,
+                        diagnostics: vec![d],
+                    })
+                }
+            };
             if fixed.text == original {
                 let refused = fixed.refused;
                 return FileOutcome {
@@ -406,6 +429,26 @@ mod tests {
                 .push(Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")));
         }
         report
+    }
+
+    #[test]
+    fn a_file_with_a_syntax_error_is_not_fixed_and_stays_put() {
+        // An arrow without its key: every round used to push the arrows further right.
+        let text = "file { '/tmp/x':\n  ensure => file,\n  => 'b',\n  mode => '0644',\n}\n";
+        let check = |t: &str| {
+            let settings = Settings::default();
+            let env = Environment::empty();
+            check_text(
+                std::path::Path::new("x.pp"),
+                SourceKind::Manifest,
+                t,
+                &settings,
+                &env,
+            )
+        };
+        let fixed = fix_rounds(text.into(), Allowed::Unsafe, check);
+        assert_eq!(fixed.text, text);
+        assert!(fixed.refused.get("arrow-alignment").is_some_and(|n| *n > 0));
     }
 
     #[test]

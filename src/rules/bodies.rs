@@ -73,7 +73,8 @@ pub fn mismatch(
     match evaluator.eval(expr).ok()? {
         AbstractValue::Known(value) => (!crate::types::instance_of(&value, &ty)
             && ty.patterns_runnable())
-        .then(|| describe_value(&ty, &value, &path)),
+        .then(|| describe_value(&ty, &value, &path))
+        .filter(|why| !why.is_empty()),
         AbstractValue::Inferred(actual) => {
             let (certain, shown) = match undef {
                 Undef::IsAValue => (crate::types::disjoint::disjoint(&actual, &ty), actual),
@@ -82,7 +83,9 @@ pub fn mismatch(
                     without_undef(&actual),
                 ),
             };
-            certain.then(|| describe_types(&ty, &shown, &path))
+            certain
+                .then(|| describe_types(&ty, &shown, &path))
+                .filter(|why| !why.is_empty())
         }
     }
 }

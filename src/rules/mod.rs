@@ -50,6 +50,7 @@ mod illegal_type_mapping;
 mod illegal_variable_name;
 mod indexed_assignment;
 mod inherits_across_namespaces;
+mod internal_error;
 mod invalid_attribute_value;
 mod legacy_facts;
 mod line_longer_than_80;
@@ -291,6 +292,7 @@ pub static ALL: &[&Rule] = &[
     &unquoted_node_name::RULE,
     &unquoted_resource_title::RULE,
     &unreadable_file::RULE,
+    &internal_error::RULE,
     &unrecognized_escape::RULE,
     &unsupported_expression::RULE,
     &variable_contains_dash::RULE,

@@ -93,8 +93,10 @@ fn default_mismatch(
         // A regexp pupcheck cannot run proves nothing by not matching.
         AbstractValue::Known(value) => (!crate::types::instance_of(&value, ty)
             && ty.patterns_runnable())
-        .then(|| describe_value(ty, &value, &path)),
+        .then(|| describe_value(ty, &value, &path))
+        .filter(|why| !why.is_empty()),
         AbstractValue::Inferred(actual) => crate::types::disjoint::disjoint(&actual, ty)
-            .then(|| describe_types(ty, &actual, &path)),
+            .then(|| describe_types(ty, &actual, &path))
+            .filter(|why| !why.is_empty()),
     }
 }

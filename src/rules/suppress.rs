@@ -115,7 +115,7 @@ pub fn apply(ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     diagnostics.retain(|d| {
-        if d.rule == "syntax-error" || d.rule == "unreadable-file" {
+        if ["syntax-error", "unreadable-file", "internal-error"].contains(&d.rule) {
             return true;
         }
         let line = ctx.source.position(d.span.start).line;

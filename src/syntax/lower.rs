@@ -910,6 +910,14 @@ impl<'a, 't> Lowerer<'a, 't> {
             if attribute.kind() != "attribute" {
                 continue;
             }
+            // An arrow without its name (`=> 'b'`): the syntax error is reported; no rule
+            // should judge an attribute called ''.
+            let named = attribute
+                .child_by_field_id(f.name)
+                .is_some_and(|n| !n.is_missing() && n.end_byte() > n.start_byte());
+            if !named {
+                continue;
+            }
             let op = match attribute.child_by_field_id(f.operator).map(|n| n.kind()) {
                 Some("+>") => AttributeOp::Append,
                 _ => AttributeOp::Set,

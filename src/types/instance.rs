@@ -12,7 +12,22 @@ pub fn instance_of(v: &Value, ty: &Type) -> bool {
     instance(v, ty, &mut Guard::new())
 }
 
+/// Nesting limit of instance checks: past it (an alias that only names itself, through
+/// however many aliases) the answer is `true`, so an undecidable type never makes a
+/// finding. Real values and types stay far below it.
+const MAX_INSTANCE_DEPTH: u32 = 400;
+
 pub(crate) fn instance(v: &Value, ty: &Type, g: &mut Guard) -> bool {
+    if g.depth >= MAX_INSTANCE_DEPTH {
+        return true;
+    }
+    g.depth += 1;
+    let answer = instance_unbounded(v, ty, g);
+    g.depth -= 1;
+    answer
+}
+
+fn instance_unbounded(v: &Value, ty: &Type, g: &mut Guard) -> bool {
     // An iterator is an instance of what accepts its type (Puppet's
     // `PIteratorType#instance?` checks the element type it was made with).
     if let Value::Iterator(_) = v {

@@ -724,7 +724,7 @@ fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) 
             .iter()
             .filter(|m| m.kind_rank() == rank)
             .collect();
-        if ms.len() == variant_descriptions.len() {
+        if !ms.is_empty() && ms.len() == variant_descriptions.len() {
             let mut acc: Option<Mismatch> = Some(ms[0].clone());
             for cur in &ms[1..] {
                 let prev = acc.take().expect("acc");

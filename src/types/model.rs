@@ -440,10 +440,12 @@ impl Alias {
     }
     /// Whether the alias reaches itself through its body (Puppet's `self_recursion?`).
     pub fn self_recursive(&self) -> bool {
+        // Never cached before the body is set: asked during resolution (by
+        // normalisation), a cached `false` made `type G = G` recurse without end later.
+        let Some(body) = self.body.get() else {
+            return false;
+        };
         *self.self_recursive.get_or_init(|| {
-            let Some(body) = self.body.get() else {
-                return false;
-            };
             let mut seen = Vec::new();
             reaches(body, self.id(), &mut seen)
         })
@@ -452,6 +454,18 @@ impl Alias {
 
 /// Whether `t` contains the alias `target` (following other aliases, each once).
 fn reaches(t: &Type, target: usize, seen: &mut Vec<usize>) -> bool {
+    // The type itself first: a body that is an alias (`type G = G`, `type A = B`) has no
+    // children to find it among.
+    if let Kind::Alias(a) = t.kind() {
+        if a.id() == target {
+            return true;
+        }
+        if seen.contains(&a.id()) {
+            return false;
+        }
+        seen.push(a.id());
+        return a.body.get().is_some_and(|b| reaches(b, target, seen));
+    }
     let mut found = false;
     t.for_each_child(&mut |c| {
         if found {

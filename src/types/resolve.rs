@@ -352,10 +352,22 @@ impl<'a> Resolver<'a> {
         let resolved = self.resolve(&body)?;
         a.set_body(normalize(&resolved));
         if !reaches_real_type(&a.resolved(), &mut Vec::new()) {
+            // Not kept: a later use must fail the same way, never find a body that names
+            // only itself.
+            self.aliases.remove(&name.to_lowercase());
             return err(
                 span,
                 format!("Type alias '{name}' cannot be resolved to a real type"),
             );
+        }
+        // An alias of an alias is that alias, as in Puppet ("expects a C0 = Integer
+        // value" for `type C2 = C1`, `type C1 = C0`): chains stay one level deep, so
+        // checks against them are as cheap and as deep as against the last one.
+        if let Kind::Alias(inner) = resolved.kind() {
+            if inner.id() != a.id() {
+                self.aliases.insert(name.to_lowercase(), inner.clone());
+                return Ok(resolved);
+            }
         }
         Ok(t::alias(a))
     }

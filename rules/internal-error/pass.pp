@@ -1,0 +1,2 @@
+# Any file pupcheck checks to the end.
+notice('hello')
