@@ -9,3 +9,7 @@ class demo {
   $mb = $::memorysize_mb
 #       ^ warning[legacy-facts]: legacy fact
 }
+
+# Without braces in a string, the fix adds them so the string still reads the fact.
+notice("running on ${facts['os']['family']}")
+#                  ^ warning[legacy-facts]: legacy fact

@@ -1,10 +1,14 @@
 # @summary Top-scope facts.
 class demo {
-  $service = $facts['operatingsystem'] ? {
+  $service = $facts['web_flavour'] ? {
 #            ^ warning[top-scope-facts]: top scope fact instead of facts hash
-    'Debian' => 'apache2',
-    default  => 'httpd',
+    'nginx' => 'nginx',
+    default => 'httpd',
   }
   notice("${facts['my_custom_fact']}")
 #           ^ warning[top-scope-facts]: top scope fact instead of facts hash
 }
+
+# Without braces in a string, the fix adds them so the string still reads the fact.
+notice("running in ${facts['datacenter']}")
+#                  ^ warning[top-scope-facts]: top scope fact instead of facts hash

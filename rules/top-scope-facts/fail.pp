@@ -1,10 +1,14 @@
 # @summary Top-scope facts.
 class demo {
-  $service = $::operatingsystem ? {
+  $service = $::web_flavour ? {
 #            ^ warning[top-scope-facts]: top scope fact instead of facts hash
-    'Debian' => 'apache2',
-    default  => 'httpd',
+    'nginx' => 'nginx',
+    default => 'httpd',
   }
   notice("${::my_custom_fact}")
 #           ^ warning[top-scope-facts]: top scope fact instead of facts hash
 }
+
+# Without braces in a string, the fix adds them so the string still reads the fact.
+notice("running in $::datacenter")
+#                  ^ warning[top-scope-facts]: top scope fact instead of facts hash

@@ -6,3 +6,6 @@ class demo {
   }
   notice($::trusted['certname'], $::facts['os'], $demo::params::x)
 }
+
+# Legacy facts are legacy-facts' findings (as puppet-lint 4 leaves them to legacy_facts).
+notice($::osfamily, "${::operatingsystem}")

@@ -66,20 +66,43 @@ impl Fingerprints {
 pub fn file_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
     let path = stable_path(&file.path);
     let mut seen: HashMap<String, u32> = HashMap::new();
+    // The digests of one rule on one line, computed once: a line holding thousands of
+    // findings (a one-line resource with 60,000 attributes) is hashed once, not once per
+    // finding.
+    let mut digests: HashMap<(&'static str, usize), (String, String)> = HashMap::new();
     file.diagnostics
         .iter()
         .map(|d| {
-            let (context, line) = texts(file, d);
-            let context = digest(d.rule, &path, &context);
+            let compute = || {
+                let (context, line) = texts(file, d);
+                (
+                    digest(d.rule, &path, &context),
+                    digest(d.rule, &path, &line),
+                )
+            };
+            let (context, line) = match offending_line(file, d) {
+                Some(n) => digests.entry((d.rule, n)).or_insert_with(compute).clone(),
+                None => compute(),
+            };
             let occurrence = seen.entry(context.clone()).or_insert(0);
             let fingerprint = Fingerprint {
                 context: with_occurrence(&context, *occurrence),
-                line: digest(d.rule, &path, &line),
+                line,
             };
             *occurrence += 1;
             fingerprint
         })
         .collect()
+}
+
+/// The line a diagnostic is on, where the file's text is known.
+fn offending_line(file: &FileReport, d: &Diagnostic) -> Option<usize> {
+    let source = file.source.as_ref()?;
+    Some(
+        source
+            .lines
+            .line_of(d.span.start.min(source.text.len() as u32)),
+    )
 }
 
 /// The offending line with its neighbours, and the offending line alone, each line

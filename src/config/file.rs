@@ -93,6 +93,8 @@ pub struct ConfigFile {
     pub overrides: Vec<PathOverride>,
     /// puppet-lint's `--relative`: module layout is checked relative to the module root.
     pub relative_layout: bool,
+    /// puppet-lint 4's `--top-scope-variables` (from `.puppet-lint.rc`).
+    pub top_scope_variables: Vec<String>,
     /// Things worth telling the user that are not errors (from `.puppet-lint.rc`).
     pub warnings: Vec<String>,
 }
@@ -109,6 +111,7 @@ impl ConfigFile {
             fail_on: None,
             overrides: Vec::new(),
             relative_layout: false,
+            top_scope_variables: Vec::new(),
             warnings: Vec::new(),
         }
     }

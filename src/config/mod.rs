@@ -30,6 +30,9 @@ pub struct Settings {
     pub line_length: usize,
     /// puppet-lint's `--relative`: `autoloader-layout` ignores the module folder's name.
     pub relative_layout: bool,
+    /// puppet-lint 4's `--top-scope-variables`: top-scope names `top-scope-facts`
+    /// accepts (each name and the names it starts, as puppet-lint 4 compares).
+    pub top_scope_variables: Vec<String>,
 }
 
 impl Default for Settings {
@@ -38,6 +41,7 @@ impl Default for Settings {
             rules: RuleSelection::default(),
             line_length: DEFAULT_LINE_LENGTH,
             relative_layout: false,
+            top_scope_variables: Vec::new(),
         }
     }
 }
@@ -164,6 +168,7 @@ impl Resolver {
             }
             settings.line_length = c.line_length.unwrap_or(DEFAULT_LINE_LENGTH);
             settings.relative_layout = c.relative_layout;
+            settings.top_scope_variables = c.top_scope_variables.clone();
         }
         settings.rules.apply(&self.command_line);
         let settings = Arc::new(settings);

@@ -20,6 +20,7 @@ const OUTPUT_OPTIONS: &[&str] = &[
     "-f",
     "--json",
     "--sarif",
+    "--codeclimate-report-file",
     "--error-level",
     "--log-format",
     "--no-config",
@@ -32,6 +33,7 @@ const OUTPUT_OPTIONS: &[&str] = &[
 
 /// Options of [`OUTPUT_OPTIONS`] that take a value.
 const WITH_VALUE: &[&str] = &[
+    "--codeclimate-report-file",
     "--error-level",
     "--log-format",
     "--load",
@@ -108,6 +110,16 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
                     .filter_map(|c| check(c, line, &mut config.warnings))
                     .collect();
                 only = Some(selected);
+            }
+            "--top-scope-variables" => {
+                let names = value(&mut i)?;
+                config.top_scope_variables.extend(
+                    names
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|n| !n.is_empty())
+                        .map(|n| n.trim_start_matches("::").to_string()),
+                );
             }
             "--ignore-paths" => {
                 ignore_paths.extend(value(&mut i)?.split(',').map(str::to_string));
@@ -225,6 +237,13 @@ mod tests {
         let on: Vec<_> = s.enabled().map(|r| r.id).collect();
         assert!(!on.contains(&"trailing-whitespace"));
         assert!(on.contains(&"syntax-error"));
+    }
+
+    #[test]
+    fn puppet_lint_4_options_are_understood() {
+        let c =
+            parse("--top-scope-variables=::role,site_name\n--codeclimate-report-file cc.json\n");
+        assert_eq!(c.top_scope_variables, ["role", "site_name"]);
     }
 
     #[test]

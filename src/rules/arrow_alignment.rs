@@ -1,4 +1,4 @@
-use super::text::each_expr;
+use super::text::{each_expr, earlier_duplicates};
 use super::{Category, FileContext, Rule};
 use crate::ast::CommentKind;
 use crate::ast::ExprKind;
@@ -202,7 +202,8 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
                 let mut lines: Vec<u32> = level.arrows.iter().map(|a| a.line).collect();
                 lines.dedup();
                 if lines.len() > 1 && level.arrows.len() > 1 {
-                    for (i, arrow) in level.arrows.iter().enumerate() {
+                    let earlier_on_line = earlier_duplicates(&level.arrows, |a| Some(a.line));
+                    for (arrow, earlier) in level.arrows.iter().zip(earlier_on_line) {
                         if arrow.column != level.arrow_column {
                             let d = RULE.diagnostic(
                                 arrow.span,
@@ -211,8 +212,7 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
                                     level.arrow_column, arrow.column
                                 ),
                             );
-                            let shares_line =
-                                level.arrows[..i].iter().any(|a| a.line == arrow.line);
+                            let shares_line = earlier.is_some();
                             out.push(match fix(ctx, arrow, &level, shares_line) {
                                 Some(fix) => d.with_fix(fix),
                                 None => d,

@@ -1,4 +1,4 @@
-use super::text::each_expr;
+use super::text::{each_expr, earlier_duplicates};
 use super::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -62,14 +62,9 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let ExprKind::Hash(entries) = &expr.kind else {
             return;
         };
-        for (i, entry) in entries.iter().enumerate() {
-            let Some(key) = literal(&entry.key) else {
-                continue;
-            };
-            if let Some(first) = entries[..i]
-                .iter()
-                .find(|e| literal(&e.key).as_ref() == Some(&key))
-            {
+        let earlier = earlier_duplicates(entries, |e| literal(&e.key));
+        for (entry, first) in entries.iter().zip(earlier) {
+            if let Some(first) = first.map(|f| &entries[f]) {
                 out.push(
                     RULE.diagnostic(
                         entry.key.span,

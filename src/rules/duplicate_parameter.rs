@@ -1,4 +1,4 @@
-use super::text::each_parameter_list;
+use super::text::{each_parameter_list, earlier_duplicates};
 use super::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -31,8 +31,9 @@ Rename or remove one of them.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_parameter_list(ctx, |_, params| {
-        for (i, p) in params.iter().enumerate() {
-            if let Some(first) = params[..i].iter().find(|q| q.name.name == p.name.name) {
+        let earlier = earlier_duplicates(params, |p| Some(p.name.name.as_str()));
+        for (p, first) in params.iter().zip(earlier) {
+            if let Some(first) = first.map(|f| &params[f]) {
                 out.push(
                     RULE.diagnostic(
                         p.name.span,

@@ -34,12 +34,12 @@ Remove one of them.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_resource_body(ctx, |_, body| {
-        for (i, a) in body.attributes.iter().enumerate() {
-            if a.name.name != "*"
-                && body.attributes[..i]
-                    .iter()
-                    .any(|b| b.name.name == a.name.name)
-            {
+        let attributes = &body.attributes;
+        let earlier = earlier_duplicates(attributes, |a| {
+            (a.name.name != "*").then_some(a.name.name.as_str())
+        });
+        for (a, first) in attributes.iter().zip(earlier) {
+            if first.is_some() {
                 out.push(RULE.diagnostic(
                     a.name.span,
                     format!("The attribute '{}' has already been set", a.name.name),

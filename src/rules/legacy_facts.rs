@@ -1,4 +1,4 @@
-use super::text::each_expr;
+use super::text::{each_expr, VariableSites};
 use super::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
@@ -71,7 +71,7 @@ fn facts() -> &'static Facts {
 }
 
 /// Whether `name` is a legacy fact and, when it has one, its structured path.
-fn lookup(name: &str) -> Option<Option<Vec<String>>> {
+pub(super) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
     let facts = facts();
     if let Some(path) = facts.table.renamed.get(name) {
         return Some(Some(path.clone()));
@@ -129,7 +129,7 @@ fn legacy_fact(expr: &Expr) -> Option<&str> {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let text = &ctx.source.text;
+    let sites = VariableSites::of(ctx);
     each_expr(ctx, |expr| {
         let Some(name) = legacy_fact(expr) else {
             return;
@@ -140,14 +140,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let d = RULE.diagnostic(expr.span, "legacy fact");
         out.push(match replacement {
             Some(path) => {
-                let dollar = if text[expr.span.range()].starts_with('$') {
-                    "$"
-                } else {
-                    ""
-                };
+                let code = facts_access(&path);
                 d.with_fix(Fix::replace(
                     expr.span,
-                    format!("{dollar}{}", facts_access(&path)),
+                    sites.replacement(ctx, expr.span, &code),
                 ))
             }
             None => d,

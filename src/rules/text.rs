@@ -3,7 +3,7 @@
 //! whitespace inside a string or a comment is never "trailing whitespace").
 
 use super::FileContext;
-use crate::ast::{walk_expr, Expr, ExprKind, Program, Visitor};
+use crate::ast::{walk_expr, Expr, ExprKind, Program, StringPart, Visitor};
 use crate::source::{SourceFile, Span};
 
 /// The spans of a file that are not code, sorted.
@@ -221,4 +221,72 @@ pub fn each_resource_body<'p>(
             }
         }
     });
+}
+
+/// Where a fix may put code in place of a variable reference (`$::kernel`): the
+/// starts of the variables interpolated without braces (`"x $::kernel"`), whose
+/// replacement needs `${...}` to stay one interpolation.
+pub struct VariableSites {
+    bare_interpolations: std::collections::HashSet<u32>,
+}
+
+impl VariableSites {
+    pub fn of(ctx: &FileContext) -> VariableSites {
+        let text = &ctx.source.text;
+        let mut bare_interpolations = std::collections::HashSet::new();
+        each_expr(ctx, |expr| {
+            let parts = match &expr.kind {
+                ExprKind::Interpolated(parts) => parts,
+                ExprKind::Heredoc(h) => &h.parts,
+                _ => return,
+            };
+            for part in parts {
+                if let StringPart::Interpolation(e) = part {
+                    if text[e.span.range()].starts_with('$') {
+                        bare_interpolations.insert(e.span.start);
+                    }
+                }
+            }
+        });
+        VariableSites {
+            bare_interpolations,
+        }
+    }
+
+    /// The text replacing the variable at `span` by the expression `code` (written
+    /// without a leading `$`: `facts['kernel']`): `$code` in code, `${code}` in a string,
+    /// and `code` alone inside `${...}`, where the `$` is outside the span.
+    pub fn replacement(&self, ctx: &FileContext, span: Span, code: &str) -> String {
+        if !ctx.source.text[span.range()].starts_with('$') {
+            code.to_string()
+        } else if self.bare_interpolations.contains(&span.start) {
+            format!("${{{code}}}")
+        } else {
+            format!("${code}")
+        }
+    }
+}
+
+/// For each item, the index of the first earlier item with the same key (`None` for a
+/// first occurrence or an item without a key): one pass with a map, so a hash of 60,000
+/// keys on one line costs no more than 60,000 lookups.
+pub fn earlier_duplicates<'a, T, K: std::hash::Hash + Eq>(
+    items: &'a [T],
+    key: impl Fn(&'a T) -> Option<K>,
+) -> Vec<Option<usize>> {
+    let mut first: std::collections::HashMap<K, usize> = std::collections::HashMap::new();
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let k = key(item)?;
+            match first.entry(k) {
+                std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(i);
+                    None
+                }
+            }
+        })
+        .collect()
 }

@@ -1,4 +1,4 @@
-use super::text::each_expr;
+use super::text::{each_expr, VariableSites};
 use super::{Category, FileContext, Rule};
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
@@ -13,8 +13,10 @@ pub static RULE: Rule = Rule {
     puppet_lint: Some("top_scope_facts"),
     docs: "\
 ## What it does
-Reports top-scope variables such as `$::operatingsystem`, as puppet-lint 4's
-`top_scope_facts` does (`$::facts`, `$::trusted` and `$::server_facts` excepted).
+Reports top-scope variables such as `$::my_custom_fact`, as puppet-lint 4's
+`top_scope_facts` does (`$::facts`, `$::trusted` and `$::server_facts` excepted). Legacy
+facts (`$::osfamily`) are left to `legacy-facts`, which suggests the structured fact, as
+puppet-lint 4 leaves them to `legacy_facts`.
 
 ## Why it matters
 `$facts['name']` says where the value comes from and cannot be overridden by a
@@ -22,19 +24,19 @@ top-scope variable of the same name, which `$::name` can.
 
 ## Example
 ```puppet
-$service = $::operatingsystem ? { 'Debian' => 'apache2', default => 'httpd' }
+$service = $::my_custom_fact ? { 'yes' => 'apache2', default => 'httpd' }
 ```
 
 ## How to fix
-Read the facts hash: `$facts['operatingsystem']` (the fix does that; `legacy-facts`
-then suggests the structured fact). A top-scope variable that is not a fact (set in
-`site.pp`) is reported too; such variables are better passed as class parameters.
+Read the facts hash: `$facts['my_custom_fact']` (the fix does that). A top-scope
+variable that is not a fact (set in `site.pp`) is reported too; such variables are
+better passed as class parameters.
 ",
     check: Some(check),
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let text = &ctx.source.text;
+    let sites = VariableSites::of(ctx);
     each_expr(ctx, |expr| {
         let ExprKind::Variable(v) = &expr.kind else {
             return;
@@ -45,17 +47,25 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         if name.contains("::") || matches!(name, "facts" | "trusted" | "server_facts") {
             return;
         }
+        // A legacy fact (`$::osfamily`) is legacy-facts' finding, whose fix reads the
+        // structured fact; puppet-lint 4 reports it under legacy_facts only too.
+        if super::legacy_facts::lookup(name).is_some() {
+            return;
+        }
+        let allowed = &ctx.settings.top_scope_variables;
+        if allowed.iter().any(|a| name.starts_with(a.as_str())) {
+            return;
+        }
         if name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
             return; // $::0 is not a fact
         }
-        let dollar = if text[expr.span.range()].starts_with('$') {
-            "$"
-        } else {
-            ""
-        };
+        let code = format!("facts['{name}']");
         out.push(
             RULE.diagnostic(expr.span, "top scope fact instead of facts hash")
-                .with_fix(Fix::replace(expr.span, format!("{dollar}facts['{name}']"))),
+                .with_fix(Fix::replace(
+                    expr.span,
+                    sites.replacement(ctx, expr.span, &code),
+                )),
         );
     });
 }

@@ -13,7 +13,7 @@ pub static RULE: Rule = Rule {
     docs: "\
 ## What it does
 Reports a file that pupcheck could not check: it cannot be read (permissions, a broken
-link), it is not valid UTF-8, or it is larger than 128 MB.
+link), it is not valid UTF-8, or it is larger than 16 MB.
 
 ## Why it matters
 Puppet reads manifests as UTF-8; a file in another encoding (often Latin-1 from an old

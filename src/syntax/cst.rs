@@ -111,7 +111,7 @@ pub struct Scan<'t> {
 /// start of a regular expression (its `regexp_acceptable?`: not after a name, a type
 /// name, a number, a string, a boolean, a variable, a regexp, `)`, `]` or `|>`; after
 /// `}` it is a regexp, for case options).
-fn ends_operand(token: Node) -> bool {
+pub(crate) fn ends_operand(token: Node) -> bool {
     match token.kind() {
         ")" | "]" | "|>" | "|>>" | "name" | "type_ref" | "integer" | "float" | "true" | "false"
         | "variable" | "regex" | "heredoc_start" => true,

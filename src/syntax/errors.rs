@@ -178,15 +178,39 @@ fn first_leaf(node: Node) -> Node {
     n
 }
 
+/// The token before `node` in the source, if any.
+fn previous_leaf(node: Node) -> Option<Node> {
+    let mut n = node;
+    loop {
+        if let Some(prev) = n.prev_sibling() {
+            let mut leaf = prev;
+            while let Some(last) = leaf.child(leaf.child_count().saturating_sub(1)) {
+                leaf = last;
+            }
+            return Some(leaf);
+        }
+        n = n.parent()?;
+    }
+}
+
 /// The diagnostic for an ERROR node. An ERROR that contains other ERRORs is explained
 /// by them, unless it also leaves a bracket open (then that is its own problem).
 fn error_node(cst: &Cst, error: ErrorNode) -> Option<Diagnostic> {
     let node = error.node;
     let first = first_leaf(node);
-    if first.kind() == "epp_text" && first.end_byte() < cst.source.len() {
-        // Template text where code was expected (a tag was closed too early, or text
-        // stands between two tags that continue one statement): Puppet names the code
-        // that follows the text.
+    // A `-` right before the text is the trimming `-%>` the grammar took for a minus.
+    let before_text = previous_leaf(first).and_then(|p| {
+        if p.kind() == "-" && p.end_byte() == first.start_byte() {
+            previous_leaf(p)
+        } else {
+            Some(p)
+        }
+    });
+    let after_operand = before_text.is_some_and(super::cst::ends_operand);
+    if first.kind() == "epp_text" && first.end_byte() < cst.source.len() && !after_operand {
+        // Text between two tags that continue one statement (`<% } %>` then
+        // `<% else {`): Puppet takes the text as a value where one may start and names
+        // the code after it. (After a complete operand it names the text itself.)
         let at = next_code(cst, first.end_byte()).min(cst.source.len());
         let span = token_at(cst, at);
         let shown: String = cst.source[at..at + span.len() as usize]

@@ -295,6 +295,22 @@ static bool scan_body_content(Scanner *s, TSLexer *lexer, const bool *valid_symb
  * grammar sees the code of both tags side by side. Text before the end of input stays
  * EPP_TEXT (the template ends in text).
  */
+/*
+ * The token for a text run: EPP_TRIMMED when it trims to nothing; else EPP_TEXT where
+ * text may stand, and no token elsewhere. EPP_TRIMMED is an extra, valid in every state,
+ * even inside a string, where `"%>"` is plain content: a run that is text is only taken
+ * where the grammar wants text, so such a string is left to the grammar.
+ */
+static bool epp_text_result(TSLexer *lexer, const bool *valid_symbols, bool empty) {
+  if (empty && valid_symbols[EPP_TRIMMED]) {
+    lexer->result_symbol = EPP_TRIMMED;
+    return true;
+  }
+  if (!valid_symbols[EPP_TEXT]) return false;
+  lexer->result_symbol = EPP_TEXT;
+  return true;
+}
+
 static bool scan_epp_text(TSLexer *lexer, const bool *valid_symbols) {
   bool trim_after = false;
   if (lexer->lookahead == '-') {
@@ -354,9 +370,7 @@ static bool scan_epp_text(TSLexer *lexer, const bool *valid_symbols) {
     }
     if (lexer->lookahead == '=' || lexer->lookahead == '#') {
       /* `<%=` and `<%#` are tokens of their own: the text ends before them */
-      bool empty = !kept_any;
-      lexer->result_symbol = empty && valid_symbols[EPP_TRIMMED] ? EPP_TRIMMED : EPP_TEXT;
-      return true;
+      return epp_text_result(lexer, valid_symbols, !kept_any);
     }
     bool trim_before = false;
     if (lexer->lookahead == '-') {
@@ -364,13 +378,10 @@ static bool scan_epp_text(TSLexer *lexer, const bool *valid_symbols) {
       advance(lexer);
     }
     lexer->mark_end(lexer);
-    bool empty = !kept_any || (trim_before && kept_only_blanks);
-    lexer->result_symbol = empty && valid_symbols[EPP_TRIMMED] ? EPP_TRIMMED : EPP_TEXT;
-    return true;
+    return epp_text_result(lexer, valid_symbols, !kept_any || (trim_before && kept_only_blanks));
   }
   lexer->mark_end(lexer);
-  lexer->result_symbol = EPP_TEXT;
-  return true;
+  return epp_text_result(lexer, valid_symbols, false);
 }
 
 /* `<%# ...` up to, not including, the `%>` or `-%>` that closes it. */
