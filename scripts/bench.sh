@@ -88,3 +88,8 @@ awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx fast
 awk -v a="$pl_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet-lint\n", a/b}'
 PUPCHECK_BENCH_FILES="$list" cargo bench --quiet --bench parse 2>/dev/null | tail -3
 cargo bench --quiet --bench accepts 2>/dev/null | tail -2
+
+# Hostile shapes at 1x, 2x, 4x, 8x: time and peak memory must grow linearly (8x/1x near 8).
+echo
+echo "scaling (one thread, every rule, SARIF):"
+python3 scripts/bench_scaling.py --pupcheck target/release/pupcheck

@@ -19,8 +19,14 @@ fn severity(s: Severity) -> CsSeverity {
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> std::io::Result<()> {
     let config = term::Config::default();
     for file in &report.files {
+        // Built once per file: it indexes the file's line starts, which per diagnostic
+        // made a file with many findings quadratic.
+        let simple = file
+            .source
+            .as_ref()
+            .map(|source| SimpleFile::new(file.path.display().to_string(), source.text.as_str()));
         for d in &file.diagnostics {
-            let Some(source) = &file.source else {
+            let Some(simple) = &simple else {
                 let (start, _) = positions(file, d);
                 writeln!(
                     out,
@@ -34,7 +40,6 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> st
                 )?;
                 continue;
             };
-            let simple = SimpleFile::new(file.path.display().to_string(), source.text.as_str());
             let mut labels = vec![Label::primary((), d.span.range())];
             labels.extend(
                 d.labels
@@ -46,7 +51,7 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> st
                 .with_message(&d.message)
                 .with_labels(labels)
                 .with_notes(d.notes.clone());
-            term::emit(out, &config, &simple, &diagnostic).map_err(std::io::Error::other)?;
+            term::emit(out, &config, simple, &diagnostic).map_err(std::io::Error::other)?;
         }
     }
     for (path, message) in &report.walk_errors {

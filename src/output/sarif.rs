@@ -41,36 +41,6 @@ pub fn write(
         .map(|(i, rule)| (rule, i))
         .collect();
     let descriptors: Vec<Value> = used.keys().map(|id| descriptor(id)).collect();
-    let mut results = Vec::new();
-    for (index, file) in report.files.iter().enumerate() {
-        let uri = artifact_location(&file.path);
-        for (d, fingerprint) in file.diagnostics.iter().zip(fingerprints.file(index)) {
-            let mut result = json!({
-                "ruleId": d.rule,
-                "ruleIndex": used[d.rule],
-                "level": level(d.severity),
-                "message": {"text": message_text(&d.message, &d.notes)},
-                "locations": [{"physicalLocation": physical(file, &uri, d.span)}],
-                "partialFingerprints": {FINGERPRINT_KEY: fingerprint.context},
-            });
-            if !d.labels.is_empty() {
-                let related: Vec<Value> = d
-                    .labels
-                    .iter()
-                    .enumerate()
-                    .map(|(id, label)| {
-                        json!({
-                            "id": id,
-                            "physicalLocation": physical(file, &uri, label.span),
-                            "message": {"text": label.message},
-                        })
-                    })
-                    .collect();
-                result["relatedLocations"] = Value::Array(related);
-            }
-            results.push(result);
-        }
-    }
     let notifications: Vec<Value> = report
         .walk_errors
         .iter()
@@ -93,7 +63,7 @@ pub fn write(
             "toolExecutionNotifications": notifications,
         }],
         "columnKind": "unicodeCodePoints",
-        "results": results,
+        "results": RESULTS_MARKER,
     });
     if let Some(root) = srcroot() {
         run["originalUriBaseIds"] = json!({SRCROOT: {"uri": root}});
@@ -103,8 +73,74 @@ pub fn write(
         "version": "2.1.0",
         "runs": [run],
     });
-    serde_json::to_writer_pretty(&mut *out, &log)?;
+    // The results are streamed into the log's place for them, one at a time, so a
+    // report of any size takes the memory of one result (a tree of every result took
+    // 14 times the output's size), printed exactly as serde_json prints the whole.
+    let frame = serde_json::to_string_pretty(&log)?;
+    let marker = format!("\"{RESULTS_MARKER}\"");
+    let at = frame
+        .find(&marker)
+        .expect("the results marker is in the serialized log");
+    let line_start = frame[..at].rfind('\n').map_or(0, |i| i + 1);
+    let indent = frame[line_start..at].len() - frame[line_start..at].trim_start().len();
+    out.write_all(&frame.as_bytes()[..at])?;
+    let mut first = true;
+    for (index, file) in report.files.iter().enumerate() {
+        let uri = artifact_location(&file.path);
+        for (d, fingerprint) in file.diagnostics.iter().zip(fingerprints.file(index)) {
+            let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
+            out.write_all(if first { b"[" } else { b"," })?;
+            first = false;
+            let text = serde_json::to_string_pretty(&result)?;
+            for line in text.lines() {
+                write!(out, "\n{:width$}{line}", "", width = indent + 2)?;
+            }
+        }
+    }
+    if first {
+        out.write_all(b"[]")?;
+    } else {
+        write!(out, "\n{:width$}]", "", width = indent)?;
+    }
+    out.write_all(&frame.as_bytes()[at + marker.len()..])?;
     writeln!(out)
+}
+
+/// Where the results go in the serialized log (a string no result can hold).
+const RESULTS_MARKER: &str = "@@pupcheck-sarif-results@@";
+
+/// One SARIF result.
+fn result(
+    file: &FileReport,
+    uri: &Value,
+    d: &crate::diagnostics::Diagnostic,
+    rule_index: usize,
+    fingerprint: &str,
+) -> Value {
+    let mut result = json!({
+        "ruleId": d.rule,
+        "ruleIndex": rule_index,
+        "level": level(d.severity),
+        "message": {"text": message_text(&d.message, &d.notes)},
+        "locations": [{"physicalLocation": physical(file, uri, d.span)}],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
+    });
+    if !d.labels.is_empty() {
+        let related: Vec<Value> = d
+            .labels
+            .iter()
+            .enumerate()
+            .map(|(id, label)| {
+                json!({
+                    "id": id,
+                    "physicalLocation": physical(file, uri, label.span),
+                    "message": {"text": label.message},
+                })
+            })
+            .collect();
+        result["relatedLocations"] = Value::Array(related);
+    }
+    result
 }
 
 /// A rule's reportingDescriptor, from the catalogue.

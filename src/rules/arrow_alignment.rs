@@ -54,15 +54,28 @@ enum TokenKind {
 
 /// The code tokens from `start` (the title's colon) to the end of the body: the `;` or
 /// `}` that closes it at the same brace depth.
-fn body_tokens(ctx: &FileContext, start: u32, limit: u32) -> Vec<Token> {
-    let text = ctx.source.text.as_bytes();
-    let comments: Vec<Span> = ctx
+/// The file's comments (EPP comments aside), sorted by start: built once per file.
+fn comment_spans(ctx: &FileContext) -> Vec<Span> {
+    let mut comments: Vec<Span> = ctx
         .program
         .comments
         .iter()
         .filter(|c| c.kind != CommentKind::Epp)
         .map(|c| c.span)
         .collect();
+    comments.sort_by_key(|c| c.start);
+    comments
+}
+
+/// The comment holding offset `at`, found by binary search (a scan per character was
+/// quadratic in the size of a file).
+fn comment_at(comments: &[Span], at: u32) -> Option<Span> {
+    let after = comments.partition_point(|c| c.start <= at);
+    comments[..after].last().copied().filter(|c| c.contains(at))
+}
+
+fn body_tokens(ctx: &FileContext, comments: &[Span], start: u32, limit: u32) -> Vec<Token> {
+    let text = ctx.source.text.as_bytes();
     let mut tokens = Vec::new();
     let mut i = start as usize;
     let mut depth = 0i32;
@@ -72,7 +85,7 @@ fn body_tokens(ctx: &FileContext, start: u32, limit: u32) -> Vec<Token> {
             i += 1;
             continue;
         }
-        if let Some(comment) = comments.iter().find(|s| s.contains(i as u32)) {
+        if let Some(comment) = comment_at(comments, i as u32) {
             i = comment.end as usize;
             continue;
         }
@@ -179,7 +192,8 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
                     level.param_column = Some(column(param.span));
                 }
                 let arrow_line = line(token.span);
-                let this_column = if level.arrows.iter().any(|a| a.line == arrow_line) {
+                // Arrows come in order: an earlier one on this line is the last one.
+                let this_column = if level.arrows.last().is_some_and(|a| a.line == arrow_line) {
                     level.param_column.unwrap_or(0) + param_length + 1
                 } else {
                     column(param.span) + param_length + 1
@@ -243,8 +257,9 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             }
         }
     });
+    let comments = comment_spans(ctx);
     for (start, end) in bodies {
-        let tokens = body_tokens(ctx, start + 1, end);
+        let tokens = body_tokens(ctx, &comments, start + 1, end);
         check_body(ctx, &tokens, out);
     }
 }

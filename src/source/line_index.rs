@@ -10,6 +10,10 @@ pub struct Position {
 #[derive(Debug, Clone, Default)]
 pub struct LineIndex {
     line_starts: Vec<u32>,
+    /// The 0-based lines holding a non-ASCII character, sorted: on the others a column
+    /// is a byte difference, not a count of characters (counting made a long line with
+    /// many findings quadratic).
+    non_ascii_lines: Vec<u32>,
 }
 
 impl LineIndex {
@@ -21,7 +25,21 @@ impl LineIndex {
                 .into_iter()
                 .map(|i| i as u32 + 1),
         );
-        LineIndex { line_starts }
+        let mut non_ascii_lines = Vec::new();
+        if !text.is_ascii() {
+            let mut line = 0u32;
+            for &b in text.as_bytes() {
+                if b == b'\n' {
+                    line += 1;
+                } else if b >= 0x80 && non_ascii_lines.last() != Some(&line) {
+                    non_ascii_lines.push(line);
+                }
+            }
+        }
+        LineIndex {
+            line_starts,
+            non_ascii_lines,
+        }
     }
 
     /// The number of lines (a text ending in a newline has an empty last line).
@@ -52,7 +70,12 @@ impl LineIndex {
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let column = text[start..end].chars().count() as u32 + 1;
+        let ascii = self.non_ascii_lines.binary_search(&(line as u32)).is_err();
+        let column = if ascii {
+            (end - start) as u32 + 1
+        } else {
+            text[start..end].chars().count() as u32 + 1
+        };
         Position {
             line: line as u32 + 1,
             column,
