@@ -55,7 +55,7 @@ fn checked_hash_position(ctx: &FileContext, at: usize) -> bool {
         .char_indices()
         .rev()
         .find(|&(i, c)| !c.is_whitespace() && ctx.code.is_code(i as u32))
-        .map(|(i, _)| &text[..=i]);
+        .map(|(i, c)| &text[..i + c.len_utf8()]);
     match before {
         Some(b) if b.ends_with("==") || b.ends_with("=>") || b.ends_with('(') => true,
         Some(b) => {
