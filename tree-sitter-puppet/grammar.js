@@ -81,7 +81,14 @@ module.exports = grammar({
     $._epp_trimmed, // text between two EPP tags that trimming leaves empty: no token for Puppet
   ],
 
-  extras: $ => [/\s/, $.comment, $.heredoc_body, $._epp_trimmed],
+  // Puppet's whitespace: [[:blank:]] (space, tab and the Unicode space separators such
+  // as a no-break space) and line breaks; a vertical tab or form feed is not.
+  extras: $ => [
+    /[ \t\r\n\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/,
+    $.comment,
+    $.heredoc_body,
+    $._epp_trimmed,
+  ],
 
   word: $ => $.name,
 

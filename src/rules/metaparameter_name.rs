@@ -5,7 +5,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {
     id: "metaparameter-name",
-    summary: "A defined type parameter is named like a metaparameter",
+    summary: "A class or defined type parameter is named like a metaparameter",
     category: Category::Validation,
     severity: Severity::Warning,
     enabled_by_default: true,
@@ -13,8 +13,9 @@ pub static RULE: Rule = Rule {
     puppet_lint: None,
     docs: "\
 ## What it does
-Reports a defined type parameter named after a metaparameter (`tag`, `require`,
-`notify`, `before`, ...), as `puppet parser validate` warns.
+Reports a class or defined type parameter named after a metaparameter (`tag`,
+`loglevel`, `require`, `notify`, `before`, ...), as `puppet parser validate` warns. Without
+a default value it is an error: Puppet's validator refuses the definition.
 
 ## Why it matters
 The value is also the metaparameter of the defined resource, so it is inherited by every
@@ -33,18 +34,33 @@ Rename the parameter (`$pool_tag`), or rely on the metaparameter itself.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_expr(ctx, |expr| {
-        let ExprKind::Define(d) = &expr.kind else {
-            return;
+        let (name, params) = match &expr.kind {
+            ExprKind::Define(d) => (&d.name.name, &d.params),
+            ExprKind::Class(c) => (&c.name.name, &c.params),
+            _ => return,
         };
-        for p in d.params.iter().flatten() {
-            if METAPARAMETERS.contains(&p.name.name.as_str()) {
+        for p in params.iter().flatten() {
+            if !METAPARAMETERS.contains(&p.name.name.as_str()) {
+                continue;
+            }
+            let param = &p.name.name;
+            if p.default.is_some() {
                 out.push(RULE.diagnostic(
                     p.name.span,
                     format!(
-                        "{} is a metaparam; this value will inherit to all contained resources in the {} definition",
-                        p.name.name, d.name.name
+                        "{param} is a metaparam; this value will inherit to all contained resources in the {name} definition"
                     ),
                 ));
+            } else {
+                // Without a default, Puppet's validator refuses the definition.
+                let mut d = RULE.diagnostic(
+                    p.name.span,
+                    format!(
+                        "{param} is a metaparameter; please choose another parameter name in the {name} definition"
+                    ),
+                );
+                d.severity = Severity::Error;
+                out.push(d);
             }
         }
     });

@@ -333,9 +333,14 @@ pub fn check_file(
         }
     }
     suppress::apply(&ctx, diagnostics);
+    // A configured severity replaces the rule's; a rule that gives some findings
+    // another severity of its own (metaparameter-name's errors) keeps it by default.
     for d in diagnostics.iter_mut() {
+        let default = find(d.rule).map(|r| r.severity);
         if let Some(severity) = settings.rules.severity(d.rule) {
-            d.severity = severity;
+            if Some(severity) != default {
+                d.severity = severity;
+            }
         }
     }
 }

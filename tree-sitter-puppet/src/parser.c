@@ -3222,6 +3222,11 @@ static const TSSymbol ts_supertype_map_entries[] = {
     sym_type_mapping,
 };
 
+static const TSCharacterRange extras_character_set_1[] = {
+  {'\t', '\n'}, {'\r', '\r'}, {' ', ' '}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x202f, 0x202f}, {0x205f, 0x205f},
+  {0x3000, 0x3000},
+};
+
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
   START_LEXER();
   eof = lexer->eof(lexer);
@@ -3263,9 +3268,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(76);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(76);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -3326,9 +3330,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 81,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(8);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -3355,9 +3358,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 81,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(8);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -3383,9 +3385,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 81,
         '|', 44,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(9);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(9);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -3411,9 +3412,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 81,
         '|', 47,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(10);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(10);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -3447,8 +3447,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(12);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
       END_STATE();
     case 12:
       ADVANCE_MAP(
@@ -3478,8 +3477,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(12);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
       END_STATE();
     case 13:
       ADVANCE_MAP(
@@ -3509,8 +3507,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 144,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(14);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(14);
       END_STATE();
     case 14:
       ADVANCE_MAP(
@@ -3539,8 +3536,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 144,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(14);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(14);
       END_STATE();
     case 15:
       ADVANCE_MAP(
@@ -3570,8 +3566,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 145,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(16);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
       END_STATE();
     case 16:
       ADVANCE_MAP(
@@ -3600,8 +3595,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 145,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(16);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
       END_STATE();
     case 17:
       ADVANCE_MAP(
@@ -3625,8 +3619,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         'o', 56,
         '|', 146,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(18);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(18);
       END_STATE();
     case 18:
       ADVANCE_MAP(
@@ -3649,8 +3642,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         'o', 56,
         '|', 146,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(18);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(18);
       END_STATE();
     case 19:
       if (lookahead == '"') ADVANCE(166);
@@ -3658,8 +3650,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '$') ADVANCE(165);
       if (lookahead == '/') ADVANCE(170);
       if (lookahead == '\\') ADVANCE(5);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(167);
+      if (set_contains(extras_character_set_1, 9, lookahead)) ADVANCE(167);
       if (lookahead != 0) ADVANCE(172);
       END_STATE();
     case 20:
@@ -3675,8 +3666,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '[', 139,
         '{', 81,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(21);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(21);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
@@ -3691,8 +3681,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '>', 43,
         '{', 81,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(21);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(21);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
@@ -3933,9 +3922,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(73);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(73);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -3974,9 +3962,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(73);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(73);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -4013,9 +4000,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 144,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(75);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(75);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -4052,9 +4038,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 144,
         '}', 82,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(75);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(75);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -4094,9 +4079,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(76);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(76);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -4133,9 +4117,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 82,
         '~', 45,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(77);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(77);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(157);
@@ -4582,8 +4565,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(sym_string_content);
       if (lookahead == '#') ADVANCE(171);
       if (lookahead == '/') ADVANCE(170);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(167);
+      if (set_contains(extras_character_set_1, 9, lookahead)) ADVANCE(167);
       if (lookahead != 0 &&
           (lookahead < '"' || '$' < lookahead) &&
           lookahead != '\\') ADVANCE(172);
@@ -4708,8 +4690,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'u', 12,
         'w', 13,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(0);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(0);
       END_STATE();
     case 1:
       if (lookahead == 'p') ADVANCE(14);
