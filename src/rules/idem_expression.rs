@@ -47,6 +47,7 @@ pub(super) fn idem(e: &Expr) -> bool {
         | ExprKind::Undef
         | ExprKind::Default
         | ExprKind::Name(_)
+        | ExprKind::Variable(_)
         | ExprKind::TypeRef(_)
         | ExprKind::Array(_)
         | ExprKind::Hash(_)

@@ -47,23 +47,38 @@ struct Find<'a> {
     out: &'a mut Vec<Diagnostic>,
 }
 
-impl Visitor<'_> for Find<'_> {
-    fn visit_block(&mut self, block: &Block) {
-        // Puppet makes a block of one statement no block at all: a single definition in
-        // a class body is then directly in the class, which it accepts.
-        for s in &block.statements {
-            if let (Some(what), true) = (label(s), block.statements.len() > 1) {
+impl Find<'_> {
+    /// The statements of a class or defined type body: a definition there is in a top
+    /// construct, but not at the top of the file (elsewhere not-top-level reports it).
+    fn body(&mut self, statements: &[Expr]) {
+        for s in statements {
+            if let Some(what) = label(s) {
+                let at = match &s.kind {
+                    // Puppet points at the alias's name.
+                    ExprKind::TypeAlias(alias) => alias.name.span,
+                    _ => s.span,
+                };
                 self.out
-                    .push(RULE.diagnostic(s.span, format!("{what} may only appear at toplevel")));
+                    .push(RULE.diagnostic(at, format!("{what} may only appear at toplevel")));
             }
-            self.visit_expr(s);
         }
+    }
+}
+
+impl Visitor<'_> for Find<'_> {
+    fn visit_expr(&mut self, expr: &Expr) {
+        match &expr.kind {
+            ExprKind::Class(c) => self.body(&c.body.statements),
+            ExprKind::Define(d) => self.body(&d.body.statements),
+            _ => {}
+        }
+        walk_expr(self, expr);
     }
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut find = Find { out };
     for s in &ctx.program.body {
-        walk_expr(&mut find, s);
+        find.visit_expr(s);
     }
 }

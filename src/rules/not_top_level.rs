@@ -36,16 +36,25 @@ Define it at the top of its own file and make its *inclusion* conditional instea
 struct Find<'a> {
     /// Whether the statements being visited are the program's or a class body's.
     at_top: bool,
+    /// Whether they are a defined type's body: a function or type alias there is
+    /// not-absolute-top-level's finding (Puppet's other message).
+    in_define: bool,
     out: &'a mut Vec<Diagnostic>,
 }
 
 impl Find<'_> {
     fn statements(&mut self, statements: &[Expr], at_top: bool) {
+        self.statements_of(statements, at_top, false);
+    }
+
+    fn statements_of(&mut self, statements: &[Expr], at_top: bool, in_define: bool) {
         let saved = std::mem::replace(&mut self.at_top, at_top);
+        let saved_define = std::mem::replace(&mut self.in_define, in_define);
         for s in statements {
             self.visit_expr(s);
         }
         self.at_top = saved;
+        self.in_define = saved_define;
     }
 }
 
@@ -55,19 +64,33 @@ impl Visitor<'_> for Find<'_> {
     }
 
     fn visit_expr(&mut self, expr: &Expr) {
-        let keyword = match &expr.kind {
-            ExprKind::Class(_) => Some("class"),
-            ExprKind::Define(_) => Some("define"),
-            ExprKind::Node(_) => Some("node"),
+        // Where Puppet points: the keyword, or a type alias's name.
+        let at = match &expr.kind {
+            ExprKind::Class(_) => Some(Span::new(expr.span.start, expr.span.start + 5)),
+            ExprKind::Define(_) => Some(Span::new(expr.span.start, expr.span.start + 6)),
+            ExprKind::Node(_) => Some(Span::new(expr.span.start, expr.span.start + 4)),
+            _ if self.in_define => None,
+            ExprKind::Function(_) => Some(Span::new(expr.span.start, expr.span.start + 8)),
+            ExprKind::TypeAlias(alias) => Some(alias.name.span),
+            ExprKind::TypeMapping(_) | ExprKind::TypeDefinition(_) => {
+                Some(Span::new(expr.span.start, expr.span.start + 4))
+            }
             _ => None,
         };
-        if let Some(keyword) = keyword {
+        if let Some(at) = at {
             if !self.at_top {
                 self.out.push(RULE.diagnostic(
-                    Span::new(expr.span.start, expr.span.start + keyword.len() as u32),
+                    at,
                     "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
                 ));
             }
+        }
+        if let ExprKind::Define(define) = &expr.kind {
+            for p in define.params.iter().flatten() {
+                self.visit_parameter(p);
+            }
+            self.statements_of(&define.body.statements, false, true);
+            return;
         }
         if let ExprKind::Class(class) = &expr.kind {
             for p in class.params.iter().flatten() {
@@ -83,6 +106,10 @@ impl Visitor<'_> for Find<'_> {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let mut find = Find { at_top: true, out };
+    let mut find = Find {
+        at_top: true,
+        in_define: false,
+        out,
+    };
     find.statements(&ctx.program.body, true);
 }

@@ -144,6 +144,9 @@ fn partners(tokens: &[Token]) -> Vec<Option<usize>> {
     partner
 }
 
+/// The deepest indentation a fix writes (200 levels).
+const MAX_FIXED_INDENT: usize = 400;
+
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     if ctx.source.kind != SourceKind::Manifest {
         return;
@@ -208,13 +211,17 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let expected = ((indent + one_line) as usize) * STEP;
         if actual != expected {
             let blanks = Span::new(line_begin as u32, first.at as u32);
-            out.push(
-                RULE.diagnostic(
-                    Span::new(line_begin as u32, first.at as u32 + 1),
-                    format!("indent should be {expected} chars and is {actual}"),
-                )
-                .with_fix(Fix::replace(blanks, " ".repeat(expected))),
+            let d = RULE.diagnostic(
+                Span::new(line_begin as u32, first.at as u32 + 1),
+                format!("indent should be {expected} chars and is {actual}"),
             );
+            // Past any real nesting, no fix: each fix holds its indentation, so fixes
+            // for thousands of nested lines would take memory in the square of the depth.
+            out.push(if expected <= MAX_FIXED_INDENT {
+                d.with_fix(Fix::replace(blanks, " ".repeat(expected)))
+            } else {
+                d
+            });
         }
     }
 }
