@@ -19,8 +19,11 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// More rounds than this mean fixes keep undoing each other; stop there.
-const MAX_ROUNDS: usize = 10;
+/// Rounds go on until nothing is left to fix, so one `--fix` reaches the fixed point
+/// (each round of nested fixes, like `"${"${x}"}"`, undoes one level); more rounds than
+/// this, or a text grown past twice its size, mean fixes keep undoing each other or run
+/// away: stop there.
+const MAX_ROUNDS: usize = 500;
 
 /// What fixing one file did.
 #[derive(Debug, Clone)]
@@ -86,7 +89,11 @@ fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport
     let crlf = uses_crlf(&text);
     let mut current = text;
     let mut report = check(&current);
+    let size_limit = current.len() * 2 + 4096;
     for _ in 0..MAX_ROUNDS {
+        if current.len() > size_limit {
+            break;
+        }
         let candidates: Vec<&Diagnostic> = report
             .diagnostics
             .iter()
