@@ -38,13 +38,13 @@ Pad the names with spaces so every `=>` is one space after the longest name.
 
 /// A token of a resource body as puppet-lint sees it (comments dropped).
 #[derive(Clone, Copy)]
-struct Token {
-    span: Span,
-    kind: TokenKind,
+pub(super) struct Token {
+    pub(super) span: Span,
+    pub(super) kind: TokenKind,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum TokenKind {
+pub(super) enum TokenKind {
     Arrow,
     Open,
     Close,
@@ -244,6 +244,14 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    for tokens in resource_body_tokens(ctx) {
+        check_body(ctx, &tokens, out);
+    }
+}
+
+/// The code tokens of every resource body of the file (from its title's colon to the
+/// `;` or `}` that ends it), in source order: what puppet-lint's resource checks read.
+pub(super) fn resource_body_tokens(ctx: &FileContext) -> Vec<Vec<Token>> {
     let text = &ctx.source.text;
     let mut bodies = Vec::new();
     each_expr(ctx, |expr| {
@@ -258,10 +266,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         }
     });
     let comments = comment_spans(ctx);
-    for (start, end) in bodies {
-        let tokens = body_tokens(ctx, &comments, start + 1, end);
-        check_body(ctx, &tokens, out);
-    }
+    bodies
+        .into_iter()
+        .map(|(start, end)| body_tokens(ctx, &comments, start + 1, end))
+        .collect()
 }
 
 /// puppet-lint's fix: pad the blanks before the arrow to reach the level's column; an

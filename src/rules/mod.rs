@@ -87,6 +87,7 @@ mod selector_inside_resource;
 mod single_quote_string_with_variables;
 mod slash_comments;
 mod soft_tabs;
+mod space_before_arrow;
 mod star_comments;
 mod strict_indent;
 mod suppress;
@@ -291,6 +292,7 @@ pub static ALL: &[&Rule] = &[
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,
     &unquoted_resource_title::RULE,
+    &space_before_arrow::RULE,
     &unreadable_file::RULE,
     &internal_error::RULE,
     &unrecognized_escape::RULE,
