@@ -118,13 +118,7 @@ impl ConfigFile {
 
     /// Reads a `pupcheck.toml`.
     pub fn read(path: &Path) -> Result<ConfigFile, ConfigError> {
-        let text = crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT)
-            .map_err(|e| ConfigError {
-                path: path.to_path_buf(),
-                line: None,
-                message: format!("cannot read the configuration: {e}"),
-            })?;
-        ConfigFile::parse(path, &text)
+        ConfigFile::parse(path, &read_config_text(path)?)
     }
 
     /// Parses the text of a `pupcheck.toml` found at `path`.
@@ -232,6 +226,17 @@ fn severities(
 
 /// Glob patterns relative to the config's folder; one without a `/` matches a file or
 /// folder of that name anywhere below it (as in `.gitignore`).
+/// The text of a configuration file (a regular file, at most 4 MB).
+pub fn read_config_text(path: &Path) -> Result<String, ConfigError> {
+    crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT).map_err(|e| {
+        ConfigError {
+            path: path.to_path_buf(),
+            line: None,
+            message: format!("cannot read the configuration: {e}"),
+        }
+    })
+}
+
 pub fn build_globs(
     patterns: impl IntoIterator<Item = String>,
 ) -> Result<globset::GlobSet, (usize, String)> {

@@ -44,13 +44,7 @@ const WITH_VALUE: &[&str] = &[
 ];
 
 pub fn read(path: &Path) -> Result<ConfigFile, ConfigError> {
-    let text = crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT)
-        .map_err(|e| ConfigError {
-            path: path.to_path_buf(),
-            line: None,
-            message: format!("cannot read the configuration: {e}"),
-        })?;
-    parse(path, &text)
+    parse(path, &super::file::read_config_text(path)?)
 }
 
 pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {

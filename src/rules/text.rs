@@ -223,6 +223,23 @@ pub fn each_resource_body<'p>(
     });
 }
 
+/// Calls `f` on the expression of every interpolation (`$x`, `${...}`) of every string
+/// and heredoc of the file.
+pub fn each_interpolation<'p>(ctx: &FileContext<'p>, mut f: impl FnMut(&'p Expr)) {
+    each_expr(ctx, |expr| {
+        let parts = match &expr.kind {
+            ExprKind::Interpolated(parts) => parts,
+            ExprKind::Heredoc(h) => &h.parts,
+            _ => return,
+        };
+        for part in parts {
+            if let StringPart::Interpolation(e) = part {
+                f(e);
+            }
+        }
+    });
+}
+
 /// Where a fix may put code in place of a variable reference (`$::kernel`): the
 /// starts of the variables interpolated without braces (`"x $::kernel"`), whose
 /// replacement needs `${...}` to stay one interpolation.
@@ -234,18 +251,9 @@ impl VariableSites {
     pub fn of(ctx: &FileContext) -> VariableSites {
         let text = &ctx.source.text;
         let mut bare_interpolations = std::collections::HashSet::new();
-        each_expr(ctx, |expr| {
-            let parts = match &expr.kind {
-                ExprKind::Interpolated(parts) => parts,
-                ExprKind::Heredoc(h) => &h.parts,
-                _ => return,
-            };
-            for part in parts {
-                if let StringPart::Interpolation(e) = part {
-                    if text[e.span.range()].starts_with('$') {
-                        bare_interpolations.insert(e.span.start);
-                    }
-                }
+        each_interpolation(ctx, |e| {
+            if text[e.span.range()].starts_with('$') {
+                bare_interpolations.insert(e.span.start);
             }
         });
         VariableSites {

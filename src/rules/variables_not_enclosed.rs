@@ -1,6 +1,6 @@
-use super::text::each_expr;
+use super::text::each_interpolation;
 use super::{Category, FileContext, Rule};
-use crate::ast::{ExprKind, StringPart};
+use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
@@ -32,29 +32,17 @@ Write `\"hello ${name}\"`.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let bytes = ctx.source.text.as_bytes();
-    each_expr(ctx, |expr| {
-        let parts = match &expr.kind {
-            ExprKind::Interpolated(parts) => parts,
-            ExprKind::Heredoc(h) => &h.parts,
-            _ => return,
-        };
-        for part in parts {
-            if let StringPart::Interpolation(e) = part {
-                // `$x` starts with the dollar sign; `${x}` lowers to a variable whose
-                // span starts at the name, and `${$x}` has `${` right before it.
-                let start = e.span.start as usize;
-                let enclosed = start >= 2 && &bytes[start - 2..start] == b"${";
-                if matches!(e.kind, ExprKind::Variable(_))
-                    && bytes.get(start) == Some(&b'$')
-                    && !enclosed
-                {
-                    let name = &ctx.source.text[e.span.start as usize + 1..e.span.end as usize];
-                    out.push(
-                        RULE.diagnostic(e.span, "variable not enclosed in {}")
-                            .with_fix(Fix::replace(e.span, format!("${{{name}}}"))),
-                    );
-                }
-            }
+    each_interpolation(ctx, |e| {
+        // `$x` starts with the dollar sign; `${x}` lowers to a variable whose span
+        // starts at the name, and `${$x}` has `${` right before it.
+        let start = e.span.start as usize;
+        let enclosed = start >= 2 && &bytes[start - 2..start] == b"${";
+        if matches!(e.kind, ExprKind::Variable(_)) && bytes.get(start) == Some(&b'$') && !enclosed {
+            let name = &ctx.source.text[e.span.start as usize + 1..e.span.end as usize];
+            out.push(
+                RULE.diagnostic(e.span, "variable not enclosed in {}")
+                    .with_fix(Fix::replace(e.span, format!("${{{name}}}"))),
+            );
         }
     });
 }

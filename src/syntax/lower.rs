@@ -342,7 +342,13 @@ impl<'a, 't> Lowerer<'a, 't> {
             "regex" => {
                 let raw = self.text(node);
                 let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-                ExprKind::Regex(inner.replace("\\/", "/"))
+                let pattern = inner.replace("\\/", "/");
+                if let Some(problem) = strings::regex_structure_error(&pattern) {
+                    // Puppet's lexer compiles the literal and fails with Ruby's message.
+                    let message = format!("{problem}: /{pattern}/");
+                    self.syntax_error(self.span(node), message);
+                }
+                ExprKind::Regex(pattern)
             }
             "true" => ExprKind::Boolean(true),
             "false" => ExprKind::Boolean(false),

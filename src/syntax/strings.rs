@@ -264,8 +264,119 @@ pub fn epp_text(raw: &str) -> String {
     text.replace("<%%", "<%").replace("%%>", "%>")
 }
 
+/// What Ruby's regexp compiler says of a pattern whose brackets do not balance (the
+/// only failures decided here, so a pattern Ruby accepts is never refused): a character
+/// class left open (nested classes and `[:alpha:]` included), a group left open or
+/// closed twice. Escapes, a `]` first in a class and `(?#...)` comments are Ruby's.
+pub fn regex_structure_error(pattern: &str) -> Option<&'static str> {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut i = 0;
+    let mut groups = 0usize;
+    let mut classes = 0usize;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' {
+            i += 2;
+            continue;
+        }
+        if classes > 0 {
+            match c {
+                '[' if chars.get(i + 1) == Some(&':') => {
+                    // `[:alpha:]`, up to its `:]` (else a nested class).
+                    let close = (i + 2..chars.len().saturating_sub(1))
+                        .find(|&j| chars[j] == ':' && chars[j + 1] == ']');
+                    match close {
+                        Some(j) => i = j + 2,
+                        None => {
+                            classes += 1;
+                            i += 1;
+                            i += first_in_class(&chars, i);
+                        }
+                    }
+                    continue;
+                }
+                '[' => {
+                    classes += 1;
+                    i += 1;
+                    i += first_in_class(&chars, i);
+                    continue;
+                }
+                ']' => classes -= 1,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '[' => {
+                classes = 1;
+                i += 1;
+                i += first_in_class(&chars, i);
+                continue;
+            }
+            '(' if chars.get(i + 1) == Some(&'?') && chars.get(i + 2) == Some(&'#') => {
+                // A comment: everything up to the next `)`.
+                match (i + 3..chars.len()).find(|&j| chars[j] == ')') {
+                    Some(j) => i = j + 1,
+                    None => return Some("end pattern in group"),
+                }
+                continue;
+            }
+            '(' => groups += 1,
+            ')' if groups == 0 => return Some("unmatched close parenthesis"),
+            ')' => groups -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    if classes > 0 {
+        Some("premature end of char-class")
+    } else if groups > 0 {
+        Some("end pattern with unmatched parenthesis")
+    } else {
+        None
+    }
+}
+
+/// How many characters at the start of a class body are literal: a `^`, then a `]`
+/// (Ruby reads `[]a]` and `[^]]` as classes holding `]`).
+fn first_in_class(chars: &[char], at: usize) -> usize {
+    let mut n = 0;
+    if chars.get(at) == Some(&'^') {
+        n += 1;
+    }
+    if chars.get(at + n) == Some(&']') {
+        n += 1;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn regex_brackets_are_judged_as_ruby_does() {
+        use super::regex_structure_error as e;
+        // Each checked with puppet parser validate.
+        assert_eq!(e("[a-"), Some("premature end of char-class"));
+        assert_eq!(e("("), Some("end pattern with unmatched parenthesis"));
+        assert_eq!(e(")"), Some("unmatched close parenthesis"));
+        assert_eq!(e("a[[:alpha:]"), Some("premature end of char-class"));
+        assert_eq!(e("[a[b]"), Some("premature end of char-class"));
+        for fine in [
+            "[]a]",
+            "(?#(x)",
+            "\\(",
+            "[\\]]",
+            "[^]]",
+            "(?<n>a)",
+            "a{2,",
+            "[[:alpha:]]",
+            "^(a|b)[c-d]$",
+        ] {
+            assert_eq!(e(fine), None, "{fine}");
+        }
+    }
+
     use super::*;
 
     #[test]

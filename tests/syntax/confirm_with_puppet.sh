@@ -40,7 +40,7 @@ pflags=(--color=false --vardir "$tmp/var" --confdir "$tmp/conf" --codedir "$tmp/
 echo "using puppet $("$puppet" --version 2>/dev/null) ($puppet)" >&2
 
 # Messages that count as syntax (lexer / parser) errors.
-syntax_re='^(Syntax error|Reaching end after opening|Invalid syntax in heredoc|Could not parse|Unclosed|Unterminated|Unbalanced|Heredoc|Invalid heredoc|illegal comma|Illegal number|Not a valid|Illegal variable name|.*not supported in unless|Unexpected|Invalid EPP|Ambiguous EPP|Expected |Illegal class reference|Illegal UTF-8 Byte Order mark)'
+syntax_re='^(Syntax error|Reaching end after opening|Invalid syntax in heredoc|Could not parse|Unclosed|Unterminated|Unbalanced|Heredoc|Invalid heredoc|illegal comma|Illegal number|Not a valid|Illegal variable name|.*not supported in unless|Unexpected|Invalid EPP|Ambiguous EPP|Expected |Illegal class reference|Illegal UTF-8 Byte Order mark|premature end of char-class|end pattern with unmatched|unmatched close parenthesis)'
 
 declare -A result   # abs path -> "line<TAB>column<TAB>message" (only files with errors)
 invocations=0
