@@ -338,7 +338,11 @@ module.exports = grammar({
       ']',
     )),
 
-    access_arguments: $ => seq(commaSep1($._argument), optional(',')),
+    // No assignment among them: Puppet's grammar refuses `File[$x = 'a']` (unlike a call's
+    // arguments or an array's elements).
+    access_arguments: $ => seq(commaSep1($._access_argument), optional(',')),
+
+    _access_argument: $ => choice($._relationship_level, $.hash_entry),
 
     // f(a, b), Integer('1'), $fn(1), each($x) |$v| { }
     call_expression: $ => prec.right(PREC.call, seq(

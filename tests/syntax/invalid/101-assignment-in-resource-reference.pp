@@ -1,0 +1,3 @@
+$title = 'motd'
+file { "/etc/${title}": ensure => file }
+notice(File[$path = "/etc/${title}"])
