@@ -14,7 +14,7 @@ use crate::types::resolve::{resolve_type, AliasTable};
 use crate::types::Type;
 use clap::Subcommand;
 use serde_json::{json, Value as Json};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -67,19 +67,20 @@ pub fn run(args: TypesArgs) -> i32 {
 }
 
 fn batch(path: &std::path::Path) -> i32 {
-    let mut text = String::new();
+    use crate::source::read::{read_bounded, read_text, utf8};
+    let limit = crate::source::walk::MAX_FILE_SIZE;
     let read = if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map(|_| ())
-            .map_err(crate::source::read::ReadError::Io)
+        read_bounded(std::io::stdin().lock(), limit).and_then(utf8)
     } else {
-        crate::source::read::read_text(path, crate::source::walk::MAX_FILE_SIZE).map(|t| text = t)
+        read_text(path, limit)
     };
-    if let Err(e) = read {
-        eprintln!("pupcheck types: cannot read {}: {e}", path.display());
-        return EXIT_USAGE;
-    }
+    let text = match read {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("pupcheck types: cannot read {}: {e}", path.display());
+            return EXIT_USAGE;
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     // `expr` cases go through the evaluator; the others through the type system.

@@ -100,7 +100,11 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 
 /// The text of the regular file at `path` (UTF-8), at most `limit` bytes.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let bytes = read_bytes(path, limit)?;
+    utf8(read_bytes(path, limit)?)
+}
+
+/// Bytes read as UTF-8 text.
+pub fn utf8(bytes: Vec<u8>) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|_| {
         ReadError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
