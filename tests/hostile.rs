@@ -53,9 +53,14 @@ fn command(dir: &Path, args: &[&str]) -> Command {
 
 /// Runs to the end within TIME_LIMIT (killed and failed otherwise).
 fn run_bounded(mut command: Command) -> Output {
+    // Output goes to files, not pipes: a full pipe would block the child (and look like
+    // a hang) while this loop only polls.
+    let capture = tempfile::tempdir().unwrap();
+    let out_path = capture.path().join("stdout");
+    let err_path = capture.path().join("stderr");
     let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
         .spawn()
         .unwrap();
     let started = Instant::now();
@@ -66,7 +71,11 @@ fn run_bounded(mut command: Command) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let output = child.wait_with_output().unwrap();
+    let output = Output {
+        status: child.wait().unwrap(),
+        stdout: std::fs::read(&out_path).unwrap(),
+        stderr: std::fs::read(&err_path).unwrap(),
+    };
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         !stderr.contains("panicked") && output.status.code().is_some(),
@@ -369,4 +378,34 @@ fn aliases_that_name_themselves_or_are_cut_short_end_in_findings_not_crashes() {
         out.contains("class 'chain': parameter 'v' expects"),
         "{out}"
     );
+}
+
+#[test]
+fn huge_one_line_hashes_and_resources_and_many_findings_stay_linear() {
+    let dir = scratch("shapes");
+    let keys: Vec<String> = (0..20_000).map(|i| format!("'k{i}' => {i}")).collect();
+    write(
+        &dir.join("hash.pp"),
+        &format!("$h = {{{}}}\nnotice($h)\n", keys.join(", ")),
+    );
+    let attrs: Vec<String> = (0..20_000).map(|i| format!("a{i} => {i}")).collect();
+    write(
+        &dir.join("attrs.pp"),
+        &format!("file {{ '/x': {} }}\n", attrs.join(", ")),
+    );
+    let one = "file { '/tmp/x%':\n  ensure => file,\n  mode => '0644',\n}\n";
+    let many: String = (0..20_000)
+        .map(|i| one.replace('%', &i.to_string()))
+        .collect();
+    write(&dir.join("many.pp"), &many);
+    // Quadratic before: 10 s and more each in a release build; the time limit fails them.
+    for format in ["human", "sarif"] {
+        let output = pupcheck(&dir, &["check", "--select", "all", "--format", format, "."]);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{format}: {}",
+            stderr(&output)
+        );
+    }
 }

@@ -26,7 +26,10 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> st
             .as_ref()
             .map(|source| SimpleFile::new(file.path.display().to_string(), source.text.as_str()));
         for d in &file.diagnostics {
-            let Some(simple) = &simple else {
+            // A snippet prints the finding's whole line: for a line of hundreds of KB with
+            // thousands of findings the output would grow with their product.
+            let snippet = simple.as_ref().filter(|_| !on_long_line(file, d));
+            let Some(simple) = snippet else {
                 let (start, _) = positions(file, d);
                 writeln!(
                     out,
@@ -58,6 +61,26 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> st
         writeln!(out, "{}: cannot check: {message}", path.display())?;
     }
     writeln!(out, "{}", summary(report, duration_ms))
+}
+
+/// Lines longer than this are not shown in snippets (the finding is printed on one line).
+const MAX_SNIPPET_LINE: usize = 1000;
+
+/// Whether the finding's line (or a label's) is too long to show.
+fn on_long_line(file: &crate::check::FileReport, d: &crate::diagnostics::Diagnostic) -> bool {
+    let Some(source) = &file.source else {
+        return false;
+    };
+    let long = |offset: u32| {
+        let line = source.lines.line_of(offset.min(source.text.len() as u32));
+        let start = source.lines.line_start(line).unwrap_or(0) as usize;
+        let end = source
+            .lines
+            .line_start(line + 1)
+            .map_or(source.text.len(), |e| e as usize);
+        end - start > MAX_SNIPPET_LINE
+    };
+    long(d.span.start) || long(d.span.end) || d.labels.iter().any(|l| long(l.span.start))
 }
 
 /// `Checked 4 files in 3 ms: 2 errors, 0 warnings.`
