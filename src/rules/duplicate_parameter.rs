@@ -30,7 +30,12 @@ Rename or remove one of them.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_parameter_list(ctx, |_, params| {
+    each_parameter_list(ctx, |owner, params| {
+        // Puppet checks the parameter lists of classes, defined types, functions, plans
+        // and templates, not of lambdas: `|$x, $x|` is accepted (the later one wins).
+        if owner == "the lambda" {
+            return;
+        }
         let earlier = earlier_duplicates(params, |p| Some(p.name.name.as_str()));
         for (p, first) in params.iter().zip(earlier) {
             if let Some(first) = first.map(|f| &params[f]) {
