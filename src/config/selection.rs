@@ -108,6 +108,14 @@ impl RuleSelection {
         self.index(rule_id).map(|i| self.severity[i])
     }
 
+    /// The severity configured for `rule_id` where it is not the rule's own: what
+    /// replaces a finding's severity (a rule may give some findings another severity of
+    /// its own, which only a configured one overrides).
+    pub fn severity_override(&self, rule_id: &str) -> Option<Severity> {
+        let i = self.index(rule_id)?;
+        (self.severity[i] != ALL[i].severity).then_some(self.severity[i])
+    }
+
     /// The enabled rules, in id order.
     pub fn enabled(&self) -> impl Iterator<Item = &'static Rule> + '_ {
         ALL.iter()

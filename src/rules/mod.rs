@@ -338,11 +338,8 @@ pub fn check_file(
     // A configured severity replaces the rule's; a rule that gives some findings
     // another severity of its own (metaparameter-name's errors) keeps it by default.
     for d in diagnostics.iter_mut() {
-        let default = find(d.rule).map(|r| r.severity);
-        if let Some(severity) = settings.rules.severity(d.rule) {
-            if Some(severity) != default {
-                d.severity = severity;
-            }
+        if let Some(severity) = settings.rules.severity_override(d.rule) {
+            d.severity = severity;
         }
     }
 }
