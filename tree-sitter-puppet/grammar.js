@@ -51,9 +51,17 @@ const PREC = {
 // for some, as hash keys (see `_keyword_as_name`).
 const KEYWORDS = [
   'and', 'attr', 'case', 'class', 'default', 'define', 'else', 'elsif', 'false',
-  'function', 'if', 'in', 'inherits', 'node', 'or', 'plan', 'private', 'true', 'type',
+  'function', 'if', 'in', 'inherits', 'node', 'or', 'private', 'true', 'type',
   'undef', 'unless',
 ];
+// `plan` is a keyword only in Puppet's tasks mode (Bolt), which `puppet parser validate`
+// and a catalog compile do not use: there it is a plain name (`$x = plan`, a class or
+// resource type `plan`). pupcheck reads `plan name (...) { }` at the start of a
+// statement as a plan definition and the word as a name everywhere else.
+
+// `type` and `function` stand for themselves as array elements, hash keys and hash
+// values (Puppet's collection_entry_keyword).
+const COLLECTION_KEYWORDS = ['type', 'function'];
 
 // Keywords that are expressions by themselves.
 const LITERAL_KEYWORDS = ['attr', 'default', 'false', 'private', 'true', 'undef'];
@@ -101,9 +109,9 @@ module.exports = grammar({
 
   supertypes: $ => [$._statement, $._expression],
 
-  // A template's first text run is part of its head (where the parameter tag may
-  // follow) or its first statement; the head is preferred.
-  conflicts: $ => [[$._statement, $.epp_template]],
+  // A template's first text run (alone or after a comment) is part of its head, where
+  // the parameter tag may follow, or its first statement; the head is preferred.
+  conflicts: $ => [[$._statement, $.epp_template], [$._expression, $.epp_template]],
 
   rules: {
     source_file: $ => choice(
@@ -118,7 +126,6 @@ module.exports = grammar({
     _statement: $ => choice(
       $._assignment_level,
       $.statement_call,
-      alias($.statement_function_call, $.call_expression),
       $.class_definition,
       $.define_definition,
       $.node_definition,
@@ -127,9 +134,6 @@ module.exports = grammar({
       $.type_alias,
       $.type_mapping,
       $.type_definition,
-      // EPP template pieces may appear wherever statements do (a block may span tags).
-      $.epp_text,
-      $.epp_render_expression,
       $.epp_comment,
     ),
 
@@ -142,18 +146,16 @@ module.exports = grammar({
       optional(field('arguments', alias($._statement_call_arguments, $.argument_list))),
     )),
 
-    // `notice('x')` at the start of a statement: an ordinary call. (Elsewhere these names
-    // are plain names, so `tag == 'x'` in a collector query reads the name `tag`.)
-    statement_function_call: $ => prec.right(seq(
-      field('function', alias($.statement_function, $.name)),
-      field('arguments', $.argument_list),
-      optional(field('lambda', $.lambda)),
-    )),
-
     statement_function: _ => token(prec(1, choice(
       'require', 'realize', 'include', 'contain', 'tag', 'debug', 'info', 'notice',
       'warning', 'err', 'fail', 'import', 'break', 'next', 'return',
     ))),
+
+    statement_function_call: $ => prec.right(PREC.call, seq(
+      field('function', alias($.statement_function, $.name)),
+      field('arguments', $.argument_list),
+      optional(field('lambda', $.lambda)),
+    )),
 
     _statement_call_arguments: $ => prec.right(commaSep1($._argument)),
 
@@ -232,7 +234,12 @@ module.exports = grammar({
       ),
     ),
 
-    _attribute_name: $ => choice($.name, $._keyword_as_name, alias($.statement_function, $.name)),
+    _attribute_name: $ => choice(
+      $.name,
+      $._keyword_as_name,
+      alias($.statement_function, $.name),
+      alias('apply', $.name),
+    ),
 
     _keyword_as_name: $ => alias(choice(...KEYWORDS), $.name),
 
@@ -265,6 +272,13 @@ module.exports = grammar({
       $.case_expression,
       $.variable,
       $.name,
+      // `notice('x')` is an ordinary call wherever it stands, so it may go on
+      // (`include(a) -> Class['b']`, `notice(1).foo`); the bare name is a plain name
+      // (`tag == 'x'` in a query), below a statement call that takes arguments.
+      alias($.statement_function_call, $.call_expression),
+      prec(-1, alias($.statement_function, $.name)),
+      // `apply` is a keyword in Bolt's tasks mode only; elsewhere it is a plain name.
+      prec(-1, alias('apply', $.name)),
       $.type_ref,
       $.integer,
       $.float,
@@ -279,6 +293,11 @@ module.exports = grammar({
       $.reserved_word,
       $.array,
       $.hash,
+      // Template text and `<%= %>` are values (Puppet's RENDER_STRING and RENDER_EXPR are
+      // primary expressions): statements wherever statements go (a block may span tags),
+      // and operands too (`<% $a = %>text<% %>`).
+      $.epp_text,
+      $.epp_render_expression,
     ),
 
     binary_expression: $ => {
@@ -306,20 +325,22 @@ module.exports = grammar({
       prec.right(PREC.splat, seq(field('operator', '*'), field('operand', $._expression))),
     ),
 
-    // $x ? { 'a' => 1, default => 2 }
+    // $x ? { 'a' => 1, default => 2 }, or one entry without braces: $x ? 'a' => 1
     selector: $ => prec.left(PREC.selector, seq(
       field('subject', $._expression),
       '?',
-      '{',
-      commaSepTrailing($.selector_entry),
-      '}',
+      choice(
+        seq('{', commaSepTrailing($.selector_entry), '}'),
+        $.selector_entry,
+      ),
     )),
 
-    selector_entry: $ => seq(
+    // Above a hash entry: `{` right after `?` always opens the entries (Puppet's SELBRACE).
+    selector_entry: $ => prec(1, seq(
       field('match', $._expression),
       '=>',
       field('value', $._expression),
-    ),
+    )),
 
     // File <| title == 'x' |>, File <<| tag == 'y' |>>
     collector: $ => prec.left(PREC.collector, seq(
@@ -517,9 +538,11 @@ module.exports = grammar({
 
     array: $ => seq(
       '[',
-      commaSepTrailing($._argument),
+      commaSepTrailing(choice($._argument, $._collection_keyword)),
       ']',
     ),
+
+    _collection_keyword: $ => alias(choice(...COLLECTION_KEYWORDS), $.name),
 
     hash: $ => seq(
       '{',
@@ -528,9 +551,9 @@ module.exports = grammar({
     ),
 
     hash_entry: $ => seq(
-      field('key', choice($._assignment_level, alias(choice('type', 'function'), $.name))),
+      field('key', choice($._assignment_level, $._collection_keyword)),
       '=>',
-      field('value', $._assignment_level),
+      field('value', choice($._assignment_level, $._collection_keyword)),
     ),
 
     // Above division (`/`, precedence 1), so `/*` after an operand opens a comment.

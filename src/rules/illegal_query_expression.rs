@@ -46,6 +46,14 @@ fn illegal(e: &Expr) -> Option<&Expr> {
             ..
         } => illegal(left).or_else(|| illegal(right)),
         ExprKind::Paren(inner) => illegal(inner),
+        // Puppet's checker lets these stand alone in a query (`File <| title |>`
+        // compiles); an interpolating string does not.
+        ExprKind::Variable(_)
+        | ExprKind::Name(_)
+        | ExprKind::Integer(_)
+        | ExprKind::Float(_)
+        | ExprKind::String(_)
+        | ExprKind::Boolean(_) => None,
         _ => Some(e),
     }
 }

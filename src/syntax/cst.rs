@@ -103,6 +103,10 @@ pub struct Scan<'t> {
     /// Regular expressions right after an operand (`notice(1) // x`, `$a = 'x' /b/`):
     /// Puppet's lexer reads that `/` as division. The offset of the `/`.
     pub division_not_regex: Vec<u32>,
+    /// Template text read after a minus that is really the dash of a `-%>` (Puppet's
+    /// lexer never splits that tag): `<%- |$p = 1 -%>text`. The text after a value,
+    /// where no statement may end, is a syntax error. The text node.
+    pub text_after_split_trim_tag: Vec<Node<'t>>,
     pub too_deep: bool,
     pub too_deep_at: u32,
 }
@@ -119,6 +123,16 @@ pub(crate) fn ends_operand(token: Node) -> bool {
         "'" | "\"" => token.next_sibling().is_none() && token.prev_sibling().is_some(),
         _ => false,
     }
+}
+
+/// Whether `text` follows a binary minus that took the dash of its `-%>` (a unary minus
+/// there reads as Puppet does: lowering makes `-` and the text one trimmed text).
+fn splits_trim_tag(previous: Node, text: Node) -> bool {
+    previous.kind() == "-"
+        && previous.end_byte() == text.start_byte()
+        && previous
+            .parent()
+            .is_none_or(|p| p.kind() != "unary_expression")
 }
 
 pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
@@ -139,6 +153,10 @@ pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
             if node.kind() == "regex" && previous_token.is_some_and(ends_operand) {
                 let at = (node.start_byte() as u32).saturating_sub(cst.offset);
                 scan.division_not_regex.push(at);
+            }
+            if node.kind() == "epp_text" && previous_token.is_some_and(|t| splits_trim_tag(t, node))
+            {
+                scan.text_after_split_trim_tag.push(node);
             }
             previous_token = Some(node);
         }

@@ -30,6 +30,16 @@ pub fn syntax_errors(cst: &Cst, scan: &Scan) -> Vec<Diagnostic> {
              regular expression (or a `//` comment) cannot start here",
         ));
     }
+    for &text in &scan.text_after_split_trim_tag {
+        let raw = format!("-{}", cst.text(text));
+        let value = super::strings::epp_text(&raw);
+        let at = (text.start_byte() as u32 + 2).saturating_sub(cst.offset);
+        found.push(Diagnostic::error(
+            rule_ids::SYNTAX_ERROR,
+            Span::new(at, at + 1),
+            format!("Syntax error at '{}'", value.lines().next().unwrap_or("")),
+        ));
+    }
     for &node in &scan.missing {
         found.push(missing_node(cst, node));
     }

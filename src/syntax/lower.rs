@@ -241,12 +241,29 @@ impl<'a, 't> Lowerer<'a, 't> {
             }
         }
         let end = self.cst.source.len() as u32 - self.cst.offset;
+        // Text may end the template inside an expression (`<% $a = %>text`); a tag that
+        // ends the input is followed by no text token at all.
+        let source_end = self.cst.source.len();
         let unclosed = match items.last() {
-            Some(last) if last.kind() == "epp_text" => {
-                let raw = self.text(*last);
-                (raw.ends_with("<%") && !raw.ends_with("<%%")) || raw.ends_with("<%-")
-            }
-            Some(_) => true,
+            Some(last) => match ending_text(*last).filter(|t| t.end_byte() == source_end) {
+                Some(text) => {
+                    let raw = self.text(text);
+                    (raw.ends_with("<%") && !raw.ends_with("<%%")) || raw.ends_with("<%-")
+                }
+                None => {
+                    // (A comment ending the input is a child of the file, not of the
+                    // template.)
+                    let file = template.parent().unwrap_or(template);
+                    let code_end = file
+                        .named_children(&mut file.walk())
+                        .map(|n| n.end_byte())
+                        .max()
+                        .unwrap_or(file.start_byte());
+                    // Closed when the input ends in a tag's `%>` that no comment or
+                    // string holds (text trimmed to nothing may stand before it).
+                    code_end == source_end || !self.cst.source.ends_with("%>")
+                }
+            },
             None => false,
         };
         if unclosed {
@@ -370,6 +387,12 @@ impl<'a, 't> Lowerer<'a, 't> {
             },
             "binary_expression" => self.binary(node),
             "unary_expression" => {
+                // `$x = -%>text`: Puppet's `-%>` ends the tag; the parser took its dash
+                // for a minus.
+                if let Some(text) = self.trim_tag_split(node) {
+                    let raw = format!("-{}", self.text(text));
+                    return Expr::new(ExprKind::EppText(strings::epp_text(&raw)), span);
+                }
                 let op = match node.child_by_field_id(f.operator).map(|n| n.kind()) {
                     Some("!") => UnaryOp::Not,
                     Some("-") => UnaryOp::Negate,
@@ -632,6 +655,21 @@ impl<'a, 't> Lowerer<'a, 't> {
                 ExprKind::Error
             }
         }
+    }
+
+    /// The template text after `-%>` when the parser read the tag's dash as a unary
+    /// minus (Puppet's lexer never splits `-%>` in a template; after a binary minus it
+    /// is a syntax error, see `Scan::text_after_split_trim_tag`).
+    fn trim_tag_split(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let f = self.f;
+        let op = node
+            .child_by_field_id(f.operator)
+            .filter(|o| o.kind() == "-")?;
+        let operand = node.child_by_field_id(f.operand)?;
+        (operand.kind() == "epp_text"
+            && operand.start_byte() == op.end_byte()
+            && self.cst.source[op.end_byte()..].starts_with("%>"))
+        .then_some(operand)
     }
 
     fn binary(&mut self, node: Node<'t>) -> ExprKind {
@@ -1163,5 +1201,16 @@ impl HeredocHeader {
             interpolated,
             escapes,
         }
+    }
+}
+
+/// The template text that ends `node` (its last token), if it ends in text.
+fn ending_text(node: Node<'_>) -> Option<Node<'_>> {
+    let mut node = node;
+    loop {
+        if node.kind() == "epp_text" {
+            return Some(node);
+        }
+        node = node.child(node.child_count().checked_sub(1)?)?;
     }
 }

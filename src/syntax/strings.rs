@@ -249,14 +249,11 @@ pub fn epp_text(raw: &str) -> String {
         text = rest;
     }
     if trim_after {
-        let blanks = text.len() - text.trim_start_matches([' ', '\t']).len();
-        let after = &text[blanks..];
-        if let Some(rest) = after
-            .strip_prefix("\r\n")
-            .or_else(|| after.strip_prefix('\n'))
-        {
-            text = rest;
-        }
+        // Puppet's EppScanner removes /[ \t]*\r?(\n|\z)?/: the blanks even without a
+        // line break after them, and a lone CR.
+        text = text.trim_start_matches([' ', '\t']);
+        text = text.strip_prefix('\r').unwrap_or(text);
+        text = text.strip_prefix('\n').unwrap_or(text);
     }
     if trim_before {
         text = text.trim_end_matches([' ', '\t']);

@@ -293,7 +293,7 @@ static bool scan_body_content(Scanner *s, TSLexer *lexer, const bool *valid_symb
  * text token at all: the code of the two tags reads as one (`<% } -%>` then
  * `<% else { -%>` is `} else {`). Such a run is EPP_TRIMMED, an invisible extra, so the
  * grammar sees the code of both tags side by side. Text before the end of input stays
- * EPP_TEXT (the template ends in text).
+ * EPP_TEXT even when trimmed to nothing; a tag that ends the input has no text after it.
  */
 /*
  * The token for a text run: EPP_TRIMMED when it trims to nothing; else EPP_TEXT where
@@ -321,30 +321,18 @@ static bool scan_epp_text(TSLexer *lexer, const bool *valid_symbols) {
   advance(lexer);
   if (lexer->lookahead != '>') return false;
   advance(lexer);
+  bool followed = !lexer->eof(lexer);
 
   /* What is left once `-%>` trimmed its blanks and line break: nothing yet, only blanks
    * (which `<%-` would trim), or more. */
   bool kept_any = false;
   bool kept_only_blanks = true;
   if (trim_after) {
-    uint32_t blanks = 0;
-    while (lexer->lookahead == ' ' || lexer->lookahead == '\t') {
-      blanks++;
-      advance(lexer);
-    }
-    if (lexer->lookahead == '\r') {
-      advance(lexer);
-      if (lexer->lookahead == '\n') {
-        advance(lexer);
-      } else {
-        kept_any = true; /* a lone CR is text */
-        kept_only_blanks = false;
-      }
-    } else if (lexer->lookahead == '\n') {
-      advance(lexer);
-    } else if (blanks > 0) {
-      kept_any = true; /* no line break: the blanks stay */
-    }
+    /* Puppet's EppScanner removes /[ \t]*\r?(\n|\z)?/ after `-%>`: the blanks go even
+     * when no line break follows, and so does a lone CR. */
+    while (lexer->lookahead == ' ' || lexer->lookahead == '\t') advance(lexer);
+    if (lexer->lookahead == '\r') advance(lexer);
+    if (lexer->lookahead == '\n') advance(lexer);
   }
   for (;;) {
     if (lexer->eof(lexer)) break;
@@ -381,7 +369,10 @@ static bool scan_epp_text(TSLexer *lexer, const bool *valid_symbols) {
     return epp_text_result(lexer, valid_symbols, !kept_any || (trim_before && kept_only_blanks));
   }
   lexer->mark_end(lexer);
-  return epp_text_result(lexer, valid_symbols, false);
+  /* At the end of input Puppet makes a text token of whatever followed the tag, even if
+   * trimming left nothing of it (`<% 1 -%>` and a line break); only a tag that ends the
+   * input is followed by no token at all. */
+  return epp_text_result(lexer, valid_symbols, !followed);
 }
 
 /* `<%# ...` up to, not including, the `%>` or `-%>` that closes it. */

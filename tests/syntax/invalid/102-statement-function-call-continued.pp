@@ -1,0 +1,6 @@
+# A call of a statement function with parentheses is an ordinary call expression: it
+# may be chained, related or used as an operand.
+include(foo) -> Class['bar']
+notice(1).
+$v = tag == 'x'
+File <| tag == 'web' |>
