@@ -534,7 +534,9 @@ module.exports = grammar({
       $.heredoc_end,
     ),
 
-    regex: _ => token(seq('/', repeat(choice(/[^/\\\n]/, /\\./)), '/')),
+    // Up to the next `/` that no backslash escapes, line breaks included (Puppet's
+    // PATTERN_REGEX and escaped_end).
+    regex: _ => token(seq('/', repeat(choice(/[^/\\]/, /\\[\s\S]/)), '/')),
 
     array: $ => seq(
       '[',

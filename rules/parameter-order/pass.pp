@@ -1,5 +1,6 @@
 class demo (
   String            $name,
-  Integer           $port = 80,
   Optional[String]  $alias_name,
+  Integer           $port = 80,
+  Optional[String]  $comment = undef,
 ) { }

@@ -120,6 +120,8 @@ fn legacy_fact(expr: &Expr) -> Option<&str> {
         ExprKind::Access { object, args } => match (&object.kind, args.as_slice()) {
             (ExprKind::Variable(v), [key]) if v == "facts" || v == "::facts" => match &key.kind {
                 ExprKind::String(s) => Some(s.value.as_str()),
+                // `$facts[osfamily]`: a bare word is a string too.
+                ExprKind::Name(n) => Some(n.as_str()),
                 _ => None,
             },
             _ => None,
@@ -137,7 +139,8 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let Some(replacement) = lookup(name) else {
             return;
         };
-        let d = RULE.diagnostic(expr.span, "legacy fact");
+        // puppet-lint 4's message, which names the fact.
+        let d = RULE.diagnostic(expr.span, format!("legacy fact '{name}'"));
         out.push(match replacement {
             Some(path) => {
                 let code = facts_access(&path);

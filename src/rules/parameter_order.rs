@@ -1,6 +1,5 @@
 use super::definition_names::definitions;
 use super::{Category, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, Parameter};
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {
@@ -13,8 +12,8 @@ pub static RULE: Rule = Rule {
     puppet_lint: Some("parameter_order"),
     docs: "\
 ## What it does
-Reports a required parameter (no default, not `Optional[...]`) of a class or defined
-type that comes after a parameter with a default.
+Reports a required parameter (one without a default, `Optional[...]` ones included) of a
+class or defined type that comes after a parameter with a default.
 
 ## Why it matters
 The style guide lists required parameters first, so a reader sees at once what must be
@@ -34,30 +33,15 @@ Move the required parameters to the front.
     check: Some(check),
 };
 
-/// The outermost type name of a type expression (`Optional` for `Optional[String]`).
-fn outer_type(e: &Expr) -> Option<&str> {
-    match &e.kind {
-        ExprKind::TypeRef(name) => Some(name),
-        ExprKind::Access { object, .. } => outer_type(object),
-        _ => None,
-    }
-}
-
-/// The type puppet-lint sees for a parameter: the closest type name before it, which for
-/// an untyped parameter is the previous parameter's.
-fn seen_type(params: &[Parameter], i: usize) -> Option<&str> {
-    params[..=i]
-        .iter()
-        .rev()
-        .find_map(|p| p.type_expr.as_ref().and_then(outer_type))
-}
-
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     for d in definitions(ctx.program) {
         let Some(params) = d.params else { continue };
         let mut seen_default = false;
-        for (i, p) in params.iter().enumerate() {
-            let required = p.default.is_none() && seen_type(params, i) != Some("Optional");
+        for p in params {
+            // An `Optional[...]` parameter without a default is required too: Puppet
+            // asks for a value ("expects a value for parameter"), and puppet-lint 4.0.1
+            // stopped exempting it (3.0.1 did).
+            let required = p.default.is_none();
             if required && seen_default {
                 out.push(RULE.diagnostic(
                     p.name.span,
