@@ -2,15 +2,15 @@
 # Speed and memory of pupcheck on the real-world corpus, measured side by side with
 # `puppet parser validate` (all files in one process) in one run.
 #
-#   scripts/bench.sh            # needs ../shared/corpus installed (scripts/test.sh does it)
+#   scripts/bench.sh            # installs the corpus and tools first (scripts/setup.sh)
 #
 # Prints: wall time of each tool on the same file list, the ratio, pupcheck's peak RSS,
 # and the single-thread parse throughput (benches/parse.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash ../shared/corpus/install.sh >/dev/null
+bash scripts/setup.sh >/dev/null
 list=/tmp/pupcheck-bench-files.txt
-bash ../shared/corpus/files.sh > "$list"
+bash scripts/corpus/files.sh > "$list"
 mapfile -t files < "$list"
 bytes=$(cat "${files[@]}" | wc -c)
 echo "corpus: ${#files[@]} manifests, $(awk -v b="$bytes" 'BEGIN{printf "%.2f", b/1e6}') MB"

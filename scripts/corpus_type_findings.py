@@ -16,7 +16,7 @@ pupcheck (target/release) on the corpus, makes the snippet of each declaration f
 (unknown-parameter, parameter-type-mismatch) from the code, keeps the hand-written
 snippets of the other rows, confirms them all and writes the confirmed rows; it lists
 the findings Puppet does not confirm (to fix in pupcheck) and exits 1 if there are any.
-Needs puppet-agent and the corpus (../shared/corpus/install.sh).
+Needs puppet-agent and the corpus (scripts/setup.sh).
 """
 import json
 import os
@@ -29,7 +29,7 @@ TABLE = os.path.join(ROOT, 'tests/golden/corpus_type_findings.tsv')
 MODULES = '/usr/share/puppet/modules.available'
 TYPE_RULES = ['parameter-default-type', 'parameter-type-mismatch', 'unknown-parameter', 'unknown-class',
               'unknown-attribute', 'invalid-attribute-value', 'function-argument-mismatch']
-HEADER = """# The type findings pupcheck reports on the corpus (../shared/corpus; paths under
+HEADER = """# The type findings pupcheck reports on the corpus (scripts/setup.sh; paths under
 # /usr/share/puppet/modules.available). The corpus is valid Puppet, so each one is a
 # false alarm until Puppet proves it real: scripts/corpus_type_findings.py confirm
 # compiles each line's snippet (the finding's code, cut down to what it needs) with
@@ -65,7 +65,7 @@ def compile_snippets(rows):
 
 
 def corpus_files():
-    listed = subprocess.run(['bash', os.path.join(ROOT, '../shared/corpus/files.sh')],
+    listed = subprocess.run(['bash', os.path.join(ROOT, 'scripts/corpus/files.sh')],
                             capture_output=True, text=True, check=True).stdout.split()
     for folder, _, files in os.walk(MODULES):
         if '/spec' in folder:

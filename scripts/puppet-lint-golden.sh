@@ -4,9 +4,9 @@
 # line: path relative to the modules directory, line, column, check, kind, message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash ../shared/corpus/install.sh >/dev/null
+bash scripts/setup.sh >/dev/null
 root=/usr/share/puppet/modules.available
-mapfile -t files < <(bash ../shared/corpus/files.sh)
+mapfile -t files < <(bash scripts/corpus/files.sh)
 out=tests/golden/puppet-lint/corpus.tsv
 puppet-lint --version > tests/golden/puppet-lint/VERSION
 # The checks this puppet-lint has: rules reproducing plugin checks are not compared.

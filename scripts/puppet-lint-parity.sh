@@ -16,14 +16,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 keep=""
 if [[ "${1:-}" == "--keep" ]]; then keep="$2"; fi
-bash ../shared/corpus/install.sh >/dev/null
+bash scripts/setup.sh >/dev/null
 cargo build --release --quiet
 bin="$PWD/target/release/pupcheck"
 root=/usr/share/puppet/modules.available
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$bin" rules --format json > "$tmp/rules.json"
-bash ../shared/corpus/files.sh | sed "s|^$root/||" > "$tmp/files.txt"
+bash scripts/corpus/files.sh | sed "s|^$root/||" > "$tmp/files.txt"
 python3 - "$tmp" "$bin" "$root" "$keep" <<'PY'
 import collections, filecmp, hashlib, json, os, shutil, subprocess, sys
 tmp, pupcheck, root, keep = sys.argv[1:5]

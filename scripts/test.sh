@@ -4,7 +4,7 @@
 # the corpus so its checks cannot be skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash ../shared/corpus/install.sh >/dev/null
+bash scripts/setup.sh >/dev/null
 PUPCHECK_REQUIRE_CORPUS=1 cargo test --workspace --quiet
 # Every type finding pupcheck reports on the corpus, confirmed by Puppet itself (~25 s).
 python3 scripts/corpus_type_findings.py confirm

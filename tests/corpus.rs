@@ -1,8 +1,8 @@
-//! The real-world corpus (../shared/corpus): every manifest and template there is valid
+//! The real-world corpus (the Puppet modules Debian packages): every manifest and template there is valid
 //! Puppet, so every one must parse without tree-sitter error recovery (no ERROR or
 //! MISSING node) and without any syntax diagnostic.
 //!
-//! The corpus is installed by `../shared/corpus/install.sh` (.ci/run does it). Without
+//! The corpus is installed by `scripts/setup.sh` (scripts/test.sh runs it). Without
 //! it this test fails when PUPCHECK_REQUIRE_CORPUS=1 (as in CI) and is skipped with a
 //! message otherwise.
 

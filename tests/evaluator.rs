@@ -1,7 +1,7 @@
-//! Unit tests of the evaluator, each naming the spec section it checks (001 =
-//! `/work/shared/spec/001_03962cf57852ea9c.txt` "Types, Values, and Variables", 004 =
-//! `004_6c154a0718dcc250.txt` "Expressions"). Where Puppet 7 differs from the text, the
-//! expectation is Puppet's (checked with puppet-oracle; the same cases are in
+//! Unit tests of the evaluator, each naming the section of the Puppet specification it
+//! checks (001 = "Types, Values, and Variables", 004 = "Expressions"). Where Puppet 7
+//! differs from the text, the expectation is Puppet's (checked with
+//! scripts/oracle/puppet_oracle.rb; the same cases are in
 //! `tests/golden/types/expressions.jsonl`).
 
 use pupcheck::eval::query::answer;

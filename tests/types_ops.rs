@@ -1,6 +1,7 @@
 //! Unit tests of the type operations, with types built programmatically or parsed by
 //! the project's grammar. Each test names the spec section it checks
-//! (`/work/shared/spec/001_03962cf57852ea9c.txt` = 001, `003_e26efb3e61954999.txt` = 003).
+//! (001 = the Puppet specification's "Types, Values, and Variables", 003 = its companion
+//! text on Undef and sized types).
 
 use pupcheck::types::mismatch::{describe_value, PathElem};
 use pupcheck::types::resolve::{resolve_type, resolve_value, AliasTable, NoAliases};

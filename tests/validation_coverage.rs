@@ -11,7 +11,7 @@ fn every_validator_issue_is_listed() {
     let Ok(checker) = std::fs::read_to_string(CHECKER) else {
         assert!(
             std::env::var("PUPCHECK_REQUIRE_CORPUS").as_deref() != Ok("1"),
-            "{CHECKER} is missing: run ../shared/corpus/install.sh --tools-only"
+            "{CHECKER} is missing: run scripts/setup.sh --tools-only"
         );
         eprintln!("Puppet not installed; skipping");
         return;

@@ -46,7 +46,7 @@ const WORKER_STACK: usize = 64 * 1024 * 1024;
 #[derive(Parser, Debug)]
 #[command(
     name = "pupcheck",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("PUPCHECK_COMMIT"), ")"),
     about = "A static type checker and linter for the Puppet language",
     after_help = concat!("Examples:
   pupcheck check                       check every .pp and .epp file under the current directory

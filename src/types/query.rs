@@ -1,5 +1,5 @@
-//! Answering one oracle-format JSON case (the format of
-//! `/work/shared/oracle/puppet-oracle`), for `pupcheck types` and the golden tests.
+//! Answering one oracle-format JSON case (the format of `scripts/oracle/puppet_oracle.rb`,
+//! which asks Puppet itself), for `pupcheck types` and the golden tests.
 //!
 //! * `{"a": T1, "b": T2}` -> `a_accepts_b`, `b_accepts_a`, `common`, `a_norm`, `b_norm`
 //! * `{"value": V, "type": T}` -> `instance`

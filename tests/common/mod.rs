@@ -164,10 +164,10 @@ pub fn difference(path: &Path, expected: &[Finding], actual: &[Finding]) -> Opti
 pub const MODULES: &str = "/usr/share/puppet/modules.available";
 
 pub fn corpus_files() -> Option<Vec<PathBuf>> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/files.sh");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/corpus/files.sh");
     if !Path::new(MODULES).is_dir() || !script.exists() {
         if std::env::var("PUPCHECK_REQUIRE_CORPUS").as_deref() == Ok("1") {
-            panic!("the corpus is not installed: run ../shared/corpus/install.sh");
+            panic!("the corpus is not installed: run scripts/setup.sh");
         }
         eprintln!("corpus not installed; skipping (set PUPCHECK_REQUIRE_CORPUS=1 to require it)");
         return None;
