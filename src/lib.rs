@@ -11,6 +11,7 @@ pub mod diagnostics;
 pub mod env;
 pub mod eval;
 pub mod fix;
+pub mod infer;
 pub mod output;
 pub mod rules;
 pub mod source;

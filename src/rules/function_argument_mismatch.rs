@@ -1,11 +1,11 @@
-use super::bodies::{mismatch, walk_bodies, Undef};
+use super::bodies::{mismatch, Undef};
 use super::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
-use crate::eval::flow::Reached;
-use crate::eval::Evaluator;
+use crate::infer::FileInference;
 use crate::source::Span;
+use crate::types::resolve::Resolver;
 
 pub static RULE: Rule = Rule {
     id: "function-argument-mismatch",
@@ -97,17 +97,18 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     if !calls_known {
         return;
     }
+    let inference = ctx.inference();
     let aliases = FileAliases::new(ctx.program, ctx.env);
-    walk_bodies(ctx, &aliases, &mut |evaluator, reached| {
-        if let Reached::Call(call) = reached {
-            check_call(ctx, evaluator, call, out);
-        }
-    });
+    let mut resolver = Resolver::new(&aliases);
+    for expr in &ctx.exprs {
+        check_call(ctx, inference, &mut resolver, expr, out);
+    }
 }
 
 fn check_call(
     ctx: &FileContext,
-    evaluator: &mut Evaluator,
+    inference: &FileInference,
+    resolver: &mut Resolver,
     expr: &Expr,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -154,8 +155,16 @@ fn check_call(
         let Some(type_expr) = &param.type_expr else {
             continue;
         };
-        let Some(why) = mismatch(evaluator, type_expr, &param.name.name, arg, Undef::IsAValue)
-        else {
+        let Some(value) = inference.value(arg) else {
+            continue;
+        };
+        let Some(why) = mismatch(
+            resolver,
+            type_expr,
+            &param.name.name,
+            value,
+            Undef::IsAValue,
+        ) else {
             continue;
         };
         out.push(RULE.diagnostic(arg.span, format!("'{shown}' {}", why.join("; "))));

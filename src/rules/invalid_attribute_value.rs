@@ -1,8 +1,7 @@
 use super::declarations::each_builtin_resource;
 use super::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::eval::{AbstractValue, Evaluator};
-use crate::types::resolve::NoAliases;
+use crate::eval::AbstractValue;
 use crate::types::value::Value;
 
 pub static RULE: Rule = Rule {
@@ -48,16 +47,15 @@ fn as_name(value: &Value) -> Option<String> {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let mut evaluator = Evaluator::new(&NoAliases);
     each_builtin_resource(ctx, |resource| {
         for attribute in &resource.body.attributes {
             let Some(allowed) = resource.builtin.values.get(&attribute.name.name) else {
                 continue;
             };
-            let Ok(AbstractValue::Known(value)) = evaluator.eval(&attribute.value) else {
+            let Some(AbstractValue::Known(value)) = ctx.inference().value(&attribute.value) else {
                 continue;
             };
-            let Some(name) = as_name(&value) else {
+            let Some(name) = as_name(value) else {
                 continue;
             };
             if allowed.contains(&name) {

@@ -176,6 +176,16 @@ pub struct FileContext<'a> {
     /// What the other files of the run and their modules define (partial: a name it
     /// lacks is unknown, not missing).
     pub env: &'a crate::env::Environment,
+    /// The evaluation of the file's bodies, made the first time a rule asks for it.
+    inference: std::cell::OnceCell<crate::infer::FileInference>,
+}
+
+impl FileContext<'_> {
+    /// The evaluation of the file's bodies ([`crate::infer`]), shared by every rule.
+    pub fn inference(&self) -> &crate::infer::FileInference {
+        self.inference
+            .get_or_init(|| crate::infer::FileInference::infer(self))
+    }
 }
 
 /// A rule: metadata, documentation and the check.
@@ -328,6 +338,7 @@ pub fn check_file(
         exprs: text::preorder(program),
         settings,
         env,
+        inference: Default::default(),
     };
     for rule in settings.rules.enabled() {
         if let Some(check) = rule.check {

@@ -1,11 +1,11 @@
-use super::bodies::{mismatch, walk_bodies, Undef};
+use super::bodies::{declared_type, mismatch, Undef};
 use super::declarations::{declarations_in, Declaration};
 use super::{Category, FileContext, Rule};
 use crate::ast::{AttributeOp, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
-use crate::eval::flow::Reached;
-use crate::eval::Evaluator;
+use crate::infer::FileInference;
+use crate::types::resolve::Resolver;
 
 pub static RULE: Rule = Rule {
     id: "parameter-type-mismatch",
@@ -42,26 +42,31 @@ Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    // The walk evaluates every body: only worth it when something is declared that the
-    // index knows.
-    let declares = ctx.exprs.iter().any(
-        |e| matches!(&e.kind, ExprKind::Resource(r) if !declarations_in(ctx.env, r).is_empty()),
-    );
-    if !declares {
+    // Only files that declare a class or defined type the index knows need the
+    // evaluation of their bodies.
+    let declarations: Vec<Declaration> = ctx
+        .exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Resource(r) => Some(r),
+            _ => None,
+        })
+        .flat_map(|r| declarations_in(ctx.env, r))
+        .collect();
+    if declarations.is_empty() {
         return;
     }
+    let inference = ctx.inference();
     let aliases = FileAliases::new(ctx.program, ctx.env);
-    walk_bodies(ctx, &aliases, &mut |evaluator, reached| {
-        if let Reached::Resource(resource) = reached {
-            for declaration in declarations_in(ctx.env, resource) {
-                check_declaration(evaluator, &declaration, out);
-            }
-        }
-    });
+    let mut resolver = Resolver::new(&aliases);
+    for declaration in &declarations {
+        check_declaration(inference, &mut resolver, declaration, out);
+    }
 }
 
 fn check_declaration(
-    evaluator: &mut Evaluator,
+    inference: &FileInference,
+    resolver: &mut Resolver,
     declaration: &Declaration,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -75,11 +80,14 @@ fn check_declaration(
         let Some(type_expr) = &param.type_expr else {
             continue;
         };
+        let Some(value) = inference.value(&attribute.value) else {
+            continue;
+        };
         let Some(why) = mismatch(
-            evaluator,
+            resolver,
             type_expr,
             &param.name.name,
-            &attribute.value,
+            value,
             Undef::LeavesTheDefault,
         ) else {
             continue;
@@ -92,9 +100,8 @@ fn check_declaration(
             .with_note(format!(
                 "'{}' is declared as {} in {}",
                 param.name.name,
-                evaluator
-                    .resolve_type(type_expr)
-                    .map_or_else(|_| "its type".to_string(), |t| t.to_string()),
+                declared_type(resolver, type_expr)
+                    .map_or_else(|| "its type".to_string(), |t| t.to_string()),
                 declaration.definition.path.display()
             )),
         );

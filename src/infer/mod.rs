@@ -1,0 +1,148 @@
+//! One evaluation of every body of a file, recorded for the rules (rust-analyzer's
+//! `InferenceResult`, ty's per-scope inference): the evaluator walks each body once, in
+//! the order Puppet evaluates it (`eval::flow`), and writes down what the value of each
+//! expression a rule judges was at the point the walk reached it. Rules read the record;
+//! none drives an evaluator of its own.
+//!
+//! Recorded today: the titles and attribute values of every resource expression, and
+//! the arguments (a method call's receiver first) of every call. Bodies walked: the top
+//! level, then every class, defined type, function and node body with its parameters
+//! known by their declared types. Resources and calls the walk does not reach (inside
+//! lambdas, which it does not enter yet) are evaluated on their own, with every
+//! variable unknown: what they hold is then known only when the code fixes it there.
+//!
+//! Layering: `infer` reads `ast`, `env`, `eval` and `types`; rules read `infer`.
+
+use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr};
+use crate::env::FileAliases;
+use crate::eval::flow::Reached;
+use crate::eval::{AbstractValue, Evaluator};
+use crate::rules::FileContext;
+use std::collections::{HashMap, HashSet};
+
+/// An expression of the file's syntax tree, by identity. The tree is immutable while
+/// the file is checked and the record never outlives it, so an expression's address
+/// names it uniquely (the same expression text at two places is two expressions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExprId(usize);
+
+impl ExprId {
+    pub fn of(expr: &Expr) -> ExprId {
+        ExprId(std::ptr::from_ref(expr) as usize)
+    }
+}
+
+/// What the evaluation of a file's bodies found, shared by every rule.
+#[derive(Default)]
+pub struct FileInference {
+    /// The value of each recorded expression where the walk reached it (absent: its
+    /// evaluation stopped, at something not modelled or at an evaluation error).
+    values: HashMap<ExprId, AbstractValue>,
+    /// The expressions evaluated so far, recorded or not: each is evaluated once.
+    evaluated: HashSet<ExprId>,
+}
+
+impl FileInference {
+    /// Walks every body of the file once and records what rules ask about.
+    pub fn infer(ctx: &FileContext) -> FileInference {
+        let mut record = FileInference::default();
+        let aliases = FileAliases::new(ctx.program, ctx.env);
+        walk_bodies(ctx, &aliases, &mut |evaluator, reached| match reached {
+            Reached::Resource(resource) => record.resource(evaluator, resource),
+            Reached::Call(call) => record.call(evaluator, call),
+        });
+        // What the walk did not reach (inside lambdas), on its own: no variable known.
+        let mut alone = Evaluator::new(&aliases);
+        for expr in &ctx.exprs {
+            match &expr.kind {
+                ExprKind::Resource(resource) => record.resource(&mut alone, resource),
+                ExprKind::Call(_) | ExprKind::MethodCall(_) => record.call(&mut alone, expr),
+                _ => {}
+            }
+        }
+        record
+    }
+
+    /// The value recorded for `expr`: known, or known by its type.
+    pub fn value(&self, expr: &Expr) -> Option<&AbstractValue> {
+        self.values.get(&ExprId::of(expr))
+    }
+
+    fn resource(&mut self, evaluator: &mut Evaluator, resource: &ResourceExpr) {
+        for body in &resource.bodies {
+            self.evaluate(evaluator, &body.title);
+            for attribute in &body.attributes {
+                self.evaluate(evaluator, &attribute.value);
+            }
+        }
+    }
+
+    fn call(&mut self, evaluator: &mut Evaluator, call: &Expr) {
+        match &call.kind {
+            ExprKind::Call(c) => {
+                for arg in &c.args {
+                    self.evaluate(evaluator, arg);
+                }
+            }
+            ExprKind::MethodCall(c) => {
+                self.evaluate(evaluator, &c.receiver);
+                for arg in c.args.iter().flatten() {
+                    self.evaluate(evaluator, arg);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records `expr`'s value the first time it is reached (the walk reaches each
+    /// expression once; the pass over what it did not reach comes after it).
+    fn evaluate(&mut self, evaluator: &mut Evaluator, expr: &Expr) {
+        let id = ExprId::of(expr);
+        if !self.evaluated.insert(id) {
+            return;
+        }
+        if let Ok(value) = evaluator.eval(expr) {
+            self.values.insert(id, value);
+        }
+    }
+}
+
+/// Walks every body of the file in evaluation order (the top level, then each class,
+/// defined type, function and node body with its parameters known by their declared
+/// types) and calls `f` at each resource expression and call, with an evaluator holding
+/// what is known at that point.
+fn walk_bodies<'p>(
+    ctx: &FileContext<'p>,
+    aliases: &FileAliases,
+    f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
+) {
+    walk_body(aliases, &[], &ctx.program.body, f);
+    for expr in &ctx.exprs {
+        let (params, body) = match &expr.kind {
+            ExprKind::Class(c) => (c.params.as_deref().unwrap_or(&[]), &c.body),
+            ExprKind::Define(d) => (d.params.as_deref().unwrap_or(&[]), &d.body),
+            ExprKind::Function(func) => (func.params.as_deref().unwrap_or(&[]), &func.body),
+            ExprKind::Node(n) => (&[][..], &n.body),
+            _ => continue,
+        };
+        walk_body(aliases, params, &body.statements, f);
+    }
+}
+
+fn walk_body<'p>(
+    aliases: &FileAliases,
+    params: &[Parameter],
+    statements: &'p [Expr],
+    f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
+) {
+    let mut evaluator = Evaluator::new(aliases);
+    for p in params.iter().filter(|p| !p.captures_rest) {
+        let ty = p
+            .type_expr
+            .as_ref()
+            .and_then(|t| evaluator.resolve_type(t).ok())
+            .unwrap_or_else(crate::types::t::any);
+        evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
+    }
+    evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
+}
