@@ -8,3 +8,5 @@ bash scripts/setup.sh >/dev/null
 PUPCHECK_REQUIRE_CORPUS=1 cargo test --workspace --quiet
 # Every type finding pupcheck reports on the corpus, confirmed by Puppet itself (~25 s).
 python3 scripts/corpus_type_findings.py confirm
+# The inference tests: each expected error is Puppet's, each case without one compiles.
+python3 scripts/confirm_mdtest_with_puppet.py

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Generates the type-system golden tables in tests/golden/types/ by asking the real
-Puppet (/work/shared/oracle/puppet-oracle, one process per table).
+Puppet (scripts/oracle/puppet_oracle.rb, run with ruby, one process per table).
 
 Tables:
-  spec_examples.jsonl  the 422 spec examples with Puppet 7.23's answers (copied)
+  spec_examples.jsonl  the 422 spec examples with Puppet 7.23's answers: the questions are
+                       the ones the committed table holds (its answer fields dropped)
   lattice.jsonl        accepts/common/normalize over pairs of types across the lattice
   instance.jsonl       value =~ type over values x types
   infer.jsonl          type(x) / type(x, 'generalized') of literal values
@@ -11,12 +12,15 @@ Tables:
   expressions.jsonl    the evaluator: every operator over pairs of operand kinds, access,
                        conversions, control flow
 
-Run from the repository root: python3 scripts/oracle/gen_types_golden.py
+Run from the repository root: python3 scripts/oracle/gen_types_golden.py [--out DIR] [TABLE ...]
+(TABLE: spec, lattice, instance, infer, mismatch, expressions; all by default; --out writes
+the tables elsewhere than tests/golden/types, to compare them with the committed ones).
 """
-import json, os, shutil, subprocess, sys
+import argparse, json, os, subprocess, sys
 
-ORACLE = '/work/shared/oracle/puppet-oracle'
-OUT = 'tests/golden/types'
+ORACLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'puppet_oracle.rb')
+GOLDEN = 'tests/golden/types'
+OUT = GOLDEN
 
 TYPES = [
     'Any', 'Undef', 'Default', 'Data', 'RichData', 'Scalar', 'ScalarData', 'Numeric',
@@ -272,17 +276,56 @@ def run(cases, path, prelude=None):
                 c = dict(c, prelude=prelude)
             f.write(json.dumps(c) + '\n')
     with open(path, 'w') as out:
-        subprocess.run([ORACLE, tmp], stdout=out, check=True)
+        subprocess.run(['ruby', ORACLE, tmp], stdout=out, check=True)
     os.remove(tmp)
     print(path, sum(1 for _ in open(path)), 'cases')
 
 
+# The fields the oracle adds to a case (after the case's own), by kind of case.
+EXPR_ANSWERS = [('value', 'result_value'), ('string',), ('type', 'result_type'), ('generalized',)]
+LATTICE_ANSWERS = ['a_accepts_b', 'b_accepts_a', 'common', 'a_norm', 'b_norm']
+
+
+def question(answered):
+    """The case an answered line was asked as: its fields without the oracle's answers,
+    which come last (an expr case's own value or type fields stay: they come before)."""
+    keys = list(answered)
+    if keys[-1] == 'logs':
+        keys.pop()
+    if keys[-2:] == ['error', 'error_kind']:
+        del keys[-2:]
+    elif 'expr' in answered:
+        if not all(k in names for k, names in zip(keys[-4:], EXPR_ANSWERS)):
+            raise ValueError(f'not an answered expr case: {answered}')
+        del keys[-4:]
+    elif keys[-1] == 'instance':
+        keys.pop()
+    elif keys[-5:] == LATTICE_ANSWERS:
+        del keys[-5:]
+    else:
+        raise ValueError(f'not an answered case: {answered}')
+    return {k: answered[k] for k in keys}
+
+
+def gen_spec():
+    """Asks again the questions of the committed spec examples table (read before the
+    table is rewritten)."""
+    with open(f'{GOLDEN}/spec_examples.jsonl') as f:
+        cases = [question(json.loads(line)) for line in f if line.strip()]
+    run(cases, f'{OUT}/spec_examples.jsonl')
+
+
 def main():
-    """Arguments: the tables to regenerate (default: all)."""
-    want = set(sys.argv[1:]) or {'spec', 'lattice', 'instance', 'infer', 'mismatch', 'expressions'}
+    global OUT
+    parser = argparse.ArgumentParser(description='Regenerates the type-system golden tables.')
+    parser.add_argument('--out', default=GOLDEN, help=f'folder to write the tables to (default {GOLDEN})')
+    parser.add_argument('tables', nargs='*', help='spec, lattice, instance, infer, mismatch, expressions (default: all)')
+    args = parser.parse_args()
+    OUT = args.out
+    want = set(args.tables) or {'spec', 'lattice', 'instance', 'infer', 'mismatch', 'expressions'}
     os.makedirs(OUT, exist_ok=True)
     if 'spec' in want:
-        shutil.copy('/work/shared/oracle/golden/spec-examples.out.jsonl', f'{OUT}/spec_examples.jsonl')
+        gen_spec()
     if 'lattice' in want:
         gen_lattice()
     if 'instance' in want:

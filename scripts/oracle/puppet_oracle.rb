@@ -4,8 +4,8 @@
 # object a line, from the files given or stdin; blank lines and lines starting with //
 # are skipped. Each case is answered on one line of stdout: the input's fields, then
 #   {"expr": "<puppet code>"}           value (Puppet's %p form: 'Worl', [3]), string
-#                                       (the %s form, as "${x}" shows it), type (type(x)), generalized
-#                                       (type(x, 'generalized'))
+#                                       (String(x, '%s'): 1.5, not String(x)'s 1.500000),
+#                                       type (type(x)), generalized (type(x, 'generalized'))
 #   {"value": "<expr>", "type": "<T>"}  instance: value =~ T
 #   {"a": "<type>", "b": "<type>"}      a_accepts_b, b_accepts_a, common (the common type),
 #                                       a_norm, b_norm (normalized)
@@ -213,12 +213,27 @@ def cases(files)
   end
 end
 
+# One answer line; strings that are not UTF-8 (bytes Puppet gave back) are scrubbed.
+def output(out)
+  JSON.generate(out)
+rescue JSON::GeneratorError, EncodingError
+  scrub = lambda do |v|
+    case v
+    when String then v.dup.force_encoding(Encoding::UTF_8).scrub
+    when Array then v.map(&scrub)
+    when Hash then v.to_h { |k, x| [scrub.call(k), scrub.call(x)] }
+    else v
+    end
+  end
+  JSON.generate(scrub.call(out))
+end
+
 $stdout.sync = true
 # Cases that define nothing share one environment (each still has its own compiler and
 # so its own variables); the others get one each.
 in_environment do |shared|
   cases(files) do |kase, bad_input|
-    next puts(JSON.generate(bad_input)) if bad_input
+    next puts(output(bad_input)) if bad_input
 
     started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
     answers, logs =
@@ -230,6 +245,6 @@ in_environment do |shared|
     out = kase.merge(answers)
     out['logs'] = logs unless logs.empty?
     out['ms'] = ((Process.clock_gettime(Process::CLOCK_MONOTONIC) - started) * 1000).round(1) if timing
-    puts JSON.generate(out)
+    puts output(out)
   end
 end

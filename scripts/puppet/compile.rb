@@ -4,14 +4,15 @@
 #   {"id": ..., "code": "<puppet code>", "expect": "<text Puppet's error must contain>"}
 # and one a line on stdout: the input with "confirmed" (true/false) and "error".
 # Each snippet gets a fresh environment and catalog compiler (Puppet's PAL), with the
-# facts of scripts/puppet/facts-debian12.json; defined types are evaluated too.
+# facts of scripts/puppet/facts-debian12.json; defined types are evaluated too, and the
+# catalog is turned into resources of their types as an agent does before applying.
 require 'puppet'
 require 'json'
 require 'tmpdir'
 
 work = Dir.mktmpdir('pupcheck-compile')
 Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
-modulepath = [ENV.fetch('PUPCHECK_MODULEPATH', '/usr/share/puppet/modules')]
+modulepath = ENV.fetch('PUPCHECK_MODULEPATH', '/usr/share/puppet/modules').split(':')
 facts_json = File.read(File.join(__dir__, 'facts-debian12.json'))
 
 $stdin.each_line do |line|
@@ -25,6 +26,10 @@ $stdin.each_line do |line|
         Puppet[:strict_variables] = false
         c.evaluate_string(kase['code'])
         c.compile_additions
+        # As an agent does before applying: every resource becomes an instance of its
+        # type, which validates the attribute values (`Parameter x failed on ...`).
+        # (PAL keeps the catalog private.)
+        c.send(:catalog).to_ral
       end
     end
     kase['confirmed'] = false

@@ -82,6 +82,7 @@ mod reserved_parameter;
 mod reserved_type_name;
 mod reserved_variable_assignment;
 mod reserved_word;
+mod revealed_type;
 mod right_to_left_relationship;
 mod selector_inside_resource;
 mod single_quote_string_with_variables;
@@ -284,6 +285,7 @@ pub static ALL: &[&Rule] = &[
     &reserved_type_name::RULE,
     &reserved_variable_assignment::RULE,
     &reserved_word::RULE,
+    &revealed_type::RULE,
     &right_to_left_relationship::RULE,
     &selector_inside_resource::RULE,
     &single_quote_string_with_variables::RULE,

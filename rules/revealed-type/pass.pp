@@ -1,0 +1,2 @@
+# No probe, nothing revealed.
+notice(8000 + 80)

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Confirms the inference tests (tests/mdtest/*.md) with Puppet itself.
+
+Each `## ` case is laid out as the test harness (tests/mdtest.rs) lays it out: its
+```puppet blocks are files, those under `modules/` a modulepath. The other files are the
+code compiled, in order, with Puppet 7's catalog compiler (scripts/puppet/compile.rb:
+PAL, a Debian 12 fact set, the catalog turned into resources as an agent does), with a
+module that defines the probe `pupcheck::reveal` as a function returning its argument.
+
+* A case that expects an error finding must fail to compile with an error containing
+  the finding's message. Puppet stops at its first error, so such a case expects
+  exactly one error.
+* A case that expects no error must compile (so every value the tests reveal and every
+  finding they do not expect is checked against code Puppet accepts).
+
+    scripts/confirm_mdtest_with_puppet.py [-v] [TOPIC ...]   # every topic by default
+
+Needs puppet-agent (scripts/setup.sh --tools-only). Exits 1 when a case is not confirmed.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOPICS = os.path.join(ROOT, 'tests', 'mdtest')
+COMPILE = os.path.join(ROOT, 'scripts', 'puppet', 'compile.rb')
+MARKER = re.compile(r'^\s*#\s*(?:\^+|<-\d*)\s*(error|warning|info)\[([a-z0-9-]+)\]:\s*(.*)$')
+PROBE = 'function pupcheck::reveal($value) { $value }\n'
+
+
+def cases(text):
+    """(title, line, [(path, text)]) for each `## ` section, as tests/mdtest.rs reads them."""
+    out, block = [], None
+    for number, line in enumerate(text.splitlines(), 1):
+        if block is not None:
+            if line.lstrip().startswith('```'):
+                out[-1][2].append(tuple(block))
+                block = None
+            else:
+                block[1] += line + '\n'
+            continue
+        if line.startswith('## '):
+            out.append((line[3:].strip(), number, []))
+        elif line.lstrip().startswith('```puppet'):
+            path = next((w[5:] for w in line.split() if w.startswith('path=')), 'main.pp')
+            block = [path, '']
+    return out
+
+
+def expected_errors(files):
+    return [m.group(3).strip() for _, text in files for line in text.splitlines()
+            if (m := MARKER.match(line)) and m.group(1) == 'error']
+
+
+def confirm(title, files):
+    """None when Puppet agrees with the case, else what went wrong."""
+    errors = expected_errors(files)
+    if len(errors) > 1:
+        return f'expects {len(errors)} errors: Puppet stops at the first, split the case'
+    with tempfile.TemporaryDirectory(prefix='pupcheck-mdtest') as tmp:
+        code = []
+        for path, text in files:
+            if path.startswith('modules/'):
+                full = os.path.join(tmp, path)
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, 'w') as f:
+                    f.write(text)
+            else:
+                code.append(text)
+        probe = os.path.join(tmp, 'probe', 'pupcheck', 'functions', 'reveal.pp')
+        os.makedirs(os.path.dirname(probe))
+        with open(probe, 'w') as f:
+            f.write(PROBE)
+        case = {'id': title, 'code': '\n'.join(code), 'expect': errors[0] if errors else ''}
+        env = dict(os.environ, PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe')
+        run = subprocess.run(['ruby', COMPILE], input=json.dumps(case) + '\n', text=True,
+                             capture_output=True, env=env)
+        lines = run.stdout.strip().splitlines()
+        if not lines:
+            return f'compile.rb gave no answer: {run.stderr.strip()[-500:]}'
+        answer = json.loads(lines[-1])
+    if errors and not answer['confirmed']:
+        return f"Puppet did not fail with '{errors[0]}': {answer['error'] or 'it compiled'}"
+    if not errors and answer['error']:
+        return f"Puppet failed on a case that expects no error: {answer['error']}"
+    return None
+
+
+def main():
+    verbose = '-v' in sys.argv[1:]
+    wanted = [a for a in sys.argv[1:] if a != '-v']
+    failures = total = 0
+    for name in sorted(os.listdir(TOPICS)):
+        if not name.endswith('.md') or (wanted and not any(w in name for w in wanted)):
+            continue
+        with open(os.path.join(TOPICS, name)) as f:
+            text = f.read()
+        for title, line, files in cases(text):
+            total += 1
+            problem = confirm(title, files)
+            if problem:
+                failures += 1
+                print(f'FAIL {name}:{line} "{title}": {problem}')
+            elif verbose:
+                print(f'ok   {name}:{line} "{title}"')
+    print(f'{total - failures} of {total} cases confirmed by Puppet')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,173 @@
+//! Inference tests that read as documentation (ty's mdtest is the model): each Markdown
+//! file under tests/mdtest/ is a topic; each `## ` section of it is one case, whose
+//! ```` ```puppet ```` blocks are the files of a small project (`path=...` after the
+//! language names a file, `main.pp` by default). Expected findings are written under the
+//! code with the markers of the rule examples (`# ^ error[rule]: message`, the caret at
+//! the column; `# <- ...` for column 1), and what the evaluation knows of a value is
+//! shown with the probe `pupcheck::reveal($x)` and its `info[revealed-type]` finding.
+//!
+//! Every finding of the syntax, validation and type rules must be expected: no other
+//! is allowed in a case, which is how the tests guard against false alarms. Style and
+//! documentation rules are not run.
+//!
+//!     cargo test --test mdtest                     # every topic
+//!     MDTEST=narrowing cargo test --test mdtest    # topics whose file name contains it
+
+mod common;
+
+use common::{difference, expectations, Finding};
+use pupcheck::config::{RuleLayer, Selector, Settings};
+use pupcheck::rules::Category;
+use std::path::{Path, PathBuf};
+
+/// One `## ` section: its title and its files (path, text).
+struct Case {
+    title: String,
+    line: usize,
+    files: Vec<(String, String)>,
+}
+
+/// The cases of a topic file.
+fn cases(markdown: &str) -> Vec<Case> {
+    let mut cases: Vec<Case> = Vec::new();
+    let mut block: Option<(String, String)> = None;
+    for (i, line) in markdown.lines().enumerate() {
+        if let Some((path, text)) = &mut block {
+            if line.trim_start().starts_with("```") {
+                let (path, text) = block.take().unwrap();
+                cases
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("line {}: a block before any `## ` case", i + 1))
+                    .files
+                    .push((path, text));
+            } else {
+                let _ = path;
+                text.push_str(line);
+                text.push('\n');
+            }
+            continue;
+        }
+        if let Some(title) = line.strip_prefix("## ") {
+            cases.push(Case {
+                title: title.trim().to_string(),
+                line: i + 1,
+                files: Vec::new(),
+            });
+        } else if let Some(info) = line.trim_start().strip_prefix("```puppet") {
+            let path = info
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix("path="))
+                .unwrap_or("main.pp");
+            block = Some((path.to_string(), String::new()));
+        }
+    }
+    assert!(block.is_none(), "a ```puppet block is not closed");
+    cases
+}
+
+/// The syntax, validation and type rules, as a user would select them.
+fn settings() -> Settings {
+    let mut settings = Settings::default();
+    settings.rules.apply(&RuleLayer {
+        select: Some(vec![
+            Selector::Category(Category::Syntax),
+            Selector::Category(Category::Validation),
+            Selector::Category(Category::Type),
+        ]),
+        ..RuleLayer::default()
+    });
+    settings
+}
+
+/// The findings of every file of a case written under `root`, checked together (the
+/// definitions of each file are known to the others, modules are found as for a run).
+fn run_case(root: &Path, case: &Case) -> Option<String> {
+    let mut paths = Vec::new();
+    for (relative, text) in &case.files {
+        let path = root.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        paths.push(path);
+    }
+    let env = pupcheck::env::Environment::build([], &paths)
+        .with_modulepaths(&pupcheck::env::modulepaths(&paths, &[]));
+    let settings = settings();
+    let mut problems = String::new();
+    for ((relative, text), path) in case.files.iter().zip(&paths) {
+        let report = pupcheck::check::check_text_with(
+            path.clone(),
+            text.as_bytes().to_vec(),
+            &settings,
+            &env,
+        );
+        // A report keeps its source only when it has findings.
+        assert!(
+            report.source.is_some() || report.diagnostics.is_empty(),
+            "{relative}: findings without a source: {:?}",
+            report.diagnostics
+        );
+        let mut actual: Vec<Finding> = match &report.source {
+            None => Vec::new(),
+            Some(source) => report
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    let p = source.position(d.span.start);
+                    Finding {
+                        line: p.line,
+                        column: p.column,
+                        severity: d.severity.to_string(),
+                        rule: d.rule.to_string(),
+                        message: d.message.clone(),
+                    }
+                })
+                .collect(),
+        };
+        actual.sort();
+        if let Some(diff) = difference(Path::new(relative), &expectations(text), &actual) {
+            problems.push_str(&diff);
+        }
+    }
+    (!problems.is_empty()).then_some(problems)
+}
+
+#[test]
+fn every_topic_holds() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mdtest");
+    let only = std::env::var("MDTEST").ok();
+    let mut topics: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .filter(|p| {
+            only.as_deref()
+                .is_none_or(|o| p.file_name().unwrap().to_string_lossy().contains(o))
+        })
+        .collect();
+    topics.sort();
+    assert!(!topics.is_empty(), "no topic under {}", folder.display());
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for topic in &topics {
+        let markdown = std::fs::read_to_string(topic).unwrap();
+        for case in cases(&markdown) {
+            count += 1;
+            let root = tempfile::tempdir().unwrap();
+            if let Some(problems) = run_case(root.path(), &case) {
+                failures.push(format!(
+                    "{}:{} \"{}\"\n{problems}",
+                    topic.file_name().unwrap().to_string_lossy(),
+                    case.line,
+                    case.title
+                ));
+            }
+        }
+    }
+    assert!(count > 0, "no case found");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases fail:\n\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
