@@ -3,14 +3,14 @@
 # `puppet parser validate` must reject (or, for a warning rule, warn about) each
 # rules/<id>/fail.pp at the line its expectation marks, and accept each pass.pp without
 # an error or warning. A failing example the validator accepts must then fail when Puppet
-# compiles it (through ../shared/oracle/puppet-oracle): the problems Puppet finds only at
-# compile time but without types or other files. unreadable-file is left out: it is
-# about the file, not Puppet code.
+# compiles it (through scripts/oracle/puppet_oracle.rb): the problems Puppet finds only at
+# compile time but without types or other files. unreadable-file and internal-error are
+# left out: they are about the file and about pupcheck, not Puppet code.
 #
 #   scripts/confirm_rules_with_puppet.sh [RULE-ID ...]   # all syntax/validation rules by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash ../shared/corpus/install.sh --tools-only >/dev/null
+bash scripts/setup.sh --tools-only >/dev/null
 cargo build --quiet --release
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -19,7 +19,8 @@ python3 - "$tmp" "$@" <<'PY'
 import json, os, re, subprocess, sys
 tmp = sys.argv[1]
 rules = [r for r in json.load(open(f"{tmp}/rules.json"))
-         if r["category"] in ("syntax", "validation") and r["id"] != "unreadable-file"
+         if r["category"] in ("syntax", "validation")
+         and r["id"] not in ("unreadable-file", "internal-error")
          and (len(sys.argv) < 3 or r["id"] in sys.argv[2:])]
 env = dict(os.environ, HOME=tmp)
 def validate(path, modulepath=None):
@@ -62,7 +63,7 @@ def confirm_failing(r, fail, modulepath):
         found = set(marked)
     if not (marked & found) and kind == "Error" and not modulepath:
         case = json.dumps({"expr": open(fail, encoding="utf-8").read()})
-        oracle = subprocess.run(["../shared/oracle/puppet-oracle"], input=case + "\n",
+        oracle = subprocess.run(["ruby", "scripts/oracle/puppet_oracle.rb"], input=case + "\n",
                                 capture_output=True, text=True, env=env)
         answer = json.loads(oracle.stdout.strip().splitlines()[-1]) if oracle.stdout.strip() else {}
         error = answer.get("error", "")

@@ -5,9 +5,11 @@
 //! The walk never stops at what it cannot evaluate: a statement it cannot run leaves
 //! the variables it would set unknown. A conditional whose condition is known takes
 //! its branch; another one is walked branch by branch, each from the scope before it,
-//! and the variables any branch sets are unknown after it. Lambdas and nested
-//! definitions are not entered (a lambda's parameters may hide the variables around it;
-//! definitions are walked on their own).
+//! with the variable its condition tests narrowed (`$x =~ T`, `$x == undef`, `$x`), and
+//! a branch no value can reach is not walked. After it, a variable the branches set
+//! holds their common value or the join of their types (`undef` for a branch that did
+//! not set it). Lambdas and nested definitions are not entered (a lambda's parameters
+//! may hide the variables around it; definitions are walked on their own).
 
 use super::{AbstractValue, Evaluator};
 use crate::ast::{CaseExpr, ElseBranch, Expr, ExprKind, Lambda, ResourceExpr, Visitor};
@@ -77,15 +79,19 @@ impl<'a> Evaluator<'a> {
                         None => {}
                     },
                     _ => {
-                        let mut branches: Vec<&'p [Expr]> = vec![&i.then_block.statements];
-                        match &i.else_branch {
-                            Some(ElseBranch::Elsif(next)) => {
-                                branches.push(std::slice::from_ref(next))
-                            }
-                            Some(ElseBranch::Else(block)) => branches.push(&block.statements),
-                            None => {}
-                        }
-                        self.walk_branches(&branches, at);
+                        let (then, otherwise) = self.narrowing(&i.condition);
+                        let else_statements: &'p [Expr] = match &i.else_branch {
+                            Some(ElseBranch::Elsif(next)) => std::slice::from_ref(next),
+                            Some(ElseBranch::Else(block)) => &block.statements,
+                            None => &[],
+                        };
+                        self.walk_branches(
+                            &[
+                                (&i.then_block.statements[..], then),
+                                (else_statements, otherwise),
+                            ],
+                            at,
+                        );
                     }
                 }
             }
@@ -102,11 +108,16 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                     _ => {
-                        let mut branches: Vec<&'p [Expr]> = vec![&u.then_block.statements];
-                        if let Some(block) = &u.else_block {
-                            branches.push(&block.statements);
-                        }
-                        self.walk_branches(&branches, at);
+                        let (when_true, when_false) = self.narrowing(&u.condition);
+                        let else_statements: &'p [Expr] =
+                            u.else_block.as_ref().map_or(&[], |b| &b.statements[..]);
+                        self.walk_branches(
+                            &[
+                                (&u.then_block.statements[..], when_false),
+                                (else_statements, when_true),
+                            ],
+                            at,
+                        );
                     }
                 }
             }
@@ -170,24 +181,184 @@ impl<'a> Evaluator<'a> {
                 return;
             }
         }
-        let branches: Vec<&'p [Expr]> = c.options.iter().map(|o| &o.body.statements[..]).collect();
+        let mut branches: Vec<(&'p [Expr], Branch)> = c
+            .options
+            .iter()
+            .map(|o| (&o.body.statements[..], Branch::Unchanged))
+            .collect();
+        // Without a default option, no option at all may match.
+        let has_default = c.options.iter().any(|o| {
+            o.matchers
+                .iter()
+                .any(|m| matches!(m.kind, ExprKind::Default))
+        });
+        if !has_default {
+            branches.push((&[], Branch::Unchanged));
+        }
         self.walk_branches(&branches, at);
     }
 
-    /// Walks each branch from the same scope; afterwards what any of them set is
-    /// unknown.
-    fn walk_branches<'p>(&mut self, branches: &[&'p [Expr]], at: &mut AtResource<'_, 'a, 'p>) {
+    /// Walks each branch that can be taken from the same scope (with what its condition
+    /// tells about a variable); afterwards a variable the branches set holds what any of
+    /// them left: their common value, or the join of their types (`undef` where a branch
+    /// did not set it).
+    fn walk_branches<'p>(
+        &mut self,
+        branches: &[(&'p [Expr], Branch)],
+        at: &mut AtResource<'_, 'a, 'p>,
+    ) {
         let before = self.scopes.clone();
-        let mut assigned = Vec::new();
-        for branch in branches {
+        let start = before.last().map_or(0, |s| s.len());
+        let mut outcomes: Vec<super::Scope> = Vec::new();
+        for (statements, branch) in branches {
             self.scopes = before.clone();
-            self.walk(branch, at);
-            let innermost = self.scopes.last().expect("a scope");
-            let start = before.last().map_or(0, |s| s.len());
-            assigned.extend(innermost.keys().skip(start).cloned());
+            match branch {
+                Branch::Dead => continue,
+                Branch::Unchanged => {}
+                Branch::Narrowed(name, value) => self.narrow_to(name, value.clone()),
+            }
+            self.walk(statements, at);
+            outcomes.push(self.scopes.last().expect("a scope").clone());
         }
         self.scopes = before;
-        self.forget(&assigned);
+        let mut assigned: Vec<String> = Vec::new();
+        for outcome in &outcomes {
+            for name in outcome.keys().skip(start) {
+                if !assigned.contains(name) {
+                    assigned.push(name.clone());
+                }
+            }
+        }
+        let scope = self.scopes.last_mut().expect("a scope");
+        for name in assigned {
+            if scope.contains_key(&name) {
+                continue; // Puppet does not let a variable change.
+            }
+            let values: Vec<AbstractValue> = outcomes
+                .iter()
+                .map(|o| {
+                    o.get(&name)
+                        .cloned()
+                        .unwrap_or(AbstractValue::Known(crate::types::Value::Undef))
+                })
+                .collect();
+            scope.insert(name, join(&values));
+        }
+    }
+
+    /// Binds a narrowed variable for a branch: in the innermost scope, where it hides
+    /// the value it narrows for the branch only.
+    fn narrow_to(&mut self, name: &str, value: AbstractValue) {
+        self.bind(name, value);
+    }
+
+    /// What a condition whose value is not known tells about a variable it tests, when
+    /// it is true and when it is false: `$x =~ T`, `$x !~ T`, `$x == undef`,
+    /// `$x != undef`, `$x` alone, `!` and parentheses around those. A branch no value
+    /// of the variable can reach is dead.
+    fn narrowing(&mut self, condition: &Expr) -> (Branch, Branch) {
+        use crate::ast::{BinaryOp, UnaryOp};
+        use crate::types::{accepts, disjoint::disjoint, t, Kind};
+        match &condition.kind {
+            ExprKind::Paren(inner) => self.narrowing(inner),
+            ExprKind::Unary {
+                op: UnaryOp::Not,
+                operand,
+            } => {
+                let (when_true, when_false) = self.narrowing(operand);
+                (when_false, when_true)
+            }
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Match | BinaryOp::NotMatch),
+                left,
+                right,
+                ..
+            } => {
+                let Some((name, known_by)) = self.narrowable(left) else {
+                    return (Branch::Unchanged, Branch::Unchanged);
+                };
+                let Ok(AbstractValue::Known(crate::types::Value::Type(tested))) = self.eval(right)
+                else {
+                    return (Branch::Unchanged, Branch::Unchanged);
+                };
+                let matching = if disjoint(&known_by, &tested) {
+                    Branch::Dead
+                } else if accepts(&known_by, &tested) {
+                    Branch::Narrowed(name.clone(), AbstractValue::Inferred(tested.clone()))
+                } else {
+                    Branch::Unchanged
+                };
+                let other = if accepts(&tested, &known_by) {
+                    Branch::Dead
+                } else {
+                    without(&name, &known_by, &tested)
+                };
+                if *op == BinaryOp::Match {
+                    (matching, other)
+                } else {
+                    (other, matching)
+                }
+            }
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Equal | BinaryOp::NotEqual),
+                left,
+                right,
+                ..
+            } if matches!(right.kind, ExprKind::Undef) => {
+                let Some((name, known_by)) = self.narrowable(left) else {
+                    return (Branch::Unchanged, Branch::Unchanged);
+                };
+                let is_undef = if disjoint(&known_by, &t::undef()) {
+                    Branch::Dead
+                } else {
+                    Branch::Narrowed(
+                        name.clone(),
+                        AbstractValue::Known(crate::types::Value::Undef),
+                    )
+                };
+                let defined = match known_by.kind() {
+                    Kind::Undef => Branch::Dead,
+                    Kind::Optional(Some(inner)) => {
+                        Branch::Narrowed(name, AbstractValue::Inferred(inner.clone()))
+                    }
+                    _ => Branch::Unchanged,
+                };
+                if *op == BinaryOp::Equal {
+                    (is_undef, defined)
+                } else {
+                    (defined, is_undef)
+                }
+            }
+            // Truthy: neither undef nor false.
+            ExprKind::Variable(_) => {
+                let Some((name, known_by)) = self.narrowable(condition) else {
+                    return (Branch::Unchanged, Branch::Unchanged);
+                };
+                let truthy = match known_by.kind() {
+                    Kind::Undef => Branch::Dead,
+                    Kind::Optional(Some(inner)) => {
+                        Branch::Narrowed(name, AbstractValue::Inferred(inner.clone()))
+                    }
+                    _ => Branch::Unchanged,
+                };
+                (truthy, Branch::Unchanged)
+            }
+            _ => (Branch::Unchanged, Branch::Unchanged),
+        }
+    }
+
+    /// A local variable known only by its type: its name and the type.
+    fn narrowable(&self, expr: &Expr) -> Option<(String, crate::types::Type)> {
+        let ExprKind::Variable(name) = &expr.kind else {
+            return None;
+        };
+        if name.contains("::") || name.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        match self.variable(name).ok()? {
+            AbstractValue::Inferred(t) => Some((name.clone(), t)),
+            AbstractValue::Known(_) => None,
+        }
     }
 
     /// Makes variables of the innermost scope unknown (unless they already have a value:
@@ -199,6 +370,78 @@ impl<'a> Evaluator<'a> {
             scope.entry(name.clone()).or_insert_with(|| unknown.clone());
         }
     }
+}
+
+/// How a branch is walked.
+#[derive(Clone)]
+enum Branch {
+    /// From the scope before the conditional.
+    Unchanged,
+    /// With the variable known better (its condition tested it).
+    Narrowed(String, AbstractValue),
+    /// Not walked: no value that reaches the conditional takes it.
+    Dead,
+}
+
+/// A variable known by a variant, in the branch where it is not an instance of
+/// `tested`: the members `tested` holds entirely are left out.
+fn without(name: &str, known_by: &crate::types::Type, tested: &crate::types::Type) -> Branch {
+    use crate::types::{accepts, t, Kind};
+    let Kind::Variant(members) = known_by.kind() else {
+        return Branch::Unchanged;
+    };
+    let left: Vec<crate::types::Type> = members
+        .iter()
+        .filter(|m| !accepts(tested, m))
+        .cloned()
+        .collect();
+    if left.len() == members.len() {
+        Branch::Unchanged
+    } else if left.is_empty() {
+        Branch::Dead
+    } else {
+        Branch::Narrowed(name.to_string(), AbstractValue::Inferred(t::variant(left)))
+    }
+}
+
+/// What a variable holds where paths meet: the value every path gave it, or the join
+/// of their types. Puppet's common type is used only where it holds every value (it
+/// is not a union: `common(Undef, Integer)` is `Integer`); elsewhere the variant.
+fn join(values: &[AbstractValue]) -> AbstractValue {
+    use crate::types::{accepts, common, infer_detailed, t, Kind, Type};
+    if let Some(AbstractValue::Known(first)) = values.first() {
+        if values
+            .iter()
+            .all(|v| matches!(v, AbstractValue::Known(other) if super::equals(other, first)))
+        {
+            return AbstractValue::Known(first.clone());
+        }
+    }
+    let types: Vec<Type> = values
+        .iter()
+        .map(|v| match v {
+            AbstractValue::Known(value) => infer_detailed(value),
+            AbstractValue::Inferred(ty) => ty.clone(),
+        })
+        .collect();
+    let joined = types.iter().skip(1).fold(types[0].clone(), |acc, ty| {
+        // `undef` on one path: Optional of the other.
+        match (acc.kind(), ty.kind()) {
+            (Kind::Undef, Kind::Undef) => return acc,
+            (Kind::Undef, Kind::Optional(_)) => return ty.clone(),
+            (Kind::Optional(_), Kind::Undef) => return acc,
+            (Kind::Undef, _) => return t::optional(ty.clone()),
+            (_, Kind::Undef) => return t::optional(acc),
+            _ => {}
+        }
+        let c = common(&acc, ty);
+        if accepts(&c, &acc) && accepts(&c, ty) {
+            c
+        } else {
+            t::variant(vec![acc, ty.clone()])
+        }
+    });
+    AbstractValue::Inferred(joined)
 }
 
 /// The variables an assignment's left side names.
