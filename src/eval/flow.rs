@@ -407,7 +407,7 @@ fn without(name: &str, known_by: &crate::types::Type, tested: &crate::types::Typ
 /// What a variable holds where paths meet: the value every path gave it, or the join
 /// of their types. Puppet's common type is used only where it holds every value (it
 /// is not a union: `common(Undef, Integer)` is `Integer`); elsewhere the variant.
-fn join(values: &[AbstractValue]) -> AbstractValue {
+pub(super) fn join(values: &[AbstractValue]) -> AbstractValue {
     use crate::types::{accepts, common, infer_detailed, t, Kind, Type};
     if let Some(AbstractValue::Known(first)) = values.first() {
         if values

@@ -162,8 +162,8 @@ impl<'a> Evaluator<'a> {
             ExprKind::Default => known(Value::Default),
             ExprKind::Regex(r) => known(Value::Regexp(crate::types::model::Regex::new(r))),
             ExprKind::Name(n) => known(Value::string(n)),
-            ExprKind::Interpolated(parts) => known(Value::string(&self.interpolate(parts)?)),
-            ExprKind::Heredoc(h) => known(Value::string(&self.interpolate(&h.parts)?)),
+            ExprKind::Interpolated(parts) => self.interpolate(parts),
+            ExprKind::Heredoc(h) => self.interpolate(&h.parts),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::TypeRef(name) => {
                 let span = (e.span.start as usize, e.span.end as usize);
@@ -184,23 +184,7 @@ impl<'a> Evaluator<'a> {
                 known(self.match_groups.get(n).cloned().unwrap_or(Value::Undef))
             }
             ExprKind::Variable(name) => self.variable(name),
-            ExprKind::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for item in items {
-                    match &item.kind {
-                        // `*$x` in an array literal unfolds it (spec 004 "Unfold").
-                        ExprKind::Unary {
-                            op: UnaryOp::Splat,
-                            operand,
-                        } => match self.known(operand)? {
-                            Value::Array(a) => out.extend(a.iter().cloned()),
-                            other => out.push(other),
-                        },
-                        _ => out.push(self.known(item)?),
-                    }
-                }
-                known(Value::array(out))
-            }
+            ExprKind::Array(items) => self.array(items),
             ExprKind::Hash(entries) => {
                 let mut map = IndexMap::new();
                 for entry in entries {
@@ -293,7 +277,11 @@ impl<'a> Evaluator<'a> {
                 }
             }
             ExprKind::Selector { subject, entries } => {
-                let subject = self.known(subject)?;
+                let subject = match self.eval(subject)? {
+                    AbstractValue::Known(v) => v,
+                    // Any entry may be the one taken: the join of their values.
+                    AbstractValue::Inferred(_) => return self.any_of(entries),
+                };
                 let mut fallback = None;
                 for entry in entries {
                     if matches!(entry.matcher.kind, ExprKind::Default) {
@@ -628,15 +616,94 @@ impl<'a> Evaluator<'a> {
         Ok(AbstractValue::Known(v))
     }
 
-    fn interpolate(&mut self, parts: &[StringPart]) -> R<String> {
+    /// A selector whose subject is not known: one of its values, each evaluated (an
+    /// entry that cannot be is `Any`, so the join is too).
+    fn any_of(&mut self, entries: &[SelectorEntry]) -> R<AbstractValue> {
+        let mut values = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match self.eval(&entry.value) {
+                Ok(value) => values.push(value),
+                Err(EvalError::Unsupported(_)) => {
+                    values.push(AbstractValue::Inferred(crate::types::t::any()))
+                }
+                Err(failed) => return Err(failed),
+            }
+        }
+        if values.is_empty() {
+            return Err(EvalError::Unsupported("a selector without entries".into()));
+        }
+        Ok(flow::join(&values))
+    }
+
+    /// An array literal: known when every element is; otherwise a `Tuple` of what each
+    /// element is known to be (an element not evaluated is `Any`), unless an element
+    /// fails for certain or a splat of unknown length makes the size unknown.
+    fn array(&mut self, items: &[Expr]) -> R<AbstractValue> {
+        let mut values = Vec::with_capacity(items.len());
+        let mut types = Vec::with_capacity(items.len());
+        let mut all_known = true;
+        for item in items {
+            match &item.kind {
+                // `*$x` in an array literal unfolds it (spec 004 "Unfold").
+                ExprKind::Unary {
+                    op: UnaryOp::Splat,
+                    operand,
+                } => match self.known(operand)? {
+                    Value::Array(a) => {
+                        types.extend(a.iter().map(crate::types::infer_detailed));
+                        values.extend(a.iter().cloned());
+                    }
+                    other => {
+                        types.push(crate::types::infer_detailed(&other));
+                        values.push(other);
+                    }
+                },
+                _ => match self.eval(item) {
+                    Ok(AbstractValue::Known(v)) => {
+                        types.push(crate::types::infer_detailed(&v));
+                        values.push(v);
+                    }
+                    Ok(AbstractValue::Inferred(t)) => {
+                        all_known = false;
+                        types.push(t);
+                    }
+                    Err(EvalError::Unsupported(_)) => {
+                        all_known = false;
+                        types.push(crate::types::t::any());
+                    }
+                    Err(failed) => return Err(failed),
+                },
+            }
+        }
+        Ok(if all_known {
+            AbstractValue::Known(Value::array(values))
+        } else {
+            AbstractValue::Inferred(crate::types::t::tuple(types, None))
+        })
+    }
+
+    /// A string with interpolations: known when every part is; otherwise still a
+    /// `String` (whatever the parts hold), unless a part fails for certain.
+    fn interpolate(&mut self, parts: &[StringPart]) -> R<AbstractValue> {
         let mut out = String::new();
+        let mut all_known = true;
         for part in parts {
             match part {
                 StringPart::Text(t, _) => out.push_str(t),
-                StringPart::Interpolation(e) => out.push_str(&interpolated(&self.known(e)?)),
+                StringPart::Interpolation(e) => match self.eval(e) {
+                    Ok(AbstractValue::Known(v)) => out.push_str(&interpolated(&v)),
+                    Ok(AbstractValue::Inferred(_)) | Err(EvalError::Unsupported(_)) => {
+                        all_known = false
+                    }
+                    Err(failed) => return Err(failed),
+                },
             }
         }
-        Ok(out)
+        Ok(if all_known {
+            AbstractValue::Known(Value::string(&out))
+        } else {
+            AbstractValue::Inferred(crate::types::t::string())
+        })
     }
 }
 

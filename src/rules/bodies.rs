@@ -26,7 +26,7 @@ pub fn mismatch(
     value: &AbstractValue,
     undef: Undef,
 ) -> Option<Vec<String>> {
-    use crate::types::mismatch::{describe_types, describe_value, PathElem};
+    use crate::types::mismatch::{describe_inferred, describe_value, PathElem};
     let ty = declared_type(resolver, type_expr)?;
     let path = [PathElem::Parameter(param.to_string())];
     match value {
@@ -46,7 +46,7 @@ pub fn mismatch(
                 ),
             };
             certain
-                .then(|| describe_types(&ty, &shown, &path))
+                .then(|| describe_inferred(&ty, &shown, &path))
                 .filter(|why| !why.is_empty())
         }
     }

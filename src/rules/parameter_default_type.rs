@@ -8,7 +8,7 @@ use crate::ast::{Expr, Parameter};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};
-use crate::types::mismatch::{describe_types, describe_value, PathElem};
+use crate::types::mismatch::{describe_inferred, describe_value, PathElem};
 use crate::types::Type;
 
 pub static RULE: Rule = Rule {
@@ -96,7 +96,7 @@ fn default_mismatch(
         .then(|| describe_value(ty, &value, &path))
         .filter(|why| !why.is_empty()),
         AbstractValue::Inferred(actual) => crate::types::disjoint::disjoint(&actual, ty)
-            .then(|| describe_types(ty, &actual, &path))
+            .then(|| describe_inferred(ty, &actual, &path))
             .filter(|why| !why.is_empty()),
     }
 }

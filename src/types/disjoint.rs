@@ -76,12 +76,126 @@ fn families(ty: &Type, depth: usize) -> Families {
 
 /// Whether no value is an instance of both `a` and `b`; `false` when unsure.
 pub fn disjoint(a: &Type, b: &Type) -> bool {
-    families(a, 0) & families(b, 0) == 0
+    structurally_disjoint(a, b, false, 0)
 }
 
 /// Whether no value other than `undef` is an instance of both: a parameter given
 /// `undef` takes its default, so only the other values can mismatch.
 pub fn disjoint_but_undef(a: &Type, b: &Type) -> bool {
-    let a = families(a, 0) & !UNDEF;
-    a != 0 && a & families(b, 0) == 0
+    families(a, 0) & !UNDEF != 0 && structurally_disjoint(a, b, true, 0)
+}
+
+/// Families first; then, for types of the same family, what every value of one must
+/// hold and no value of the other can: the element at a position every tuple has, or a
+/// size no instance of the other has. `skip_undef` leaves out `undef` as a value of `a`.
+fn structurally_disjoint(a: &Type, b: &Type, skip_undef: bool, depth: usize) -> bool {
+    let mut of_a = families(a, 0);
+    if skip_undef {
+        of_a &= !UNDEF;
+    }
+    if of_a & families(b, 0) == 0 {
+        return true;
+    }
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let d = depth + 1;
+    let apart = |x: &Type, y: &Type| structurally_disjoint(x, y, false, d);
+    // Unions on either side: every member must be apart.
+    match a.kind() {
+        Kind::Alias(alias) => return structurally_disjoint(&alias.resolved(), b, skip_undef, d),
+        Kind::Variant(members) => {
+            return members
+                .iter()
+                .all(|m| structurally_disjoint(m, b, skip_undef, d))
+        }
+        Kind::Optional(Some(t)) => {
+            return (skip_undef || families(b, 0) & UNDEF == 0)
+                && structurally_disjoint(t, b, skip_undef, d)
+        }
+        Kind::NotUndef(Some(t)) => return structurally_disjoint(t, b, skip_undef, d),
+        _ => {}
+    }
+    match b.kind() {
+        Kind::Alias(alias) => return structurally_disjoint(a, &alias.resolved(), skip_undef, d),
+        Kind::Variant(members) => {
+            return members
+                .iter()
+                .all(|m| structurally_disjoint(a, m, skip_undef, d))
+        }
+        Kind::Optional(Some(t)) => {
+            return of_a & UNDEF == 0 && structurally_disjoint(a, t, skip_undef, d)
+        }
+        Kind::NotUndef(Some(t)) => return structurally_disjoint(a, t, skip_undef, d),
+        _ => {}
+    }
+    let (Some(seq_a), Some(seq_b)) = (Sequence::of(a), Sequence::of(b)) else {
+        return false;
+    };
+    if seq_a.size.hi() < seq_b.size.lo() || seq_b.size.hi() < seq_a.size.lo() {
+        return true;
+    }
+    // A value of both has at least the larger of their least sizes: at every position
+    // below it, the element types must meet.
+    let always = seq_a.size.lo().max(seq_b.size.lo()).clamp(0, 64) as usize;
+    (0..always).any(|i| match (seq_a.element(i), seq_b.element(i)) {
+        (Some(x), Some(y)) => apart(x, y),
+        _ => false,
+    })
+}
+
+/// An array type or a tuple type seen alike: a size range and the type at each index.
+struct Sequence<'t> {
+    size: super::model::IntRange,
+    /// One type for every index (an array), or one per index, the last repeated
+    /// beyond them (a tuple with a size range, spec "Tuple").
+    types: &'t [Type],
+}
+
+impl<'t> Sequence<'t> {
+    fn of(ty: &'t Type) -> Option<Sequence<'t>> {
+        use super::model::IntRange;
+        match ty.kind() {
+            Kind::Array { elem, size } => Some(Sequence {
+                size: size.unwrap_or(IntRange::DEFAULT_SIZE),
+                types: std::slice::from_ref(elem),
+            }),
+            Kind::Tuple { types, size } => Some(Sequence {
+                size: size.unwrap_or(IntRange::exact(types.len() as i64)),
+                types,
+            }),
+            _ => None,
+        }
+    }
+
+    fn element(&self, index: usize) -> Option<&'t Type> {
+        self.types.get(index).or(self.types.last())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::t;
+
+    #[test]
+    fn a_tuple_is_apart_from_an_array_when_an_element_always_present_is() {
+        let tuple = t::tuple(vec![t::string(), t::integer()], None);
+        assert!(disjoint(&tuple, &t::array_of(t::string())));
+        assert!(!disjoint(&tuple, &t::array_of(t::scalar())));
+        // An empty array is both an Array[String] and an Array[Integer].
+        assert!(!disjoint(
+            &t::array_of(t::string()),
+            &t::array_of(t::integer())
+        ));
+    }
+
+    #[test]
+    fn undef_is_not_apart_from_an_optional() {
+        let optional = t::optional(t::string());
+        assert!(!disjoint(&t::undef(), &optional));
+        assert!(disjoint(&t::integer(), &optional));
+        assert!(disjoint_but_undef(&t::optional(t::integer()), &t::string()));
+        assert!(!disjoint_but_undef(&t::undef(), &t::string()));
+    }
 }

@@ -374,6 +374,29 @@ pub fn describe_types(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<
         .collect()
 }
 
+/// Describes why no value of the type `actual` is an instance of `expected`, in the
+/// words Puppet uses for the value itself: a value has a type of its own (`String`,
+/// never `Enum` or `Pattern`), so an actual type that only lists strings is named as
+/// the string it may be.
+pub fn describe_inferred(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<String> {
+    describe_types(expected, &as_value_type(actual), path)
+}
+
+/// The type Puppet infers for any value of `ty`, where that is the same for all of
+/// them: strings listed by an `Enum` or matched by a `Pattern` are `String`s (the
+/// single string of a one-value `Enum` is that string).
+fn as_value_type(ty: &Type) -> Type {
+    match ty.kind() {
+        Kind::Enum { values, .. } if values.len() == 1 => t::string_value(&values[0]),
+        Kind::Enum { .. } | Kind::Pattern(_) => t::string(),
+        Kind::Array { elem, size } => t::array_sized(as_value_type(elem), *size),
+        Kind::Optional(Some(inner)) => t::optional(as_value_type(inner)),
+        Kind::Variant(members) => t::variant(members.iter().map(as_value_type).collect()),
+        Kind::Tuple { .. } | Kind::Struct(_) => ty.map_components(as_value_type),
+        _ => ty.clone(),
+    }
+}
+
 fn describe(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {
     internal(&normalize(expected), expected, actual, path, 0)
 }
