@@ -146,7 +146,7 @@ impl Evaluator<'_> {
 /// What an iteration function walks: an array's elements, a hash's `[key, value]`
 /// pairs, a string's characters, `0..n` for an integer `n`, the integers of a bounded
 /// `Integer[a, b]`, an `Enum`'s values, an iterator's elements.
-fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
+pub(super) fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
     const LIMIT: i64 = 1_000_000;
     let range = |from: i64, to: i64| -> R<Vec<Value>> {
         if to.saturating_sub(from) > LIMIT {

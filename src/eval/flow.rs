@@ -8,8 +8,8 @@
 //! with the variable its condition tests narrowed (`$x =~ T`, `$x == undef`, `$x`), and
 //! a branch no value can reach is not walked. After it, a variable the branches set
 //! holds their common value or the join of their types (`undef` for a branch that did
-//! not set it). Lambdas and nested definitions are not entered (a lambda's parameters
-//! may hide the variables around it; definitions are walked on their own).
+//! not set it). The lambda of a call is entered where the call is (`eval::lambdas`);
+//! nested definitions are not (they are walked on their own).
 
 use super::{AbstractValue, Evaluator};
 use crate::ast::{CaseExpr, ElseBranch, Expr, ExprKind, Lambda, ResourceExpr, Visitor};
@@ -18,8 +18,12 @@ use crate::ast::{CaseExpr, ElseBranch, Expr, ExprKind, Lambda, ResourceExpr, Vis
 pub enum Reached<'p> {
     /// A resource expression (`file { ... }`, `class { 'x': }`).
     Resource(&'p ResourceExpr),
-    /// A function or method call (outside lambdas), before its statement is evaluated.
+    /// A function or method call, before its statement is evaluated.
     Call(&'p Expr),
+    /// Statements Puppet does not run here: the branch a known condition does not
+    /// take, a branch no value can reach, the body of a lambda never called. Nothing in
+    /// them may be judged, not even on its own.
+    Skipped(&'p [Expr]),
 }
 
 /// Called at each resource expression and call the walk reaches.
@@ -71,13 +75,25 @@ impl<'a> Evaluator<'a> {
                 let condition = self.eval(&i.condition);
                 match condition {
                     Ok(AbstractValue::Known(v)) if super::truthy(&v) => {
-                        self.walk(&i.then_block.statements, at)
+                        self.walk(&i.then_block.statements, at);
+                        match &i.else_branch {
+                            Some(ElseBranch::Elsif(next)) => {
+                                at(self, Reached::Skipped(std::slice::from_ref(&**next)))
+                            }
+                            Some(ElseBranch::Else(block)) => {
+                                at(self, Reached::Skipped(&block.statements))
+                            }
+                            None => {}
+                        }
                     }
-                    Ok(AbstractValue::Known(_)) => match &i.else_branch {
-                        Some(ElseBranch::Elsif(next)) => self.walk_statement(next, at),
-                        Some(ElseBranch::Else(block)) => self.walk(&block.statements, at),
-                        None => {}
-                    },
+                    Ok(AbstractValue::Known(_)) => {
+                        at(self, Reached::Skipped(&i.then_block.statements));
+                        match &i.else_branch {
+                            Some(ElseBranch::Elsif(next)) => self.walk_statement(next, at),
+                            Some(ElseBranch::Else(block)) => self.walk(&block.statements, at),
+                            None => {}
+                        }
+                    }
                     _ => {
                         let (then, otherwise) = self.narrowing(&i.condition);
                         let else_statements: &'p [Expr] = match &i.else_branch {
@@ -100,9 +116,13 @@ impl<'a> Evaluator<'a> {
                 let condition = self.eval(&u.condition);
                 match condition {
                     Ok(AbstractValue::Known(v)) if !super::truthy(&v) => {
-                        self.walk(&u.then_block.statements, at)
+                        self.walk(&u.then_block.statements, at);
+                        if let Some(block) = &u.else_block {
+                            at(self, Reached::Skipped(&block.statements));
+                        }
                     }
                     Ok(AbstractValue::Known(_)) => {
+                        at(self, Reached::Skipped(&u.then_block.statements));
                         if let Some(block) = &u.else_block {
                             self.walk(&block.statements, at);
                         }
@@ -145,6 +165,7 @@ impl<'a> Evaluator<'a> {
         calls.visit_expr(expr);
         for call in calls.0 {
             at(self, Reached::Call(call));
+            self.walk_lambda(call, at);
         }
     }
 
@@ -153,30 +174,13 @@ impl<'a> Evaluator<'a> {
     fn walk_case<'p>(&mut self, c: &'p CaseExpr, at: &mut AtResource<'_, 'a, 'p>) {
         self.reach_calls(&c.subject, at);
         if let Ok(AbstractValue::Known(subject)) = self.eval(&c.subject) {
-            let mut fallback = None;
-            let mut decided = true;
-            'options: for option in &c.options {
-                for m in &option.matchers {
-                    if matches!(m.kind, ExprKind::Default) {
-                        fallback = Some(&option.body);
-                        continue;
+            if let Some(taken) = self.option_taken(c, &subject) {
+                for (i, option) in c.options.iter().enumerate() {
+                    if Some(i) == taken {
+                        self.walk(&option.body.statements, at);
+                    } else {
+                        at(self, Reached::Skipped(&option.body.statements));
                     }
-                    match self.eval(m) {
-                        Ok(AbstractValue::Known(candidate)) => {
-                            if self.case_matches(&subject, &candidate).unwrap_or(false) {
-                                return self.walk(&option.body.statements, at);
-                            }
-                        }
-                        _ => {
-                            decided = false;
-                            break 'options;
-                        }
-                    }
-                }
-            }
-            if decided {
-                if let Some(body) = fallback {
-                    self.walk(&body.statements, at);
                 }
                 return;
             }
@@ -198,6 +202,33 @@ impl<'a> Evaluator<'a> {
         self.walk_branches(&branches, at);
     }
 
+    /// The option a case whose subject is known takes (`Some(None)`: none), when
+    /// every matcher before it is known too.
+    fn option_taken(
+        &mut self,
+        c: &CaseExpr,
+        subject: &crate::types::Value,
+    ) -> Option<Option<usize>> {
+        let mut fallback = None;
+        for (i, option) in c.options.iter().enumerate() {
+            for m in &option.matchers {
+                if matches!(m.kind, ExprKind::Default) {
+                    fallback = Some(i);
+                    continue;
+                }
+                match self.eval(m) {
+                    Ok(AbstractValue::Known(candidate)) => {
+                        if self.case_matches(subject, &candidate).unwrap_or(false) {
+                            return Some(Some(i));
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        Some(fallback)
+    }
+
     /// Walks each branch that can be taken from the same scope (with what its condition
     /// tells about a variable); afterwards a variable the branches set holds what any of
     /// them left: their common value, or the join of their types (`undef` where a branch
@@ -213,7 +244,10 @@ impl<'a> Evaluator<'a> {
         for (statements, branch) in branches {
             self.scopes = before.clone();
             match branch {
-                Branch::Dead => continue,
+                Branch::Dead => {
+                    at(self, Reached::Skipped(statements));
+                    continue;
+                }
                 Branch::Unchanged => {}
                 Branch::Narrowed(name, value) => self.narrow_to(name, value.clone()),
             }

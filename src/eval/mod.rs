@@ -14,6 +14,7 @@ mod calls;
 mod classes;
 pub mod flow;
 mod format;
+mod lambdas;
 mod operators;
 pub mod query;
 

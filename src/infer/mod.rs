@@ -7,13 +7,14 @@
 //! Recorded today: the titles and attribute values of every resource expression, and
 //! the arguments (a method call's receiver first) of every call. Bodies walked: the top
 //! level, then every class, defined type, function and node body with its parameters
-//! known by their declared types. Resources and calls the walk does not reach (inside
-//! lambdas, which it does not enter yet) are evaluated on their own, with every
-//! variable unknown: what they hold is then known only when the code fixes it there.
+//! known by their declared types, entering the lambdas of the calls it reaches.
+//! Resources and calls the walk does not reach (in a lambda of a parameter's default,
+//! say) are evaluated on their own, with every variable unknown: what they hold is
+//! then known only when the code fixes it there.
 //!
 //! Layering: `infer` reads `ast`, `env`, `eval` and `types`; rules read `infer`.
 
-use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr};
+use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
 use crate::eval::{AbstractValue, Evaluator};
@@ -50,8 +51,9 @@ impl FileInference {
         walk_bodies(ctx, &aliases, &mut |evaluator, reached| match reached {
             Reached::Resource(resource) => record.resource(evaluator, resource),
             Reached::Call(call) => record.call(evaluator, call),
+            Reached::Skipped(statements) => record.skip(statements),
         });
-        // What the walk did not reach (inside lambdas), on its own: no variable known.
+        // What the walk did not reach, on its own: no variable known.
         let mut alone = Evaluator::new(&aliases);
         for expr in &ctx.exprs {
             match &expr.kind {
@@ -91,6 +93,37 @@ impl FileInference {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Marks what rules ask about in code Puppet does not run as evaluated, with no
+    /// value: nothing there is judged.
+    fn skip(&mut self, statements: &[Expr]) {
+        struct Judged<'r>(&'r mut HashSet<ExprId>);
+        impl<'p> Visitor<'p> for Judged<'_> {
+            fn visit_expr(&mut self, expr: &'p Expr) {
+                match &expr.kind {
+                    ExprKind::Resource(resource) => {
+                        for body in &resource.bodies {
+                            self.0.insert(ExprId::of(&body.title));
+                            for attribute in &body.attributes {
+                                self.0.insert(ExprId::of(&attribute.value));
+                            }
+                        }
+                    }
+                    ExprKind::Call(c) => self.0.extend(c.args.iter().map(ExprId::of)),
+                    ExprKind::MethodCall(c) => {
+                        self.0.insert(ExprId::of(&c.receiver));
+                        self.0.extend(c.args.iter().flatten().map(ExprId::of));
+                    }
+                    _ => {}
+                }
+                crate::ast::walk_expr(self, expr);
+            }
+        }
+        let mut judged = Judged(&mut self.evaluated);
+        for statement in statements {
+            judged.visit_expr(statement);
         }
     }
 

@@ -6,8 +6,7 @@ use super::text::each_expr;
 use super::FileContext;
 use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
 use crate::env::{Definition, Environment};
-use crate::eval::{AbstractValue, Evaluator};
-use crate::types::resolve::NoAliases;
+use crate::eval::AbstractValue;
 use crate::types::value::Value;
 
 /// One declaration with the definition it declares.
@@ -23,12 +22,12 @@ pub fn capitalized(name: &str) -> String {
     crate::types::display::capitalize_segments(name)
 }
 
-/// The strings a title evaluates to (one, or an array of them); none when it is not
-/// known from the code.
-fn titles(title: &crate::ast::Expr) -> Vec<String> {
-    match Evaluator::new(&NoAliases).eval(title) {
-        Ok(AbstractValue::Known(Value::String(s))) => vec![s.to_string()],
-        Ok(AbstractValue::Known(Value::Array(items))) => items
+/// The strings a title evaluates to where the evaluation reached it (one, or an array
+/// of them); none when it is not known.
+fn titles(ctx: &FileContext, title: &crate::ast::Expr) -> Vec<String> {
+    match ctx.inference().value(title) {
+        Some(AbstractValue::Known(Value::String(s))) => vec![s.to_string()],
+        Some(AbstractValue::Known(Value::Array(items))) => items
             .iter()
             .filter_map(|v| v.as_str().map(str::to_string))
             .collect(),
@@ -38,7 +37,8 @@ fn titles(title: &crate::ast::Expr) -> Vec<String> {
 
 /// The declarations a resource expression makes of classes or defined types the index
 /// has (regular ones: virtual and exported resources may never be realized).
-pub fn declarations_in<'a>(env: &Environment, resource: &'a ResourceExpr) -> Vec<Declaration<'a>> {
+pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec<Declaration<'a>> {
+    let env: &Environment = ctx.env;
     let mut found = Vec::new();
     let ExprKind::Name(type_name) = &resource.type_expr.kind else {
         return found;
@@ -48,7 +48,7 @@ pub fn declarations_in<'a>(env: &Environment, resource: &'a ResourceExpr) -> Vec
     }
     for body in &resource.bodies {
         if type_name == "class" {
-            for title in titles(&body.title) {
+            for title in titles(ctx, &body.title) {
                 if let Some(definition) = env.class(&title) {
                     let subject = format!("Class[{}]", capitalized(&definition.name));
                     found.push(Declaration {
@@ -60,7 +60,7 @@ pub fn declarations_in<'a>(env: &Environment, resource: &'a ResourceExpr) -> Vec
             }
         } else if let Some(definition) = env.define(type_name.as_str()) {
             let shown = capitalized(&definition.name);
-            let subject = match titles(&body.title).as_slice() {
+            let subject = match titles(ctx, &body.title).as_slice() {
                 [one] => format!("{shown}[{one}]"),
                 _ => shown,
             };
@@ -78,7 +78,7 @@ pub fn declarations_in<'a>(env: &Environment, resource: &'a ResourceExpr) -> Vec
 pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
     each_expr(ctx, |expr| {
         if let ExprKind::Resource(resource) = &expr.kind {
-            for declaration in declarations_in(ctx.env, resource) {
+            for declaration in declarations_in(ctx, resource) {
                 f(declaration);
             }
         }
@@ -110,8 +110,8 @@ pub fn each_builtin_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Builti
             return;
         }
         for body in &resource.bodies {
-            let title = match &body.title.kind {
-                ExprKind::String(s) => format!("[{}]", s.value),
+            let title = match titles(ctx, &body.title).as_slice() {
+                [one] => format!("[{one}]"),
                 _ => String::new(),
             };
             f(BuiltinResource {

@@ -51,7 +51,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             ExprKind::Resource(r) => Some(r),
             _ => None,
         })
-        .flat_map(|r| declarations_in(ctx.env, r))
+        .flat_map(|r| declarations_in(ctx, r))
         .collect();
     if declarations.is_empty() {
         return;

@@ -1,0 +1,249 @@
+//! Entering lambdas in the walk: the body of a lambda given to a call runs where the
+//! call is, in a scope of its own that sees the variables around it, with its
+//! parameters bound to what the call gives them. The walk enters it once, with each
+//! parameter holding what every call of the lambda may give it: the common value or
+//! the join of the elements an iteration function walks over (`each`, `map`, ...),
+//! the arguments of `with`; for any other function, nothing is known of them (their
+//! declared type, if any). A lambda over a collection known to be empty never runs and
+//! is not entered.
+
+use super::flow::{join, AtResource, Reached};
+use super::{AbstractValue, Evaluator};
+use crate::ast::{Expr, ExprKind, Lambda, Parameter};
+use crate::types::{t, Kind, Type, Value};
+use indexmap::IndexMap;
+
+/// More elements than this are joined by their types, not their values.
+const JOINED_BY_VALUE: usize = 256;
+
+/// The functions that call their lambda with the elements of their first argument:
+/// one parameter takes an element (a `[key, value]` pair for a hash), two take an
+/// index and the element (a key and a value for a hash).
+const ITERATING: &[&str] = &[
+    "each",
+    "map",
+    "filter",
+    "any",
+    "all",
+    "reverse_each",
+    "step",
+    "partition",
+    "index",
+    "flat_map",
+];
+
+/// What each parameter of a lambda is given, for every call of it.
+enum Arguments {
+    /// The lambda is never called (an iteration over an empty collection).
+    Never,
+    /// A value for each parameter, in order; parameters beyond them take their default.
+    Given(Vec<AbstractValue>),
+}
+
+impl<'a> Evaluator<'a> {
+    /// Walks the lambda of `call` (a call or method call the walk reached), if it has
+    /// one, in a scope of its own (see the module's documentation).
+    pub(super) fn walk_lambda<'p>(&mut self, call: &'p Expr, at: &mut AtResource<'_, 'a, 'p>) {
+        let (name, args, lambda): (Option<&str>, Vec<&Expr>, &'p Lambda) = match &call.kind {
+            ExprKind::Call(c) => match &c.lambda {
+                Some(lambda) => (
+                    match &c.function.kind {
+                        ExprKind::Name(n) => Some(n.as_str()),
+                        _ => None,
+                    },
+                    c.args.iter().collect(),
+                    lambda,
+                ),
+                None => return,
+            },
+            ExprKind::MethodCall(m) => match &m.lambda {
+                Some(lambda) => (
+                    Some(m.method.name.as_str()),
+                    std::iter::once(&m.receiver)
+                        .chain(m.args.iter().flatten())
+                        .collect(),
+                    lambda,
+                ),
+                None => return,
+            },
+            _ => return,
+        };
+        let given = match self.lambda_arguments(name.unwrap_or(""), &args, &lambda.params) {
+            Arguments::Never => return at(self, Reached::Skipped(&lambda.body.statements)),
+            Arguments::Given(values) => values,
+        };
+        let mut scope = IndexMap::new();
+        for (i, param) in lambda.params.iter().enumerate() {
+            let value = match given.get(i) {
+                Some(value) if !param.captures_rest => value.clone(),
+                _ => self.parameter_default(param),
+            };
+            scope.insert(param.name.name.clone(), self.typed_by(param, value));
+        }
+        self.scopes.push(scope);
+        let saved = std::mem::take(&mut self.match_groups);
+        self.walk(&lambda.body.statements, at);
+        self.match_groups = saved;
+        self.scopes.pop();
+    }
+
+    /// What a call named `name` gives its lambda's parameters.
+    fn lambda_arguments(&mut self, name: &str, args: &[&Expr], params: &[Parameter]) -> Arguments {
+        let unknown = || AbstractValue::Inferred(t::any());
+        let value_of = |this: &mut Self, e: &Expr| this.eval(e).unwrap_or_else(|_| unknown());
+        if name == "with" {
+            return Arguments::Given(args.iter().map(|a| value_of(self, a)).collect());
+        }
+        let iterating = ITERATING.contains(&name);
+        if !iterating && name != "reduce" {
+            return Arguments::Given(Vec::new());
+        }
+        let Some(subject) = args.first() else {
+            return Arguments::Given(Vec::new());
+        };
+        let subject = value_of(self, subject);
+        let Some(elements) = Elements::of(&subject) else {
+            return Arguments::Given(Vec::new());
+        };
+        if elements.empty {
+            return Arguments::Never;
+        }
+        if name == "reduce" {
+            // The memo is the start value or any result of the lambda: not known.
+            return Arguments::Given(vec![unknown(), elements.element]);
+        }
+        if params.len() >= 2 {
+            let (first, second) = match elements.entry {
+                Some((key, value)) => (key, value),
+                None => (elements.index, elements.element),
+            };
+            Arguments::Given(vec![first, second])
+        } else {
+            Arguments::Given(vec![elements.element])
+        }
+    }
+
+    /// A parameter no argument reaches: its default, if it has one it can evaluate.
+    fn parameter_default(&mut self, param: &Parameter) -> AbstractValue {
+        match &param.default {
+            Some(default) if !param.captures_rest => self
+                .eval(default)
+                .unwrap_or_else(|_| AbstractValue::Inferred(t::any())),
+            _ => AbstractValue::Inferred(t::any()),
+        }
+    }
+
+    /// A value of which nothing is known is known by the parameter's declared type
+    /// (a value the type rejects fails the call; that is not judged here).
+    fn typed_by(&mut self, param: &Parameter, value: AbstractValue) -> AbstractValue {
+        let declared = param
+            .type_expr
+            .as_ref()
+            .and_then(|ty| self.resolve_type(ty).ok());
+        match (value, declared) {
+            (AbstractValue::Inferred(actual), Some(declared))
+                if matches!(actual.kind(), Kind::Any) =>
+            {
+                AbstractValue::Inferred(declared)
+            }
+            (value, _) => value,
+        }
+    }
+}
+
+/// What an iteration walks over: each element, and for a hash each key and value.
+struct Elements {
+    empty: bool,
+    /// An element (a `[key, value]` pair for a hash).
+    element: AbstractValue,
+    /// The index of an element.
+    index: AbstractValue,
+    /// The key and the value of a hash entry.
+    entry: Option<(AbstractValue, AbstractValue)>,
+}
+
+impl Elements {
+    /// `None` when what is iterated is not known well enough (or cannot be iterated).
+    fn of(subject: &AbstractValue) -> Option<Elements> {
+        match subject {
+            AbstractValue::Known(value) => Elements::of_value(value),
+            AbstractValue::Inferred(ty) => Elements::of_type(ty),
+        }
+    }
+
+    fn of_value(value: &Value) -> Option<Elements> {
+        let values = super::calls::elements("each", value).ok()?;
+        if values.len() > JOINED_BY_VALUE {
+            return Elements::of_type(&crate::types::infer_detailed(value));
+        }
+        let known = |vs: Vec<Value>| -> AbstractValue {
+            join(&vs.into_iter().map(AbstractValue::Known).collect::<Vec<_>>())
+        };
+        let entry = match value {
+            Value::Hash(map) => Some((
+                known(map.keys().cloned().collect()),
+                known(map.values().cloned().collect()),
+            )),
+            _ => None,
+        };
+        Some(Elements {
+            empty: values.is_empty(),
+            index: index_below(values.len() as i64),
+            element: if values.is_empty() {
+                AbstractValue::Inferred(t::any())
+            } else {
+                known(values)
+            },
+            entry,
+        })
+    }
+
+    fn of_type(ty: &Type) -> Option<Elements> {
+        let inferred = AbstractValue::Inferred;
+        let any_index = inferred(t::integer_range(Some(0), None));
+        match ty.kind() {
+            Kind::Array { elem, size } => Some(Elements {
+                empty: size.is_some_and(|s| s.hi() <= 0),
+                element: inferred(elem.clone()),
+                index: any_index,
+                entry: None,
+            }),
+            Kind::Tuple { types, .. } if !types.is_empty() => Some(Elements {
+                empty: false,
+                element: join(
+                    &types
+                        .iter()
+                        .map(|t| inferred(t.clone()))
+                        .collect::<Vec<_>>(),
+                ),
+                index: any_index,
+                entry: None,
+            }),
+            Kind::Hash { key, value, size } => Some(Elements {
+                empty: size.is_some_and(|s| s.hi() <= 0),
+                element: inferred(t::tuple(vec![key.clone(), value.clone()], None)),
+                index: any_index,
+                entry: Some((inferred(key.clone()), inferred(value.clone()))),
+            }),
+            Kind::Integer(range) if range.lo() >= 1 && range.hi() < i64::MAX as i128 => {
+                let below = index_below(range.hi() as i64);
+                Some(Elements {
+                    empty: false,
+                    element: below.clone(),
+                    index: below,
+                    entry: None,
+                })
+            }
+            Kind::Alias(alias) => Elements::of_type(&alias.resolved()),
+            _ => None,
+        }
+    }
+}
+
+/// An index of a sequence of `len` elements.
+fn index_below(len: i64) -> AbstractValue {
+    match len {
+        1 => AbstractValue::Known(Value::Integer(0)),
+        _ => AbstractValue::Inferred(t::integer_range(Some(0), Some((len - 1).max(0)))),
+    }
+}
