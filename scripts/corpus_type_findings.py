@@ -28,7 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, 'tests/golden/corpus_type_findings.tsv')
 MODULES = '/usr/share/puppet/modules.available'
 TYPE_RULES = ['parameter-default-type', 'parameter-type-mismatch', 'unknown-parameter', 'unknown-class',
-              'unknown-attribute', 'invalid-attribute-value', 'function-argument-mismatch']
+              'unknown-attribute', 'invalid-attribute-value', 'function-argument-mismatch',
+              'evaluation-error']
 HEADER = """# The type findings pupcheck reports on the corpus (scripts/setup.sh; paths under
 # /usr/share/puppet/modules.available). The corpus is valid Puppet, so each one is a
 # false alarm until Puppet proves it real: scripts/corpus_type_findings.py confirm

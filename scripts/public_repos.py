@@ -81,10 +81,27 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, 'tests/public-repos/repos.tsv')
+
+
+def hand_written_snippets():
+    """(repo, file:line, rule) -> code, from SNIPPETS (`\\n` in the code is a line break)."""
+    out = {}
+    if os.path.exists(SNIPPETS):
+        for line in open(SNIPPETS, encoding='utf-8'):
+            if line.startswith('#') or not line.strip():
+                continue
+            repo, location, rule, code = line.rstrip('\n').split('\t', 3)
+            out[(repo, location, rule)] = code.replace('\\n', '\n')
+    return out
 COMPILE_RB = os.path.join(ROOT, 'scripts/puppet/compile.rb')
 VENDOR_RUBY = '/usr/lib/ruby/vendor_ruby'
 TYPE_RULES = {'unknown-class', 'unknown-parameter', 'parameter-type-mismatch', 'unknown-attribute',
-              'invalid-attribute-value', 'function-argument-mismatch', 'parameter-default-type'}
+              'invalid-attribute-value', 'function-argument-mismatch', 'parameter-default-type',
+              'evaluation-error'}
+# Snippets written by hand for findings no generated snippet reaches (an evaluation
+# error on a path a condition guards): repo, file:line, rule, the code, cut down to what
+# the failing expression needs, that Puppet must fail on with the finding's message.
+SNIPPETS = os.path.join(ROOT, 'tests/public-repos/snippets.tsv')
 LOCATION_RULES = {'illegal-definition-location', 'illegal-top-construct-location'}
 # Validation rules whose errors Puppet raises when it evaluates the code, not when it
 # validates the file (their rules/<id>/fail.pp pass `puppet parser validate`).
@@ -782,6 +799,9 @@ def write_helper(work):
     return helper
 
 
+HAND_WRITTEN = hand_written_snippets()
+
+
 def plan_cases(row, work, validations, compiles, rals):
     """The Puppet cases that judge a repository's findings; each finding gets the ids of
     its cases."""
@@ -850,6 +870,9 @@ def plan_cases(row, work, validations, compiles, rals):
                     f['snippet'] = ral
                 continue
             direct = direct_snippet(f, lines)
+            written = HAND_WRITTEN.get((repo, f"{rel}:{f['line']}", f['rule']))
+            if written is not None:
+                direct = {'code': written, 'expect': f['message'], 'loose': None, 'module': None}
             if direct is not None:
                 f['module'] = direct['module']
                 if direct['module'] and not mp.has(direct['module']):

@@ -243,6 +243,9 @@ mod properties {
         "class Demo::Thing {\n  package { vim: ensure => installed, }\n}",
         "exec { 'x':\n  command => 'y',\n  ensure => present;\n 'z': ensure => absent, unless => 'q' }",
         "$h = {\n  'a' => 1, 'bb' => 2,\n  'ccc' => 3,\n}",
+        // Arrows of nested hashes on the lines of the outer ones (found by fuzzing: each
+        // round moved them further right).
+        "class e{e{'':s=>{c=>{''=>(''),''=>''},1=>f\n,''=>({})},l=>[]}}",
     ];
 
     fn fixed(text: &str) -> (String, bool) {
@@ -260,6 +263,14 @@ mod properties {
             .iter()
             .all(|d| d.rule != "syntax-error");
         (fixed.text, parses)
+    }
+
+    #[test]
+    fn arrows_of_nested_levels_sharing_lines_reach_a_fixed_point() {
+        let text = "class e{e{'':s=>{c=>{''=>(''),''=>''},1=>f\n,''=>({})},l=>[]}}\n";
+        let (once, parses) = fixed(text);
+        assert!(parses, "{once}");
+        assert_eq!(fixed(&once).0, once);
     }
 
     proptest! {

@@ -198,13 +198,13 @@ mod tests {
 
     #[test]
     fn identical_findings_are_matched_one_for_one() {
-        let old = report("$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n");
+        let old = report("notice(\"x\")\nnotice(\"x\")\nnotice(\"x\")\n");
         let baseline = Baseline::from_report(&old, &Fingerprints::of(&old));
-        let mut fewer = report("$b = 1\n$a = \"x\"\n$a = \"x\"\n");
+        let mut fewer = report("$b = 1\nnotice(\"x\")\nnotice(\"x\")\n");
         let mut fingerprints = Fingerprints::of(&fewer);
         let outcome = baseline.apply(&mut fewer, &mut fingerprints);
         assert_eq!(outcome, Outcome { known: 2, fixed: 1 });
-        let mut more = report("$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n$a = \"x\"\n");
+        let mut more = report("notice(\"x\")\nnotice(\"x\")\nnotice(\"x\")\nnotice(\"x\")\n");
         let mut fingerprints = Fingerprints::of(&more);
         let outcome = baseline.apply(&mut more, &mut fingerprints);
         assert_eq!(outcome, Outcome { known: 3, fixed: 0 });

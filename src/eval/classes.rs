@@ -86,6 +86,7 @@ impl<'a> Evaluator<'a> {
     /// `include a, b` (also `contain`, `require`): declares each class named by a
     /// string, a `Class[x]` or an array of those; the value is the array of `Class[x]`.
     pub(super) fn include(&mut self, function: &str, args: &[Value]) -> R<Value> {
+        self.classes_are_all_known()?;
         let mut names = Vec::new();
         collect_class_names(function, args, &mut names)?;
         let mut declared = Vec::with_capacity(names.len());
@@ -100,6 +101,7 @@ impl<'a> Evaluator<'a> {
     /// `class { 'x': param => value }`: declares each titled class with the given
     /// parameters; the value is the array of references `Class['X']`.
     pub(super) fn class_resource(&mut self, resource: &ResourceExpr) -> R<AbstractValue> {
+        self.classes_are_all_known()?;
         let mut references = Vec::new();
         for body in &resource.bodies {
             let mut titles = Vec::new();
@@ -274,6 +276,19 @@ impl<'a> Evaluator<'a> {
         Err(failed(format!("{shown}: {}", why.join("\n"))))
     }
 
+    /// Classes are declared only where all the code there is was given: elsewhere a
+    /// class the evaluation has not seen may be defined or declared by code it does not
+    /// read (other manifests, a node classifier), so nothing about them is certain.
+    fn classes_are_all_known(&self) -> R<()> {
+        if self.closed_world {
+            Ok(())
+        } else {
+            Err(EvalError::Unsupported(
+                "classes, outside a closed world".into(),
+            ))
+        }
+    }
+
     /// A default expression reading a parameter that comes after it is Puppet's error.
     pub(super) fn check_not_pending(&self, variable: &str) -> R<()> {
         match &self.pending {
@@ -312,6 +327,7 @@ impl<'a> Evaluator<'a> {
     /// `[$a, $b] = Class[x]`: the class's variable (a parameter or not), which must
     /// exist.
     pub(super) fn class_variable_for_assignment(&self, class: &str, variable: &str) -> R<Value> {
+        self.classes_are_all_known()?;
         let key = class_key(class);
         if !self.declared.contains_key(&key) {
             return Err(failed(format!("Resource not found: Class['{key}']")));
@@ -406,6 +422,9 @@ fn prefixed(what: &str, e: EvalError) -> EvalError {
     match e {
         EvalError::Failed(m) if !m.starts_with("Error while evaluating") => {
             EvalError::Failed(format!("Error while evaluating a {what}, {m}"))
+        }
+        EvalError::FailedAt(m, at) if !m.starts_with("Error while evaluating") => {
+            EvalError::FailedAt(format!("Error while evaluating a {what}, {m}"), at)
         }
         other => other,
     }

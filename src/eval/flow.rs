@@ -46,9 +46,15 @@ impl<'p> Visitor<'p> for Calls<'p> {
 impl<'a> Evaluator<'a> {
     /// Walks `statements` in order (see the module's documentation).
     pub fn walk<'p>(&mut self, statements: &'p [Expr], at: &mut AtResource<'_, 'a, 'p>) {
+        let noted = self.failures.len();
         for statement in statements {
             self.match_groups.clear();
             self.walk_statement(statement, at);
+        }
+        // A block that calls `fail` is there to stop the compile: an error on its way
+        // there only changes the message.
+        if statements.iter().any(calls_fail) {
+            self.failures.truncate(noted);
         }
     }
 
@@ -64,7 +70,7 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::Assignment { left, .. } => {
                 self.reach_calls(statement, at);
-                if self.eval(statement).is_err() {
+                if self.run(statement).is_err() {
                     let mut names = Vec::new();
                     assigned_names(left, &mut names);
                     self.forget(&names);
@@ -72,7 +78,7 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::If(i) => {
                 self.reach_calls(&i.condition, at);
-                let condition = self.eval(&i.condition);
+                let condition = self.run(&i.condition);
                 match condition {
                     Ok(AbstractValue::Known(v)) if super::truthy(&v) => {
                         self.walk(&i.then_block.statements, at);
@@ -113,7 +119,7 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::Unless(u) => {
                 self.reach_calls(&u.condition, at);
-                let condition = self.eval(&u.condition);
+                let condition = self.run(&u.condition);
                 match condition {
                     Ok(AbstractValue::Known(v)) if !super::truthy(&v) => {
                         self.walk(&u.then_block.statements, at);
@@ -153,8 +159,8 @@ impl<'a> Evaluator<'a> {
             | ExprKind::TypeDefinition(_) => {}
             _ => {
                 self.reach_calls(statement, at);
-                // Its value is not needed; an error here is found by other checks.
-                let _ = self.eval(statement);
+                // Its value is not needed; an error Puppet raises is noted.
+                let _ = self.run(statement);
             }
         }
     }
@@ -173,7 +179,7 @@ impl<'a> Evaluator<'a> {
     /// walked option by option.
     fn walk_case<'p>(&mut self, c: &'p CaseExpr, at: &mut AtResource<'_, 'a, 'p>) {
         self.reach_calls(&c.subject, at);
-        if let Ok(AbstractValue::Known(subject)) = self.eval(&c.subject) {
+        if let Ok(AbstractValue::Known(subject)) = self.run(&c.subject) {
             if let Some(taken) = self.option_taken(c, &subject) {
                 for (i, option) in c.options.iter().enumerate() {
                     if Some(i) == taken {
@@ -216,7 +222,7 @@ impl<'a> Evaluator<'a> {
                     fallback = Some(i);
                     continue;
                 }
-                match self.eval(m) {
+                match self.run(m) {
                     Ok(AbstractValue::Known(candidate)) => {
                         if self.case_matches(subject, &candidate).unwrap_or(false) {
                             return Some(Some(i));
@@ -280,10 +286,13 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// Binds a narrowed variable for a branch: in the innermost scope, where it hides
-    /// the value it narrows for the branch only.
+    /// Narrows a variable for a branch, in the scope that holds it (the branch's walk
+    /// restores the scopes after it). A variable no scope holds is not narrowed:
+    /// binding it would make the branch's own assignment to it look like a second one.
     fn narrow_to(&mut self, name: &str, value: AbstractValue) {
-        self.bind(name, value);
+        if let Some(scope) = self.scopes.iter_mut().rev().find(|s| s.contains_key(name)) {
+            scope.insert(name.to_string(), value);
+        }
     }
 
     /// What a condition whose value is not known tells about a variable it tests, when
@@ -403,6 +412,15 @@ impl<'a> Evaluator<'a> {
         for name in names {
             scope.entry(name.clone()).or_insert_with(|| unknown.clone());
         }
+    }
+}
+
+/// Whether a statement is a call of `fail` (`fail('...')`, `'...'.fail`).
+fn calls_fail(statement: &Expr) -> bool {
+    match &statement.kind {
+        ExprKind::Call(call) => matches!(&call.function.kind, ExprKind::Name(n) if n == "fail"),
+        ExprKind::MethodCall(call) => call.method.name == "fail",
+        _ => false,
     }
 }
 

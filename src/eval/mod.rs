@@ -38,10 +38,24 @@ pub enum AbstractValue {
 /// Why evaluation stopped.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EvalError {
-    /// Puppet raises an evaluation error here (the message is pupcheck's wording).
+    /// Puppet raises an evaluation error here, with this message; where is not known
+    /// yet (the expression being evaluated locates it, `FailedAt`).
     Failed(String),
+    /// Puppet raises an evaluation error with this message at the innermost expression
+    /// whose evaluation failed.
+    FailedAt(String, crate::source::Span),
     /// A construct the evaluator does not model yet.
     Unsupported(String),
+}
+
+impl EvalError {
+    /// The message of an error Puppet raises, located or not.
+    pub fn failure(&self) -> Option<&str> {
+        match self {
+            EvalError::Failed(message) | EvalError::FailedAt(message, _) => Some(message),
+            EvalError::Unsupported(_) => None,
+        }
+    }
 }
 
 type R<T> = Result<T, EvalError>;
@@ -71,6 +85,16 @@ pub struct Evaluator<'a> {
     /// Whether all the code there is was given (`closed_world`): then a variable
     /// nothing set is `undef`, as Puppet reads it, instead of unknown.
     closed_world: bool,
+    /// The errors Puppet raises in the code the walk runs (`run`), in order.
+    failures: Vec<Failure>,
+}
+
+/// An error Puppet raises while evaluating code it runs: the message, at the innermost
+/// expression whose evaluation failed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    pub message: String,
+    pub span: crate::source::Span,
 }
 
 impl<'a> Evaluator<'a> {
@@ -84,6 +108,7 @@ impl<'a> Evaluator<'a> {
             declared: Default::default(),
             pending: None,
             closed_world: false,
+            failures: Vec::new(),
         }
     }
 
@@ -131,6 +156,24 @@ impl<'a> Evaluator<'a> {
             .map_err(type_error)
     }
 
+    /// Evaluates an expression where Puppet runs it (not one a check only asks
+    /// about): an error Puppet raises there is noted among the `failures`.
+    pub fn run(&mut self, e: &Expr) -> R<AbstractValue> {
+        let result = self.eval(e);
+        if let Err(EvalError::FailedAt(message, span)) = &result {
+            self.failures.push(Failure {
+                message: message.clone(),
+                span: *span,
+            });
+        }
+        result
+    }
+
+    /// The errors noted by `run` so far, taken out.
+    pub fn take_failures(&mut self) -> Vec<Failure> {
+        std::mem::take(&mut self.failures)
+    }
+
     /// Evaluates one expression.
     pub fn eval(&mut self, e: &Expr) -> R<AbstractValue> {
         if self.depth > MAX_DEPTH {
@@ -139,7 +182,11 @@ impl<'a> Evaluator<'a> {
         self.depth += 1;
         let result = self.eval_inner(e);
         self.depth -= 1;
-        result
+        match result {
+            // The innermost expression an error comes out of is where Puppet fails.
+            Err(EvalError::Failed(message)) => Err(EvalError::FailedAt(message, e.span)),
+            other => other,
+        }
     }
 
     /// Evaluates an expression whose value must be known to go on.
@@ -349,10 +396,27 @@ impl<'a> Evaluator<'a> {
             ExprKind::Variable(name) => {
                 let name = name.trim_start_matches("::").to_string();
                 let scope = self.scopes.last_mut().expect("the top scope");
-                if scope.contains_key(&name) {
-                    return Err(EvalError::Failed(format!(
-                        "Cannot reassign variable '${name}'"
-                    )));
+                match scope.get(&name) {
+                    // Set on some paths only (joined with undef), or not known at
+                    // all: the path taken may not have set it.
+                    Some(AbstractValue::Inferred(ty))
+                        if crate::types::instance_of(&Value::Undef, ty) =>
+                    {
+                        return Err(EvalError::Unsupported(format!(
+                            "assigning ${name}, which some paths may not have set"
+                        )))
+                    }
+                    Some(AbstractValue::Known(Value::Undef)) => {
+                        return Err(EvalError::Unsupported(format!(
+                            "assigning ${name}, which some paths may not have set"
+                        )))
+                    }
+                    Some(_) => {
+                        return Err(EvalError::Failed(format!(
+                            "Cannot reassign variable '${name}'"
+                        )))
+                    }
+                    None => {}
                 }
                 scope.insert(name, value);
                 Ok(())
@@ -624,10 +688,9 @@ impl<'a> Evaluator<'a> {
         for entry in entries {
             match self.eval(&entry.value) {
                 Ok(value) => values.push(value),
-                Err(EvalError::Unsupported(_)) => {
-                    values.push(AbstractValue::Inferred(crate::types::t::any()))
-                }
-                Err(failed) => return Err(failed),
+                // An entry that cannot be evaluated, or that fails: if it is the one
+                // taken, the selector gives nothing; either way nothing is certain.
+                Err(_) => values.push(AbstractValue::Inferred(crate::types::t::any())),
             }
         }
         if values.is_empty() {

@@ -17,7 +17,7 @@
 use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
-use crate::eval::{AbstractValue, Evaluator};
+use crate::eval::{AbstractValue, Evaluator, Failure};
 use crate::rules::FileContext;
 use std::collections::{HashMap, HashSet};
 
@@ -41,6 +41,8 @@ pub struct FileInference {
     values: HashMap<ExprId, AbstractValue>,
     /// The expressions evaluated so far, recorded or not: each is evaluated once.
     evaluated: HashSet<ExprId>,
+    /// The errors Puppet raises in code the walk ran, once per place, in order.
+    failures: Vec<Failure>,
 }
 
 impl FileInference {
@@ -48,12 +50,18 @@ impl FileInference {
     pub fn infer(ctx: &FileContext) -> FileInference {
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
-        walk_bodies(ctx, &aliases, &mut |evaluator, reached| match reached {
+        let failures = walk_bodies(ctx, &aliases, &mut |evaluator, reached| match reached {
             Reached::Resource(resource) => record.resource(evaluator, resource),
             Reached::Call(call) => record.call(evaluator, call),
             Reached::Skipped(statements) => record.skip(statements),
         });
-        // What the walk did not reach, on its own: no variable known.
+        let mut places = HashSet::new();
+        record.failures = failures
+            .into_iter()
+            .filter(|f| places.insert((f.span.start, f.span.end)))
+            .collect();
+        // What the walk did not reach, on its own: no variable known. (Errors there are
+        // not noted: Puppet may never run that code.)
         let mut alone = Evaluator::new(&aliases);
         for expr in &ctx.exprs {
             match &expr.kind {
@@ -63,6 +71,12 @@ impl FileInference {
             }
         }
         record
+    }
+
+    /// The errors Puppet raises in the code the walk ran (for every value that can
+    /// reach them), once per place.
+    pub fn failures(&self) -> &[Failure] {
+        &self.failures
     }
 
     /// The value recorded for `expr`: known, or known by its type.
@@ -134,7 +148,7 @@ impl FileInference {
         if !self.evaluated.insert(id) {
             return;
         }
-        if let Ok(value) = evaluator.eval(expr) {
+        if let Ok(value) = evaluator.run(expr) {
             self.values.insert(id, value);
         }
     }
@@ -148,8 +162,8 @@ fn walk_bodies<'p>(
     ctx: &FileContext<'p>,
     aliases: &FileAliases,
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
-) {
-    walk_body(aliases, &[], &ctx.program.body, f);
+) -> Vec<Failure> {
+    let mut failures = walk_body(aliases, &[], &ctx.program.body, f);
     for expr in &ctx.exprs {
         let (params, body) = match &expr.kind {
             ExprKind::Class(c) => (c.params.as_deref().unwrap_or(&[]), &c.body),
@@ -158,8 +172,9 @@ fn walk_bodies<'p>(
             ExprKind::Node(n) => (&[][..], &n.body),
             _ => continue,
         };
-        walk_body(aliases, params, &body.statements, f);
+        failures.extend(walk_body(aliases, params, &body.statements, f));
     }
+    failures
 }
 
 fn walk_body<'p>(
@@ -167,7 +182,7 @@ fn walk_body<'p>(
     params: &[Parameter],
     statements: &'p [Expr],
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
-) {
+) -> Vec<Failure> {
     let mut evaluator = Evaluator::new(aliases);
     for p in params.iter().filter(|p| !p.captures_rest) {
         let ty = p
@@ -178,4 +193,5 @@ fn walk_body<'p>(
         evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
     }
     evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
+    evaluator.take_failures()
 }

@@ -179,6 +179,7 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
         param_column: None,
         arrows: Vec::new(),
     }];
+    let mut closed: Vec<Level> = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
         match token.kind {
             TokenKind::Arrow => {
@@ -213,33 +214,73 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
             }),
             TokenKind::Close | TokenKind::Semicolon => {
                 let Some(level) = levels.pop() else { break };
-                let mut lines: Vec<u32> = level.arrows.iter().map(|a| a.line).collect();
-                lines.dedup();
-                if lines.len() > 1 && level.arrows.len() > 1 {
-                    let earlier_on_line = earlier_duplicates(&level.arrows, |a| Some(a.line));
-                    for (arrow, earlier) in level.arrows.iter().zip(earlier_on_line) {
-                        if arrow.column != level.arrow_column {
-                            let d = RULE.diagnostic(
-                                arrow.span,
-                                format!(
-                                    "indentation of => is not properly aligned (expected in column {}, but found it in column {})",
-                                    level.arrow_column, arrow.column
-                                ),
-                            );
-                            let shares_line = earlier.is_some();
-                            out.push(match fix(ctx, arrow, &level, shares_line) {
-                                Some(fix) => d.with_fix(fix),
-                                None => d,
-                            });
-                        }
-                    }
-                }
+                closed.push(level);
                 if levels.is_empty() {
                     break;
                 }
             }
             TokenKind::Other => {}
         }
+    }
+    // Which level each line's arrows belong to: moving the arrows of one level moves
+    // those of another on the same line, so neither is fixed (each fix would undo
+    // the other's alignment, round after round).
+    let mut owner: std::collections::HashMap<u32, Option<usize>> = std::collections::HashMap::new();
+    for (index, level) in closed.iter().enumerate() {
+        for arrow in &level.arrows {
+            owner
+                .entry(arrow.line)
+                .and_modify(|o| {
+                    if *o != Some(index) {
+                        *o = None
+                    }
+                })
+                .or_insert(Some(index));
+        }
+    }
+    for (index, level) in closed.iter().enumerate() {
+        report_level(ctx, level, out, |line| {
+            owner.get(&line) == Some(&Some(index))
+        });
+    }
+}
+
+/// The findings of one level of arrows whose lines differ, fixed only where every line
+/// of the level holds arrows of it alone.
+fn report_level(
+    ctx: &FileContext,
+    level: &Level,
+    out: &mut Vec<Diagnostic>,
+    alone_on_line: impl Fn(u32) -> bool,
+) {
+    let mut lines: Vec<u32> = level.arrows.iter().map(|a| a.line).collect();
+    lines.dedup();
+    if lines.len() <= 1 || level.arrows.len() <= 1 {
+        return;
+    }
+    let fixable = level.arrows.iter().all(|a| alone_on_line(a.line));
+    let earlier_on_line = earlier_duplicates(&level.arrows, |a| Some(a.line));
+    for (arrow, earlier) in level.arrows.iter().zip(earlier_on_line) {
+        if arrow.column == level.arrow_column {
+            continue;
+        }
+        let d = RULE.diagnostic(
+            arrow.span,
+            format!(
+                "indentation of => is not properly aligned (expected in column {}, but found it in column {})",
+                level.arrow_column, arrow.column
+            ),
+        );
+        let shares_line = earlier.is_some();
+        out.push(
+            match fixable
+                .then(|| fix(ctx, arrow, level, shares_line))
+                .flatten()
+            {
+                Some(fix) => d.with_fix(fix),
+                None => d,
+            },
+        );
     }
 }
 

@@ -31,6 +31,7 @@ mod duplicate_parameter;
 mod duplicate_resource_attribute;
 mod ensure_first_param;
 mod ensure_not_symlink_target;
+mod evaluation_error;
 mod file_mode;
 mod function_argument_mismatch;
 mod hard_tabs;
@@ -238,6 +239,7 @@ pub static ALL: &[&Rule] = &[
     &duplicate_resource_attribute::RULE,
     &ensure_first_param::RULE,
     &ensure_not_symlink_target::RULE,
+    &evaluation_error::RULE,
     &file_mode::RULE,
     &function_argument_mismatch::RULE,
     &hard_tabs::RULE,
