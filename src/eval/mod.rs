@@ -411,6 +411,12 @@ impl<'a> Evaluator<'a> {
                             "assigning ${name}, which some paths may not have set"
                         )))
                     }
+                    // Puppet names the two variables every scope has apart.
+                    Some(_) if matches!(name.as_str(), "name" | "title") => {
+                        return Err(EvalError::Failed(format!(
+                            "Cannot reassign built in (or already assigned) variable '${name}'"
+                        )))
+                    }
                     Some(_) => {
                         return Err(EvalError::Failed(format!(
                             "Cannot reassign variable '${name}'"

@@ -19,6 +19,7 @@ use crate::env::FileAliases;
 use crate::eval::flow::Reached;
 use crate::eval::{AbstractValue, Evaluator, Failure};
 use crate::rules::FileContext;
+use crate::types::{t, Value};
 use std::collections::{HashMap, HashSet};
 
 /// An expression of the file's syntax tree, by identity. The tree is immutable while
@@ -163,27 +164,54 @@ fn walk_bodies<'p>(
     aliases: &FileAliases,
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
 ) -> Vec<Failure> {
-    let mut failures = walk_body(aliases, &[], &ctx.program.body, f);
+    // Top-level code runs in the scope of the class `main`.
+    let main = Some(AbstractValue::Known(Value::string("main")));
+    let mut failures = walk_body(aliases, main, &[], &ctx.program.body, f);
     for expr in &ctx.exprs {
-        let (params, body) = match &expr.kind {
-            ExprKind::Class(c) => (c.params.as_deref().unwrap_or(&[]), &c.body),
-            ExprKind::Define(d) => (d.params.as_deref().unwrap_or(&[]), &d.body),
-            ExprKind::Function(func) => (func.params.as_deref().unwrap_or(&[]), &func.body),
-            ExprKind::Node(n) => (&[][..], &n.body),
+        let (title, params, body) = match &expr.kind {
+            ExprKind::Class(c) => {
+                // A class nested in another is named after it too (`outer::inner`).
+                let top_level = ctx.program.body.iter().any(|e| std::ptr::eq(e, *expr));
+                let title = if top_level {
+                    AbstractValue::Known(Value::string(c.name.name.trim_start_matches("::")))
+                } else {
+                    AbstractValue::Inferred(t::string())
+                };
+                (Some(title), c.params.as_deref().unwrap_or(&[]), &c.body)
+            }
+            ExprKind::Define(d) => (
+                Some(AbstractValue::Inferred(t::string())),
+                d.params.as_deref().unwrap_or(&[]),
+                &d.body,
+            ),
+            ExprKind::Function(func) => (None, func.params.as_deref().unwrap_or(&[]), &func.body),
+            ExprKind::Node(n) => (None, &[][..], &n.body),
             _ => continue,
         };
-        failures.extend(walk_body(aliases, params, &body.statements, f));
+        failures.extend(walk_body(aliases, title, params, &body.statements, f));
     }
     failures
 }
 
+/// Walks one body: `title` is what `$title` and `$name` hold in it (a class's name, a
+/// defined resource's title; functions and nodes have none), then the parameters.
 fn walk_body<'p>(
     aliases: &FileAliases,
+    title: Option<AbstractValue>,
     params: &[Parameter],
     statements: &'p [Expr],
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
 ) -> Vec<Failure> {
     let mut evaluator = Evaluator::new(aliases);
+    if let Some(title) = title {
+        evaluator.bind("title", title.clone());
+        // A defined type's `name` may be given another value than the title.
+        let name = match title {
+            AbstractValue::Known(_) => title,
+            AbstractValue::Inferred(_) => AbstractValue::Inferred(t::not_undef_any()),
+        };
+        evaluator.bind("name", name);
+    }
     for p in params.iter().filter(|p| !p.captures_rest) {
         let ty = p
             .type_expr

@@ -1,3 +1,3 @@
-$title = 'motd'
-file { "/etc/${title}": ensure => file }
-notice(File[$path = "/etc/${title}"])
+$page = 'motd'
+file { "/etc/${page}": ensure => file }
+notice(File[$path = "/etc/${page}"])
