@@ -11,7 +11,8 @@ use crate::types::Type;
 pub enum Undef {
     /// Like any other value (a function's argument, a default).
     IsAValue,
-    /// The parameter's default is used (a resource attribute).
+    /// The parameter's default is used, where it has one (a resource attribute): a
+    /// value known only by its type is judged on its values other than `undef`.
     LeavesTheDefault,
 }
 

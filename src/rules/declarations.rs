@@ -74,6 +74,63 @@ pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec
     found
 }
 
+/// An attribute a resource body gives: written, or an entry of a `* =>` hash the
+/// evaluation knows.
+pub struct Given<'a> {
+    pub name: std::borrow::Cow<'a, str>,
+    /// What the evaluation knows of the value; `None` when it stopped before it.
+    pub value: Option<std::borrow::Cow<'a, AbstractValue>>,
+    /// Where the value is written (for a splat's entry, the splatted expression).
+    pub span: crate::source::Span,
+    /// Where the name is written (for a splat's entry, the splatted expression).
+    pub name_span: crate::source::Span,
+    /// `=>`, or `+>` (which only a resource override may use).
+    pub op: crate::ast::AttributeOp,
+}
+
+/// The attributes a body sets, in order: the written ones, then the entries of its
+/// `* =>` hash when the evaluation knows it (an entry also written is Puppet's error
+/// of its own, not judged here).
+pub fn given<'a>(ctx: &'a FileContext, body: &'a ResourceBody) -> Vec<Given<'a>> {
+    use crate::ast::AttributeOp;
+    use std::borrow::Cow;
+    let inference = ctx.inference();
+    let mut out: Vec<Given> = Vec::new();
+    let mut splats = Vec::new();
+    for attribute in &body.attributes {
+        if attribute.name.name == "*" {
+            splats.push(attribute);
+            continue;
+        }
+        out.push(Given {
+            name: Cow::Borrowed(&attribute.name.name),
+            value: inference.value(&attribute.value).map(Cow::Borrowed),
+            span: attribute.value.span,
+            name_span: attribute.name.span,
+            op: attribute.op,
+        });
+    }
+    for splat in splats {
+        let Some(AbstractValue::Known(Value::Hash(entries))) = inference.value(&splat.value) else {
+            continue;
+        };
+        for (key, value) in entries.iter() {
+            let Some(name) = key.as_str() else { continue };
+            if out.iter().any(|g| g.name == name) {
+                continue;
+            }
+            out.push(Given {
+                name: Cow::Owned(name.to_string()),
+                value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
+                span: splat.value.span,
+                name_span: splat.value.span,
+                op: AttributeOp::Set,
+            });
+        }
+    }
+    out
+}
+
 /// Every declaration in the file of a class or defined type the index has.
 pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
     each_expr(ctx, |expr| {

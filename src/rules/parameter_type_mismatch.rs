@@ -1,11 +1,12 @@
 use super::bodies::{declared_type, mismatch, Undef};
-use super::declarations::{declarations_in, Declaration};
+use super::declarations::{declarations_in, given, Declaration};
 use super::{Category, FileContext, Rule};
 use crate::ast::{AttributeOp, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
-use crate::infer::FileInference;
+use crate::eval::AbstractValue;
 use crate::types::resolve::Resolver;
+use crate::types::Value;
 
 pub static RULE: Rule = Rule {
     id: "parameter-type-mismatch",
@@ -56,33 +57,37 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     if declarations.is_empty() {
         return;
     }
-    let inference = ctx.inference();
     let aliases = FileAliases::new(ctx.program, ctx.env);
     let mut resolver = Resolver::new(&aliases);
     for declaration in &declarations {
-        check_declaration(inference, &mut resolver, declaration, out);
+        check_declaration(ctx, &mut resolver, declaration, out);
     }
 }
 
 fn check_declaration(
-    inference: &FileInference,
+    ctx: &FileContext,
     resolver: &mut Resolver,
     declaration: &Declaration,
     out: &mut Vec<Diagnostic>,
 ) {
-    for attribute in &declaration.body.attributes {
+    for attribute in given(ctx, declaration.body) {
         if attribute.op != AttributeOp::Set {
             continue;
         }
-        let Some(param) = declaration.definition.param(&attribute.name.name) else {
+        let Some(param) = declaration.definition.param(&attribute.name) else {
             continue;
         };
         let Some(type_expr) = &param.type_expr else {
             continue;
         };
-        let Some(value) = inference.value(&attribute.value) else {
+        let Some(value) = attribute.value.as_deref() else {
             continue;
         };
+        // `undef` given to a parameter with a default leaves the default (whose type
+        // parameter-default-type judges); without one, it is judged like any value.
+        if matches!(value, AbstractValue::Known(Value::Undef)) && param.default.is_some() {
+            continue;
+        }
         let Some(why) = mismatch(
             resolver,
             type_expr,
@@ -94,7 +99,7 @@ fn check_declaration(
         };
         out.push(
             RULE.diagnostic(
-                attribute.value.span,
+                attribute.span,
                 format!("{}: {}", declaration.subject, why.join("; ")),
             )
             .with_note(format!(

@@ -1,4 +1,4 @@
-use super::declarations::each_declaration;
+use super::declarations::{each_declaration, given};
 use super::{Category, FileContext, Rule};
 use crate::ast::METAPARAMETERS;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -37,10 +37,9 @@ Use the parameter's name (`servers`), or add the parameter to the definition.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_declaration(ctx, |declaration| {
-        for attribute in &declaration.body.attributes {
-            let name = attribute.name.name.as_str();
-            let allowed = name == "*"
-                || name == "name"
+        for attribute in given(ctx, declaration.body) {
+            let name = &*attribute.name;
+            let allowed = name == "name"
                 || name == "title"
                 || METAPARAMETERS.contains(&name)
                 || declaration.definition.param(name).is_some();
@@ -49,7 +48,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             }
             out.push(
                 RULE.diagnostic(
-                    attribute.name.span,
+                    attribute.name_span,
                     format!("{}: has no parameter named '{name}'", declaration.subject),
                 )
                 .with_note(format!(
