@@ -17,6 +17,7 @@ mod format;
 mod lambdas;
 mod operators;
 pub mod query;
+mod transfer;
 
 pub use operators::{equals, truthy};
 
@@ -601,16 +602,25 @@ impl<'a> Evaluator<'a> {
     fn binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr) -> R<AbstractValue> {
         // `and` / `or` evaluate their right operand only when needed.
         if matches!(op, BinaryOp::And | BinaryOp::Or) {
-            let l = truthy(&self.known(left)?);
+            let l = match self.eval(left)? {
+                AbstractValue::Known(v) => truthy(&v),
+                // Whether the right operand is evaluated depends on the left one.
+                AbstractValue::Inferred(_) => {
+                    return Ok(AbstractValue::Inferred(crate::types::t::boolean()))
+                }
+            };
             if (op == BinaryOp::And) != l {
                 return Ok(AbstractValue::Known(Value::Bool(l)));
             }
-            return Ok(AbstractValue::Known(Value::Bool(truthy(
-                &self.known(right)?,
-            ))));
+            return Ok(match self.eval(right)? {
+                AbstractValue::Known(v) => AbstractValue::Known(Value::Bool(truthy(&v))),
+                AbstractValue::Inferred(_) => AbstractValue::Inferred(crate::types::t::boolean()),
+            });
         }
-        let a = self.known(left)?;
-        let b = self.known(right)?;
+        let (a, b) = match (self.eval(left)?, self.eval(right)?) {
+            (AbstractValue::Known(a), AbstractValue::Known(b)) => (a, b),
+            (a, b) => return transfer::binary(op, &a, &b),
+        };
         let v = match op {
             BinaryOp::Equal => Value::Bool(equals(&a, &b)),
             BinaryOp::NotEqual => Value::Bool(!equals(&a, &b)),

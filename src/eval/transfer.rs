@@ -1,0 +1,155 @@
+//! Operators on values known only by their types: what the result is known to be, and
+//! the errors Puppet raises whatever the values are. The concrete operators
+//! (`operators`) answer when both operands are known; these answer for the rest, and
+//! say `Unsupported` wherever the result or the error depends on values not known.
+//! (The Expressions document of the specification, "Arithmetic Operators", "Comparison
+//! Operators", "Match Operators".)
+
+use super::{AbstractValue, EvalError, R};
+use crate::ast::BinaryOp;
+use crate::types::{t, Kind, Type, Value};
+
+/// How a number operand is known: an integer, a float, or either.
+#[derive(Clone, Copy, PartialEq)]
+enum Number {
+    Integer,
+    Float,
+    Either,
+}
+
+impl Number {
+    /// The numbers a type holds, when it holds nothing else (not even `undef`).
+    fn of_type(ty: &Type) -> Option<Number> {
+        match ty.kind() {
+            Kind::Integer(_) => Some(Number::Integer),
+            Kind::Float(_) => Some(Number::Float),
+            Kind::Numeric => Some(Number::Either),
+            Kind::NotUndef(Some(inner)) => Number::of_type(inner),
+            Kind::Alias(alias) => Number::of_type(&alias.resolved()),
+            Kind::Variant(members) => {
+                let mut kinds = members.iter().map(Number::of_type);
+                let first = kinds.next()??;
+                kinds.try_fold(first, |acc, k| {
+                    let k = k?;
+                    Some(if k == acc { acc } else { Number::Either })
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn of(value: &AbstractValue) -> Option<Number> {
+        match value {
+            AbstractValue::Known(Value::Integer(_)) => Some(Number::Integer),
+            AbstractValue::Known(Value::Float(_)) => Some(Number::Float),
+            AbstractValue::Known(_) => None,
+            AbstractValue::Inferred(ty) => Number::of_type(ty),
+        }
+    }
+
+    /// An arithmetic operand: numbers, and strings that hold one (Puppet turns them
+    /// into their number).
+    fn of_operand(value: &AbstractValue) -> Option<Number> {
+        match value {
+            AbstractValue::Known(v @ Value::String(_)) => {
+                match super::calls::to_numeric(v).ok()? {
+                    Value::Integer(_) => Some(Number::Integer),
+                    Value::Float(_) => Some(Number::Float),
+                    _ => None,
+                }
+            }
+            other => Number::of(other),
+        }
+    }
+
+    fn ty(self) -> Type {
+        match self {
+            Number::Integer => t::integer(),
+            Number::Float => t::float(),
+            Number::Either => t::numeric(),
+        }
+    }
+}
+
+/// A binary operator with at least one operand known only by its type (`and` and `or`
+/// are the evaluator's: their right operand is not always evaluated).
+pub(super) fn binary(
+    op: BinaryOp,
+    left: &AbstractValue,
+    right: &AbstractValue,
+) -> R<AbstractValue> {
+    let boolean = || Ok(AbstractValue::Inferred(t::boolean()));
+    match op {
+        // Equality never fails.
+        BinaryOp::Equal | BinaryOp::NotEqual => boolean(),
+        BinaryOp::Less | BinaryOp::LessEqual | BinaryOp::Greater | BinaryOp::GreaterEqual => {
+            match (Number::of(left), Number::of(right)) {
+                (Some(_), Some(_)) => boolean(),
+                _ => unknown("a comparison of operands known only by their types"),
+            }
+        }
+        // A value against a type is an instance check; it sets no match variables.
+        BinaryOp::Match | BinaryOp::NotMatch => match right {
+            AbstractValue::Known(Value::Type(_)) => boolean(),
+            _ => unknown("a match of operands known only by their types"),
+        },
+        BinaryOp::Add
+        | BinaryOp::Subtract
+        | BinaryOp::Multiply
+        | BinaryOp::Divide
+        | BinaryOp::Modulo => arithmetic(op, left, right),
+        _ => unknown("this operator on operands known only by their types"),
+    }
+}
+
+/// `+ - * / %` where an operand is known only by its type. Puppet turns the left
+/// operand into a number, then the right one (unless the left is a collection, which
+/// `+` and `-` concatenate or remove from): the first that is not a number (a string
+/// that holds none) fails, whatever the other holds.
+fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<AbstractValue> {
+    if let AbstractValue::Known(value) = left {
+        if let Some(failure) = not_numeric(value) {
+            return Err(failure);
+        }
+    }
+    let (Some(l), right_number) = (Number::of_operand(left), Number::of_operand(right)) else {
+        return unknown("arithmetic on operands known only by their types");
+    };
+    let r = match (right_number, right) {
+        (Some(r), _) => r,
+        (None, AbstractValue::Known(value)) => {
+            return Err(not_numeric(value)
+                .unwrap_or_else(|| EvalError::Unsupported("arithmetic on this operand".into())))
+        }
+        (None, AbstractValue::Inferred(_)) => {
+            return unknown("arithmetic on operands known only by their types")
+        }
+    };
+    // `%` on a float is an error whose wording depends on the side; leave it to the
+    // values.
+    if op == BinaryOp::Modulo && (l != Number::Integer || r != Number::Integer) {
+        return unknown("% with an operand that may be a float");
+    }
+    let result = match (l, r) {
+        (Number::Integer, Number::Integer) => Number::Integer,
+        (Number::Float, _) | (_, Number::Float) => Number::Float,
+        _ => Number::Either,
+    };
+    Ok(AbstractValue::Inferred(result.ty()))
+}
+
+/// The error of a known operand that is not a number and that Puppet does not turn
+/// into one: a string holding no number. Other values (collections, time values,
+/// booleans, undef, ...) are left to the concrete operators.
+fn not_numeric(value: &Value) -> Option<EvalError> {
+    match value {
+        Value::String(s) if super::calls::to_numeric(value).is_err() => Some(EvalError::Failed(
+            format!("The value '{s}' cannot be converted to Numeric."),
+        )),
+        _ => None,
+    }
+}
+
+fn unknown(what: &str) -> R<AbstractValue> {
+    Err(EvalError::Unsupported(what.into()))
+}
