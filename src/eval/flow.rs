@@ -148,6 +148,10 @@ impl<'a> Evaluator<'a> {
                 }
             }
             ExprKind::Case(c) => self.walk_case(c, at),
+            ExprKind::ResourceDefaults(defaults) => {
+                self.reach_calls(statement, at);
+                self.set_resource_defaults(defaults);
+            }
             // Walked on their own, or not code that runs here.
             ExprKind::Class(_)
             | ExprKind::Define(_)
@@ -245,6 +249,8 @@ impl<'a> Evaluator<'a> {
         at: &mut AtResource<'_, 'a, 'p>,
     ) {
         let before = self.scopes.clone();
+        // Defaults a branch sets hold on its paths only.
+        let defaults = self.resource_defaults.len();
         let start = before.last().map_or(0, |s| s.len());
         let mut outcomes: Vec<super::Scope> = Vec::new();
         for (statements, branch) in branches {
@@ -258,6 +264,7 @@ impl<'a> Evaluator<'a> {
                 Branch::Narrowed(name, value) => self.narrow_to(name, value.clone()),
             }
             self.walk(statements, at);
+            self.resource_defaults.truncate(defaults);
             outcomes.push(self.scopes.last().expect("a scope").clone());
         }
         self.scopes = before;
@@ -283,6 +290,30 @@ impl<'a> Evaluator<'a> {
                 })
                 .collect();
             scope.insert(name, join(&values));
+        }
+    }
+
+    /// `Type { attribute => value, ... }`: defaults for the resources of that type the
+    /// walk reaches from here on (a value it cannot evaluate sets no known default).
+    fn set_resource_defaults(&mut self, defaults: &crate::ast::ResourceDefaults) {
+        let type_name = match &defaults.type_ref.kind {
+            ExprKind::TypeRef(name) if defaults.form == crate::ast::ResourceForm::Regular => {
+                name.trim_start_matches("::").to_ascii_lowercase()
+            }
+            _ => return,
+        };
+        for attribute in &defaults.attributes {
+            if attribute.op != crate::ast::AttributeOp::Set || attribute.name.name == "*" {
+                continue;
+            }
+            if let Ok(value) = self.run(&attribute.value) {
+                self.resource_defaults.push(super::ResourceDefault {
+                    type_name: type_name.clone(),
+                    attribute: attribute.name.name.clone(),
+                    value,
+                    span: attribute.value.span,
+                });
+            }
         }
     }
 

@@ -82,7 +82,9 @@ impl<'a> Evaluator<'a> {
         }
         self.scopes.push(scope);
         let saved = std::mem::take(&mut self.match_groups);
+        let defaults = self.resource_defaults.len();
         self.walk(&lambda.body.statements, at);
+        self.resource_defaults.truncate(defaults);
         self.match_groups = saved;
         self.scopes.pop();
     }

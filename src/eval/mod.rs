@@ -88,6 +88,21 @@ pub struct Evaluator<'a> {
     closed_world: bool,
     /// The errors Puppet raises in the code the walk runs (`run`), in order.
     failures: Vec<Failure>,
+    /// The resource defaults (`Web::Vhost { port => 80 }`) in force where the walk
+    /// is, in the order they were set: certain ones only (set on every path to here).
+    resource_defaults: Vec<ResourceDefault>,
+}
+
+/// An attribute's default for the resources of a type declared after it, in its
+/// scope and those within (Puppet's resource defaults).
+#[derive(Debug, Clone)]
+pub struct ResourceDefault {
+    /// The type's name in lower case (`web::vhost`).
+    pub type_name: String,
+    pub attribute: String,
+    pub value: AbstractValue,
+    /// Where the value is written.
+    pub span: crate::source::Span,
 }
 
 /// An error Puppet raises while evaluating code it runs: the message, at the innermost
@@ -110,6 +125,7 @@ impl<'a> Evaluator<'a> {
             pending: None,
             closed_world: false,
             failures: Vec::new(),
+            resource_defaults: Vec::new(),
         }
     }
 
@@ -168,6 +184,17 @@ impl<'a> Evaluator<'a> {
             });
         }
         result
+    }
+
+    /// The defaults in force for resources of the type `type_name` (lower case),
+    /// latest first.
+    pub fn resource_defaults(&self, type_name: &str) -> Vec<ResourceDefault> {
+        self.resource_defaults
+            .iter()
+            .rev()
+            .filter(|d| d.type_name == type_name)
+            .cloned()
+            .collect()
     }
 
     /// The errors noted by `run` so far, taken out.

@@ -17,7 +17,7 @@
 use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
-use crate::eval::{AbstractValue, Evaluator, Failure};
+use crate::eval::{AbstractValue, Evaluator, Failure, ResourceDefault};
 use crate::rules::FileContext;
 use crate::types::{t, Value};
 use std::collections::{HashMap, HashSet};
@@ -44,6 +44,9 @@ pub struct FileInference {
     evaluated: HashSet<ExprId>,
     /// The errors Puppet raises in code the walk ran, once per place, in order.
     failures: Vec<Failure>,
+    /// The resource defaults in force at each resource expression the walk reached,
+    /// latest first (by the resource expression's type expression).
+    defaults: HashMap<ExprId, Vec<ResourceDefault>>,
 }
 
 impl FileInference {
@@ -85,7 +88,23 @@ impl FileInference {
         self.values.get(&ExprId::of(expr))
     }
 
+    /// The resource defaults in force where the walk reached `resource` for its type,
+    /// latest first.
+    pub fn resource_defaults(&self, resource: &ResourceExpr) -> &[ResourceDefault] {
+        self.defaults
+            .get(&ExprId::of(&resource.type_expr))
+            .map_or(&[], Vec::as_slice)
+    }
+
     fn resource(&mut self, evaluator: &mut Evaluator, resource: &ResourceExpr) {
+        if let ExprKind::Name(type_name) = &resource.type_expr.kind {
+            let defaults = evaluator.resource_defaults(&type_name.to_ascii_lowercase());
+            if !defaults.is_empty() {
+                self.defaults
+                    .entry(ExprId::of(&resource.type_expr))
+                    .or_insert(defaults);
+            }
+        }
         for body in &resource.bodies {
             self.evaluate(evaluator, &body.title);
             for attribute in &body.attributes {

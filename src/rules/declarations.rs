@@ -14,6 +14,8 @@ pub struct Declaration<'a> {
     pub definition: std::sync::Arc<Definition>,
     /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
     pub subject: String,
+    /// The resource expression the body is one of.
+    pub resource: &'a ResourceExpr,
     pub body: &'a ResourceBody,
 }
 
@@ -54,6 +56,7 @@ pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec
                     found.push(Declaration {
                         definition,
                         subject,
+                        resource,
                         body,
                     });
                 }
@@ -67,6 +70,7 @@ pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec
             found.push(Declaration {
                 definition,
                 subject,
+                resource,
                 body,
             });
         }
@@ -88,10 +92,15 @@ pub struct Given<'a> {
     pub op: crate::ast::AttributeOp,
 }
 
-/// The attributes a body sets, in order: the written ones, then the entries of its
-/// `* =>` hash when the evaluation knows it (an entry also written is Puppet's error
-/// of its own, not judged here).
-pub fn given<'a>(ctx: &'a FileContext, body: &'a ResourceBody) -> Vec<Given<'a>> {
+/// The attributes a body of `resource` sets, in order: the written ones, the entries
+/// of its `* =>` hash when the evaluation knows it (an entry also written is Puppet's
+/// error of its own, not judged here), then the resource defaults in force for the
+/// others.
+pub fn given<'a>(
+    ctx: &'a FileContext,
+    resource: &'a ResourceExpr,
+    body: &'a ResourceBody,
+) -> Vec<Given<'a>> {
     use crate::ast::AttributeOp;
     use std::borrow::Cow;
     let inference = ctx.inference();
@@ -127,6 +136,24 @@ pub fn given<'a>(ctx: &'a FileContext, body: &'a ResourceBody) -> Vec<Given<'a>>
                 op: AttributeOp::Set,
             });
         }
+    }
+    // (`Class { ... }` defaults are not known to reach class declarations.)
+    let is_class = matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class");
+    for default in inference
+        .resource_defaults(resource)
+        .iter()
+        .filter(|_| !is_class)
+    {
+        if out.iter().any(|g| g.name == default.attribute) {
+            continue;
+        }
+        out.push(Given {
+            name: Cow::Borrowed(&default.attribute),
+            value: Some(Cow::Borrowed(&default.value)),
+            span: default.span,
+            name_span: default.span,
+            op: AttributeOp::Set,
+        });
     }
     out
 }

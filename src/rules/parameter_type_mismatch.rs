@@ -70,7 +70,7 @@ fn check_declaration(
     declaration: &Declaration,
     out: &mut Vec<Diagnostic>,
 ) {
-    for attribute in given(ctx, declaration.body) {
+    for attribute in given(ctx, declaration.resource, declaration.body) {
         if attribute.op != AttributeOp::Set {
             continue;
         }

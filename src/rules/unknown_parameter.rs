@@ -37,7 +37,7 @@ Use the parameter's name (`servers`), or add the parameter to the definition.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_declaration(ctx, |declaration| {
-        for attribute in given(ctx, declaration.body) {
+        for attribute in given(ctx, declaration.resource, declaration.body) {
             let name = &*attribute.name;
             let allowed = name == "name"
                 || name == "title"
