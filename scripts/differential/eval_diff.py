@@ -15,25 +15,31 @@ module; module names are unique to their program), and classifies each program:
              other findings are then `unverified`: Puppet stops at its first error)
   MISS       Puppet fails, pupcheck reports nothing
   FALSE ALARM  pupcheck reports an error, and Puppet compiles without error or fails with
-             an error that contains none of pupcheck's messages, and the finding's code
-             was evaluated by Puppet (see below) or that cannot be told
-  GUARDED    as FALSE ALARM, but Puppet did not run the flagged line on its node, and the
-             branch or loop around it depends on something pupcheck cannot know
-             ($facts, legacy facts, class/define parameters, $title); listed apart
-  UNVERIFIED Puppet fails with another error before it reaches pupcheck's finding
+             an error that contains none of pupcheck's messages, and the flagged code
+             does not fail when Puppet runs it (or that cannot be told; see below)
+  GUARDED    pupcheck flags a line Puppet did not run on its node (a branch not taken
+             with these facts, parameters, ...), and the line does fail with pupcheck's
+             message when its branch is forced; listed apart
+  WRONG MESSAGE  Puppet fails on the finding's line, with a message that is not the
+             finding's (by the letter a false alarm; listed apart)
+  UNVERIFIED Puppet fails with another error before it gets to pupcheck's finding
 
 A finding's message is looked for in Puppet's error whole, then after its subject (the
 text after the first ': ' when the message starts with a resource reference `Class[X]: `,
 `Foo::Bar[t]: `; `Foo::Bar: ` without a title matches `Foo::Bar[...]: `).
 
-Reachability probe: for an unmatched finding at line L, the program is compiled again
-with `fail('__PROBE__')` inserted before line L (same indentation). Puppet failing with
-__PROBE__ means it evaluated up to that statement: the finding is then a false alarm
-(when Puppet's own error is elsewhere); not reaching it means an earlier error stopped
-Puppet (UNVERIFIED) or the line is not run on this node (GUARDED, or FALSE ALARM when
-the guards are all known to pupcheck). A probe that does not parse (a finding inside a
-class header, on a `} elsif` line, ...) leaves the case undecided: FALSE ALARM when
-Puppet compiled cleanly, else UNVERIFIED.
+Unmatched findings are checked again (pupcheck on the program alone, to rule out
+cross-talk between the programs of the batch; then Puppet, in rounds of one Ruby process):
+ * probe: the program with `fail('__PROBE__')` inserted before the finding's line L.
+   Puppet failing with __PROBE__ means it evaluated the statement at L: a false alarm
+   when Puppet compiles cleanly or fails on another line (unless the finding is checked
+   after the evaluation: resource attribute values, defined types' parameters). A
+   probe that does not parse (a finding in a class header, on a `} elsif` line, ...)
+   leaves it undecided: FALSE ALARM when Puppet compiled cleanly, else UNVERIFIED.
+ * force: when Puppet compiled cleanly without running L, the program with the
+   `if`/`elsif`/`unless`/`case` around L rewritten to take L's branch (lambdas are
+   left alone). Failing with the finding's message makes it GUARDED; compiling cleanly
+   a FALSE ALARM; another error UNVERIFIED.
 
 Prints the counts, every FALSE ALARM with its program and both outputs (saved under
 DIR/false_alarms/<id>/), the GUARDED ones (DIR/guarded/), and the top 20 buckets of
@@ -128,39 +134,56 @@ def compile_all(cases, modulepath):
 # Matching a finding with Puppet's error
 # ------------------------------------------------------------------------------------
 REF = re.compile(r'^((?:[A-Z][\w]*)(?:::[A-Z][\w]*)*)(\[[^\]]*\])?: ')
+LOC = re.compile(r' ?\((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)')
+BARE_REF = re.compile(r'(?<![\w:\]])([A-Z]\w*(?:::[A-Z]\w*)*)(?=: )')
+
+
+def loose(msg):
+    """A regex of msg where a resource reference without a title (`Foo::Bar: `) also
+    matches it with one (`Foo::Bar[t]: `)."""
+    out, pos = [], 0
+    for m in BARE_REF.finditer(msg):
+        out.append(re.escape(msg[pos:m.end()]) + r'(?:\[[^\]]*\])?')
+        pos = m.end()
+    out.append(re.escape(msg[pos:]))
+    return ''.join(out)
 
 
 def matches(msg, err):
     if not err:
         return False
-    if msg in err:
+    e = LOC.sub('', err)
+    if msg in err or msg in e or re.search(loose(msg), e):
         return True
     m = REF.match(msg)
     if m:
         rest = msg[m.end():]
-        if m.group(2) is None:
-            if re.search(re.escape(m.group(1)) + r'\[[^\]]*\]: ' + re.escape(rest), err):
-                return True
-        return rest in err
+        return rest in e
     return False
 
 
 def norm(err):
-    """Puppet's error, normalised into a bucket."""
+    """Puppet's error (or a finding's message), normalised into a bucket."""
     e = err or ''
     e = re.sub(r' on node \S+', '', e)
-    e = re.sub(r'\s*\((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)', '', e)
+    e = LOC.sub('', e)
     e = re.sub(r'\(file: [^)]*\)', '', e)
-    e = re.sub(r'^(Evaluation Error: |Internal Error: )', '', e)
-    e = re.sub(r'^Error while evaluating a ([\w ]+?), ', r'[\1] ', e)
+    while True:
+        e2 = re.sub(r'^(Evaluation Error: |Internal Error: |Error while evaluating a [\w ]+?, )', '', e)
+        if e2 == e:
+            break
+        e = e2
+    e = re.sub(r" Caused by '[^']*'\.", '', e)
     e = re.sub(r'\bg\d+\w*', 'G', e, flags=re.I)
     e = re.sub(r'G(::\w+)*', 'G', e)
     e = re.sub(r"'[^']*'", "'_'", e)
     e = re.sub(r'"[^"]*"', '"_"', e)
-    e = re.sub(r'\[[^\[\]]*\]', '[_]', e)
+    e = re.sub(r'\b([A-Z]\w*)\[[^\[\]]*\]', r'\1[_]', e)
     e = re.sub(r'-?\b\d+(\.\d+)?\b', 'N', e)
     e = re.sub(r'unsupported f\w+', 'unsupported F', e)
+    e = re.sub(r'\s+', ' ', e)
     return e.strip()[:160]
+
 
 # ------------------------------------------------------------------------------------
 # Probes and guards
@@ -184,6 +207,7 @@ def probe_text(text, line_no):
 
 
 IF_RE = re.compile(r'^(\} )?(if|elsif|unless) (.*) \{$')
+EACH_RE = re.compile(r'^(.*?)\.each \|(.*)\| \{$')
 OPT_RE = re.compile(r'^(?!(if|unless|case|class|define|node|function)\b)[^$}].*: \{$')
 
 
@@ -194,6 +218,7 @@ def force_text(text, line_no):
     they are. Returns (text, [the guard lines]) or (None, []) when nothing is guarded."""
     lines = text.split('\n')
     guards = []
+    forced = False
     cur = indent(lines[line_no - 1])
     i = line_no - 2
 
@@ -245,9 +270,14 @@ def force_text(text, line_no):
                 cur = k - 1
             i = j
         else:
-            guards.append(st)   # a lambda, kept
+            guards.append(st)
+            m = EACH_RE.match(st)
+            if m and (m.group(1) in ('[]', '({})') or '$' in m.group(1)):
+                # an `each` over a collection that may be empty: one made-up entry
+                lines[i] = pad + "({'__k' => '__v'}).each |" + m.group(2) + '| {'
+                forced = True
         i -= 1
-    if not any(IF_RE.match(g) or g == '} else {' or OPT_RE.match(g) for g in guards):
+    if not forced and not any(IF_RE.match(g) or g == '} else {' or OPT_RE.match(g) for g in guards):
         return None, guards
     return '\n'.join(lines), guards
 
@@ -397,7 +427,7 @@ def main():
                 if err is None:
                     verdicts.append(('FALSE ALARM', f, 'line evaluated by Puppet, which compiles cleanly'))
                 elif eline == where:
-                    verdicts.append(('UNVERIFIED', f, 'Puppet failed on the same line: ' + norm(err)))
+                    verdicts.append(('WRONG MESSAGE', f, 'Puppet failed on the same line: ' + norm(err)))
                 elif f['rule'] in DEFERRED or not re.match(r'(Class\[|[^A-Z])', f['message']):
                     verdicts.append(('UNVERIFIED', f, 'checked by Puppet after the evaluation, which failed first'))
                 else:
@@ -420,7 +450,7 @@ def main():
                     verdicts.append(('UNVERIFIED', f, f'line not run; with its branch forced Puppet fails first with: {norm(fe)}'))
         byid[pid]['verdicts'] = verdicts
         cats = {v[0] for v in verdicts}
-        result[pid] = next(c for c in ('FALSE ALARM', 'GUARDED', 'UNVERIFIED') if c in cats) if cats else 'UNVERIFIED'
+        result[pid] = next(c for c in ('FALSE ALARM', 'WRONG MESSAGE', 'GUARDED', 'UNVERIFIED') if c in cats) if cats else 'UNVERIFIED'
 
     # ---- report -----------------------------------------------------------------------
     counts = collections.Counter(result.values())
@@ -429,7 +459,7 @@ def main():
     lines = []
     P = lines.append
     P(f'seed {a.seed}, {len(progs)} programs: ' + ', '.join(f'{k} {counts[k]}' for k in
-                                                           ('AGREE', 'FALSE ALARM', 'MISS', 'GUARDED', 'UNVERIFIED')))
+                                                           ('AGREE', 'FALSE ALARM', 'WRONG MESSAGE', 'MISS', 'GUARDED', 'UNVERIFIED')))
     P(f'  Puppet fails on {sum(1 for e in perr.values() if e)} programs; intents: ' +
       ', '.join(f'{k[0]}/{k[1]} {v}' for k, v in sorted(intents.items())))
     P(f'  AGREE: {sum(1 for pid, r in result.items() if r == "AGREE" and perr[pid] is None)} both silent, '
@@ -458,6 +488,7 @@ def main():
     fa = dump('FALSE ALARM', 'false_alarms')
     gd = dump('GUARDED', 'guarded')
     dump('UNVERIFIED', 'unverified')
+    dump('WRONG MESSAGE', 'wrong_message')
     P('')
     P(f'==== FALSE ALARMS ({len(fa)}) ====')
     for pid in fa:
@@ -470,8 +501,8 @@ def main():
                 P(f"pupcheck: {f['file']}:{f['line']}:{f['column']} {f['rule']}: {f['message']}  [{why}]")
         P(f'puppet:   {perr[pid]}')
     P('')
-    P(f'==== GUARDED ({len(gd)}): flagged lines Puppet did not run on its node, under a '
-      f'condition pupcheck cannot know (see {os.path.join(out, "guarded")}) ====')
+    P(f'==== GUARDED ({len(gd)}): flagged lines Puppet did not run on its node, that fail when '
+      f'their branch is forced (see {os.path.join(out, "guarded")}) ====')
     gb = collections.Counter()
     gex = {}
     for pid in gd:
@@ -482,6 +513,19 @@ def main():
                 gex.setdefault(k, f'{pid} {f["file"]}:{f["line"]}')
     for k, n in gb.most_common(15):
         P(f'{n:5d}  {k[0]}: {k[1]}   e.g. {gex[k]}')
+
+    dm = collections.Counter()
+    dex = {}
+    for pid in result:
+        for c, f, why in byid[pid].get('verdicts', []):
+            if why.startswith('Puppet failed on the same line'):
+                k = (f['rule'], norm(f['message']), norm(perr[pid]))
+                dm[k] += 1
+                dex.setdefault(k, pid)
+    P('')
+    P(f'==== WRONG MESSAGE ({sum(dm.values())} findings): Puppet fails on the finding\'s line, with another message ====')
+    for k, n in dm.most_common(15):
+        P(f'{n:5d}  {k[0]}: {k[1]}\n       puppet: {k[2]}   e.g. {dex[k]}')
 
     misses = collections.Counter()
     mex = {}

@@ -441,7 +441,7 @@ class Gen:
         for _ in range(self.rng.randint(1, 2)):
             c = self.rng.random()
             tg = self.reassign_target()
-            if allow_reassign and tg and c < 0.3:
+            if allow_reassign and tg and c < 0.3 and (bad or self.r(0.3)):
                 out.append((ind, f'${self.pick(tg)} = {self.lit(self.pick(SCALAR))}'))
             elif c < 0.36:
                 out.append((ind, f"fail('unsupported {self.fresh('f')}')"))
@@ -468,7 +468,7 @@ class Gen:
         maybes = [v for v in self.scopes[-1] if v.startswith('_maybe_')]
         for m in maybes:
             del self.scopes[-1][m]
-        if maybes and self.r(0.4):
+        if maybes and self.r(0.15):
             out.append((ind, f'${maybes[0][7:]} = {self.lit("int")}'))
         return out
 
@@ -546,7 +546,7 @@ class Gen:
                 body = []
                 if self.r(0.3):
                     # local variable assigned twice / an outer name / the parameter itself
-                    w = self.pick(['twice', 'outer', 'param']) if bad or self.r(0.4) else 'outer'
+                    w = self.pick(['twice', 'outer', 'param']) if bad or self.r(0.15) else 'outer'
                     if w == 'twice':
                         body += [(ind + 1, '$t = 1'), (ind + 1, '$t = 2')]
                     elif w == 'outer':
@@ -823,7 +823,7 @@ class Gen:
         if self.r(0.4):
             lines += self.body(0, 1, bad and self.r(0.3), n=self.rng.randint(1, 3))
         self.top_vars = {k: v for k, v in self.scopes[0].items() if not k.startswith('_')}
-        if self.r(0.05):
+        if self.r(0.02):
             lines.append((0, self.pick(['$facts = {}', '$trusted = 1', '$title = 1', '$0 = 1' if False else '$server_facts = 2'])))
         return lines
 

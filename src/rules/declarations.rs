@@ -14,9 +14,8 @@ pub struct Declaration<'a> {
     pub definition: std::sync::Arc<Definition>,
     /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
     pub subject: String,
-    /// The resource expression the body is one of.
-    pub resource: &'a ResourceExpr,
-    pub body: &'a ResourceBody,
+    /// The attributes it gives (`given`).
+    pub attributes: Vec<Given<'a>>,
 }
 
 /// `ntp::peer` is `Ntp::Peer`.
@@ -39,7 +38,10 @@ fn titles(ctx: &FileContext, title: &crate::ast::Expr) -> Vec<String> {
 
 /// The declarations a resource expression makes of classes or defined types the index
 /// has (regular ones: virtual and exported resources may never be realized).
-pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec<Declaration<'a>> {
+pub fn declarations_in<'a>(
+    ctx: &'a FileContext,
+    resource: &'a ResourceExpr,
+) -> Vec<Declaration<'a>> {
     let env: &Environment = ctx.env;
     let mut found = Vec::new();
     let ExprKind::Name(type_name) = &resource.type_expr.kind else {
@@ -56,8 +58,7 @@ pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec
                     found.push(Declaration {
                         definition,
                         subject,
-                        resource,
-                        body,
+                        attributes: given(ctx, resource, body),
                     });
                 }
             }
@@ -70,8 +71,7 @@ pub fn declarations_in<'a>(ctx: &FileContext, resource: &'a ResourceExpr) -> Vec
             found.push(Declaration {
                 definition,
                 subject,
-                resource,
-                body,
+                attributes: given(ctx, resource, body),
             });
         }
     }
@@ -158,13 +158,87 @@ pub fn given<'a>(
     out
 }
 
-/// Every declaration in the file of a class or defined type the index has.
-pub fn each_declaration<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Resource(resource) = &expr.kind {
-            for declaration in declarations_in(ctx, resource) {
-                f(declaration);
+/// The declarations `create_resources(type, { title => { attribute => value } },
+/// defaults)` makes, where the evaluation knows its arguments: one per title, with
+/// each entry's attributes, then the defaults for the others.
+fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Vec<Declaration<'a>> {
+    use std::borrow::Cow;
+    let mut found = Vec::new();
+    let is_create_resources = matches!(&call.function.kind, ExprKind::Name(n) if n.trim_start_matches("::") == "create_resources");
+    if !is_create_resources || !(2..=3).contains(&call.args.len()) {
+        return found;
+    }
+    let inference = ctx.inference();
+    let known = |e: &crate::ast::Expr| match inference.value(e) {
+        Some(AbstractValue::Known(v)) => Some(v),
+        _ => None,
+    };
+    let (Some(Value::String(type_name)), Some(Value::Hash(resources))) =
+        (known(&call.args[0]), known(&call.args[1]))
+    else {
+        return found;
+    };
+    let defaults = match call.args.get(2).map(known) {
+        None => None,
+        Some(Some(Value::Hash(defaults))) => Some(defaults),
+        Some(_) => return found,
+    };
+    let type_name = type_name.trim_start_matches("::").to_ascii_lowercase();
+    for (title, attributes) in resources.iter() {
+        let (Some(title), Value::Hash(attributes)) = (title.as_str(), attributes) else {
+            continue;
+        };
+        let (definition, subject) = if type_name == "class" {
+            let Some(definition) = ctx.env.class(title) else {
+                continue;
+            };
+            let subject = format!("Class[{}]", capitalized(&definition.name));
+            (definition, subject)
+        } else {
+            let Some(definition) = ctx.env.define(&type_name) else {
+                return found;
+            };
+            let subject = format!("{}[{title}]", capitalized(&definition.name));
+            (definition, subject)
+        };
+        let mut given: Vec<Given> = Vec::new();
+        for (entries, span) in std::iter::once((attributes, call.args[1].span))
+            .chain(defaults.map(|d| (d, call.args[2].span)))
+        {
+            for (name, value) in entries.iter() {
+                let Some(name) = name.as_str() else { continue };
+                if given.iter().any(|g| g.name == name) {
+                    continue;
+                }
+                given.push(Given {
+                    name: Cow::Owned(name.to_string()),
+                    value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
+                    span,
+                    name_span: span,
+                    op: crate::ast::AttributeOp::Set,
+                });
             }
+        }
+        found.push(Declaration {
+            definition,
+            subject,
+            attributes: given,
+        });
+    }
+    found
+}
+
+/// Every declaration in the file of a class or defined type the index has: resource
+/// expressions, and `create_resources` calls whose arguments the evaluation knows.
+pub fn each_declaration<'a>(ctx: &'a FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
+    each_expr(ctx, |expr| {
+        let found = match &expr.kind {
+            ExprKind::Resource(resource) => declarations_in(ctx, resource),
+            ExprKind::Call(call) => created_resources(ctx, call),
+            _ => return,
+        };
+        for declaration in found {
+            f(declaration);
         }
     });
 }

@@ -1,7 +1,7 @@
 use super::bodies::{declared_type, mismatch, Undef};
-use super::declarations::{declarations_in, given, Declaration};
+use super::declarations::{each_declaration, Declaration};
 use super::{Category, FileContext, Rule};
-use crate::ast::{AttributeOp, ExprKind};
+use crate::ast::AttributeOp;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::AbstractValue;
@@ -43,34 +43,24 @@ Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    // Only files that declare a class or defined type the index knows need the
-    // evaluation of their bodies.
-    let declarations: Vec<Declaration> = ctx
-        .exprs
-        .iter()
-        .filter_map(|e| match &e.kind {
-            ExprKind::Resource(r) => Some(r),
-            _ => None,
-        })
-        .flat_map(|r| declarations_in(ctx, r))
-        .collect();
+    let mut declarations: Vec<Declaration> = Vec::new();
+    each_declaration(ctx, |d| declarations.push(d));
     if declarations.is_empty() {
         return;
     }
     let aliases = FileAliases::new(ctx.program, ctx.env);
     let mut resolver = Resolver::new(&aliases);
     for declaration in &declarations {
-        check_declaration(ctx, &mut resolver, declaration, out);
+        check_declaration(&mut resolver, declaration, out);
     }
 }
 
 fn check_declaration(
-    ctx: &FileContext,
     resolver: &mut Resolver,
     declaration: &Declaration,
     out: &mut Vec<Diagnostic>,
 ) {
-    for attribute in given(ctx, declaration.resource, declaration.body) {
+    for attribute in &declaration.attributes {
         if attribute.op != AttributeOp::Set {
             continue;
         }

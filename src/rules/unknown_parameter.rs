@@ -1,4 +1,4 @@
-use super::declarations::{each_declaration, given};
+use super::declarations::each_declaration;
 use super::{Category, FileContext, Rule};
 use crate::ast::METAPARAMETERS;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -37,7 +37,7 @@ Use the parameter's name (`servers`), or add the parameter to the definition.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_declaration(ctx, |declaration| {
-        for attribute in given(ctx, declaration.resource, declaration.body) {
+        for attribute in &declaration.attributes {
             let name = &*attribute.name;
             let allowed = name == "name"
                 || name == "title"
