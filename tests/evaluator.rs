@@ -56,7 +56,7 @@ fn iterator_chains() {
     assert_eq!(eval("Array([1, 2, 3].reverse_each)"), "[3, 2, 1]");
     assert_eq!(
         eval("[1, 2, 3].step(0)"),
-        "error: 'step' parameter 'step' expects an Integer[1] value, got Integer[0, 0]"
+        "error: Error while evaluating a Method call, 'step' parameter 'step' expects an Integer[1] value, got Integer[0, 0]"
     );
     // Interpolated, an iterator is its type's name.
     assert_eq!(

@@ -42,6 +42,23 @@ fn accepted() -> HashMap<String, String> {
         .collect()
 }
 
+/// The question a golden line asks: the line without Puppet's answers.
+fn question(puppet: &Json) -> Json {
+    let is_expr = puppet.get("expr").is_some();
+    let mut input = serde_json::Map::new();
+    for (k, v) in puppet.as_object().expect("object") {
+        let is_output = match k.as_str() {
+            "value" | "type" => is_expr,
+            "string" => true,
+            other => FIELDS.contains(&other),
+        };
+        if !is_output && k != "error" && k != "error_kind" && k != "logs" {
+            input.insert(k.clone(), v.clone());
+        }
+    }
+    Json::Object(input)
+}
+
 struct Stats {
     compared: usize,
     agreed: usize,
@@ -62,19 +79,7 @@ fn run_table(name: &str) -> Stats {
     };
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let puppet: Json = serde_json::from_str(line).expect("json");
-        let mut input = serde_json::Map::new();
-        let is_expr = puppet.get("expr").is_some();
-        for (k, v) in puppet.as_object().expect("object") {
-            let is_output = match k.as_str() {
-                "value" | "type" => is_expr,
-                "string" => true,
-                other => FIELDS.contains(&other),
-            };
-            if !is_output && k != "error" && k != "error_kind" && k != "logs" {
-                input.insert(k.clone(), v.clone());
-            }
-        }
-        let ours = answer(&Json::Object(input));
+        let ours = answer(&question(&puppet));
         let id = puppet
             .get("id")
             .and_then(Json::as_str)
@@ -244,4 +249,69 @@ fn mismatch() {
 #[test]
 fn expressions() {
     check("expressions");
+}
+
+/// The evaluator's error messages against Puppet's (they are the text of findings):
+/// every expression of every table that Puppet and pupcheck both refuse, compared
+/// word for word, pupcheck's lines joined as the oracle joins Puppet's (` | `). The
+/// messages we do not match on purpose are listed, with reasons, as `message`
+/// disagreements in `accepted_disagreements.txt`.
+#[test]
+fn error_messages() {
+    let acc = accepted();
+    let mut tables: Vec<_> = std::fs::read_dir(DIR)
+        .expect("golden tables")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    tables.sort();
+    let (mut compared, mut agreed, mut accepted_n) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for table in &tables {
+        let text = std::fs::read_to_string(table).expect("golden table");
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let puppet: Json = serde_json::from_str(line).expect("json");
+            let (Some(expr), Some(theirs)) = (
+                puppet.get("expr").and_then(Json::as_str),
+                puppet.get("error").and_then(Json::as_str),
+            ) else {
+                continue;
+            };
+            let ours = answer(&question(&puppet));
+            let Some(ours) = ours.get("error").and_then(Json::as_str) else {
+                continue;
+            };
+            if ours.starts_with(pupcheck::eval::query::NOT_ANSWERED) {
+                continue;
+            }
+            let ours = ours.replace('\n', " | ");
+            let id = puppet["id"].as_str().unwrap_or("?");
+            compared += 1;
+            if ours.trim() == theirs {
+                agreed += 1;
+            } else if acc.contains_key(&format!("{id}/message")) {
+                accepted_n += 1;
+            } else {
+                failures.push(format!(
+                    "{id}: {expr}\n    puppet {theirs}\n    ours   {ours}\n"
+                ));
+            }
+        }
+    }
+    for f in &failures {
+        eprint!("{f}");
+    }
+    let pct = 100.0 * (agreed + accepted_n) as f64 / compared.max(1) as f64;
+    eprintln!(
+        "error messages: {compared} refused by both, {agreed} agree, {accepted_n} accepted disagreements, {} differ ({pct:.2} %)",
+        failures.len()
+    );
+    assert!(
+        compared >= 2500,
+        "both should refuse at least 2500 expressions"
+    );
+    assert!(
+        pct >= 99.9,
+        "error message agreement {pct:.2} % is below 99.9 %"
+    );
 }

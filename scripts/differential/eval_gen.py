@@ -441,9 +441,9 @@ class Gen:
         for _ in range(self.rng.randint(1, 2)):
             c = self.rng.random()
             tg = self.reassign_target()
-            if allow_reassign and tg and c < 0.3 and (bad or self.r(0.3)):
+            if c < 0.3 and allow_reassign and tg and (bad or self.r(0.3)):
                 out.append((ind, f'${self.pick(tg)} = {self.lit(self.pick(SCALAR))}'))
-            elif c < 0.36:
+            elif 0.3 <= c < 0.36:
                 out.append((ind, f"fail('unsupported {self.fresh('f')}')"))
             elif c < 0.75:
                 v = self.fresh()
@@ -473,7 +473,7 @@ class Gen:
         return out
 
     def stmt_case(self, ind, bad, depth):
-        ctl = self.pick([self.operand(self.any_kind(SCALAR)), self.pick(FACTS)[0], self.cond('fact').split(' ')[0]])
+        ctl = self.pick([self.operand(self.any_kind(SCALAR)), self.pick(FACTS)[0], self.cond('fact')])
         out = [(ind, f'case {ctl} {{')]
         for _ in range(self.rng.randint(1, 3)):
             opts = ', '.join(self.pick(["'debian'", "'Debian'", "'RedHat'", '/^Deb/', '1', "'1'", 'Integer', 'String',
@@ -588,8 +588,8 @@ class Gen:
         if ek in ('int', 'numstr'):
             return self.pick([f'${x} + 1', f'${x} * 2', f'"${{{x}}}x"', f'[${x}]', f'String(${x})', f'${x} =~ Integer'])
         if ek == 'str':
-            return self.pick([f'"${{{x}}}x"', f'${x}.upcase', f'${x}.size', f'${x}[0]', f'[${x}]', f"${x} + 'z'"])
-        return self.pick([f'"${{{x}}}x"', f'[${x}]', f'${x} =~ String', f'String(${x})', f'${x} + 1', f'${x}.size'])
+            return self.pick([f'"${{{x}}}x"', f'${x}.upcase', f'${x}.size', f'${x}[0]', f'[${x}]'])
+        return self.pick([f'"${{{x}}}x"', f'[${x}]', f'${x} =~ String', f'String(${x})', f'${x} ? {{ undef => 0, default => 1 }}'])
 
     def lam_cond(self, x, ek, bad):
         if bad:
@@ -720,15 +720,15 @@ class Gen:
         head = f'{kw} {name}' + (f'({self.header(ps)})' if ps or self.r(0.5) else '') + ' {'
         lines = [(0, head)]
         if self.in_define and self.r(0.3):
-            lines.append((1, self.pick(['$tt = "${title}-x"', '$tn = $title + 1', '$nm = $name.upcase',
-                                        "$tm = $title =~ /^t/"])))
+            lines.append((1, self.pick(['$tt = "${title}-x"', '$nm = $name.upcase', "$tm = $title =~ /^t/",
+                                        '$tt = "${title}-x"', '$tn = $title + 1' if self.r(0.3) else '$tl = $title.size'])))
         # use the parameters
         for p in ps:
             if self.r(0.35):
                 k = self.params[p['name']]
                 use = {'int': [f"$u_{p['name']} = ${p['name']} + 1", f"$u_{p['name']} = \"${{{p['name']}}}\""],
                        'str': [f"$u_{p['name']} = \"${{{p['name']}}}/x\"", f"$u_{p['name']} = ${p['name']}.upcase",
-                               f"$u_{p['name']} = ${p['name']} + 1"],
+                               f"$u_{p['name']} = ${p['name']}.size"] + ([f"$u_{p['name']} = ${p['name']} + 1"] if self.r(0.2) else []),
                        'array': [f"$u_{p['name']} = ${p['name']}.map |$i| {{ \"${{i}}\" }}",
                                  f"$u_{p['name']} = ${p['name']} + ['z']", f"$u_{p['name']} = join(${p['name']}, ',')"],
                        'hash': [f"$u_{p['name']} = ${p['name']}.keys", f"$u_{p['name']} = ${p['name']}['a']"],
@@ -881,7 +881,7 @@ class Gen:
         alias = (tname, alias_t[1], alias_t[2])
         # a function written in Puppet
         ft = self.pick(['Integer', 'String', 'Array[String]', tname])
-        rt = self.pick(['String', 'Integer', 'Any', 'Optional[String]'])
+        rt = self.pick(['String', 'Integer', 'Any', 'Optional[String]', 'Any', 'Any'])
         fbody = self.pick(['"${x}"', '$x', '$x + 1', "\"${x}-${y}\"", '[$x]'])
         files[f'modules/{m}/functions/fmt.pp'] = (
             f'function {m}::fmt({ft} $x, String $y = \'d\') >> {rt} {{\n  {fbody}\n}}\n')

@@ -2,14 +2,38 @@
 //! function" of each type) and the pure built-in functions whose result follows from
 //! their arguments. Any other call is [`EvalError::Unsupported`].
 
-use super::query::string_form;
 use super::{AbstractValue, EvalError, Evaluator, R};
 use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall, UnaryOp};
+use crate::types::labels::ruby_inspect;
+use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::{IteratorValue, Value};
-use crate::types::{infer_detailed, infer_generalized};
+use crate::types::{infer_detailed, infer_generalized, t, Type};
 
 fn failed(message: impl Into<String>) -> EvalError {
     EvalError::Failed(message.into())
+}
+
+/// Where a function is called from, which Puppet names when the function fails.
+#[derive(Clone, Copy)]
+enum CallSite {
+    /// `f(x)`
+    Function,
+    /// `x.f()`
+    Method,
+}
+
+/// Puppet's RUNTIME_ERROR around an error the function itself raised ("Error while
+/// evaluating a Function Call, ...", "... a Method call, ..."). An error of an
+/// argument or of the lambda's body is not the call's and keeps its own words.
+fn raised_by(site: CallSite, e: EvalError) -> EvalError {
+    let site = match site {
+        CallSite::Function => "Function Call",
+        CallSite::Method => "Method call",
+    };
+    match e {
+        EvalError::Failed(m) => failed(format!("Error while evaluating a {site}, {m}")),
+        other => other,
+    }
 }
 
 impl Evaluator<'_> {
@@ -39,14 +63,18 @@ impl Evaluator<'_> {
                     "a computed call with a lambda".into(),
                 ));
             };
-            return Ok(AbstractValue::Known(self.iterate(name, &args, lambda)?));
+            let site = CallSite::Function;
+            return Ok(AbstractValue::Known(
+                self.iterate(site, name, &args, lambda)?,
+            ));
         }
+        let raised = |e| raised_by(CallSite::Function, e);
         let v = match &call.function.kind {
-            ExprKind::TypeRef(name) => convert(name, &args)?,
+            ExprKind::TypeRef(name) => convert(name, &args).map_err(raised)?,
             ExprKind::Name(name) if matches!(name.as_str(), "include" | "contain" | "require") => {
                 self.include(name, &args)?
             }
-            ExprKind::Name(name) => function(name, &args)?,
+            ExprKind::Name(name) => function(name, &args).map_err(raised)?,
             _ => {
                 return Err(EvalError::Unsupported(
                     "a call of a computed function".into(),
@@ -64,35 +92,53 @@ impl Evaluator<'_> {
         args.extend(self.arguments(call.args.as_deref().unwrap_or(&[]))?);
         let name = call.method.name.as_str();
         let v = match &call.lambda {
-            Some(lambda) => self.iterate(name, &args, lambda)?,
-            None => function(name, &args)?,
+            Some(lambda) => self.iterate(CallSite::Method, name, &args, lambda)?,
+            None => function(name, &args).map_err(|e| raised_by(CallSite::Method, e))?,
         };
         Ok(AbstractValue::Known(v))
     }
 
     /// The iteration functions with a lambda: `each`, `map`, `filter`, `reduce`,
     /// `reverse_each`, `step`.
-    fn iterate(&mut self, name: &str, args: &[Value], lambda: &Lambda) -> R<Value> {
+    fn iterate(&mut self, site: CallSite, name: &str, args: &[Value], lambda: &Lambda) -> R<Value> {
+        let raised = |e| raised_by(site, e);
         let Some(subject) = args.first() else {
-            return Err(failed(format!("'{name}' expects a value to iterate")));
+            // The dispatcher's count of the arguments its signatures take.
+            let expected = match name {
+                "reduce" => "between 1 and 2 arguments",
+                "step" => "2 arguments",
+                _ => "1 argument",
+            };
+            return Err(raised(failed(format!(
+                "'{name}' expects {expected}, got none"
+            ))));
         };
-        let mut elements = elements(name, subject)?;
+        let mut elements = match iterable_elements(subject).map_err(raised)? {
+            Some(elements) => elements,
+            None => return Err(raised(not_iterable(name, subject, args.len()))),
+        };
         match name {
             "reverse_each" => elements.reverse(),
-            "step" => elements = stepped(elements, args.get(1))?,
+            "step" => elements = stepped(elements, args.get(1)).map_err(raised)?,
             _ => {}
         }
         // Two parameters take a hash entry's key and value, or an element's index and
         // the element (spec 004 "each": `|$key, $value|`, `|$index, $value|`).
         let two = lambda.params.len() == 2;
         let is_hash = matches!(subject, Value::Hash(_));
+        // A lambda that needs more arguments than the function gives is the call's
+        // error (Puppet's dispatcher refuses the block).
+        let call_given = |this: &mut Self, given: &[Value]| -> R<Value> {
+            if required_parameters(lambda) > given.len() {
+                return Err(raised(failed(block_refused(name, lambda))));
+            }
+            this.call_lambda(lambda, given)
+        };
         let call_with = |this: &mut Self, i: usize, e: &Value| -> R<Value> {
             match (two, is_hash, e) {
-                (true, true, Value::Array(kv)) => this.call_lambda(lambda, kv),
-                (true, false, _) => {
-                    this.call_lambda(lambda, &[Value::Integer(i as i64), e.clone()])
-                }
-                _ => this.call_lambda(lambda, std::slice::from_ref(e)),
+                (true, true, Value::Array(kv)) => call_given(this, kv),
+                (true, false, _) => call_given(this, &[Value::Integer(i as i64), e.clone()]),
+                _ => call_given(this, std::slice::from_ref(e)),
             }
         };
         match name {
@@ -132,7 +178,7 @@ impl Evaluator<'_> {
                     None => rest.next().unwrap_or(Value::Undef),
                 };
                 for e in rest {
-                    memo = self.call_lambda(lambda, &[memo, e])?;
+                    memo = call_given(self, &[memo, e])?;
                 }
                 Ok(memo)
             }
@@ -143,10 +189,17 @@ impl Evaluator<'_> {
     }
 }
 
+/// What an iteration function walks (see [`iterable_elements`]); a value that is not
+/// iterable is the error Puppet's `name` gives for it as its only argument.
+pub(super) fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
+    iterable_elements(v)?.ok_or_else(|| not_iterable(name, v, 1))
+}
+
 /// What an iteration function walks: an array's elements, a hash's `[key, value]`
 /// pairs, a string's characters, `0..n` for an integer `n`, the integers of a bounded
-/// `Integer[a, b]`, an `Enum`'s values, an iterator's elements.
-pub(super) fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
+/// `Integer[a, b]`, an `Enum`'s values, an iterator's elements; `None` for a value that
+/// is not iterable.
+fn iterable_elements(v: &Value) -> R<Option<Vec<Value>>> {
     const LIMIT: i64 = 1_000_000;
     let range = |from: i64, to: i64| -> R<Vec<Value>> {
         if to.saturating_sub(from) > LIMIT {
@@ -156,32 +209,151 @@ pub(super) fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
         }
         Ok((from..=to).map(Value::Integer).collect())
     };
-    match v {
-        Value::Array(items) => Ok(items.to_vec()),
-        Value::Hash(map) => Ok(map
+    let elements = match v {
+        Value::Array(items) => items.to_vec(),
+        Value::Hash(map) => map
             .iter()
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-            .collect()),
-        Value::String(s) => Ok(s
+            .collect(),
+        Value::String(s) => s
             .chars()
             .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
-            .collect()),
-        Value::Integer(n) => range(0, n - 1),
-        Value::Iterator(it) => Ok(it.elements.clone()),
+            .collect(),
+        Value::Integer(n) => range(0, n - 1)?,
+        Value::Iterator(it) => it.elements.clone(),
         Value::Type(t) => match t.kind() {
             crate::types::Kind::Integer(r)
                 if !r.unbounded() && r.lo() > i64::MIN as i128 && r.hi() < i64::MAX as i128 =>
             {
-                range(r.lo() as i64, r.hi() as i64)
+                range(r.lo() as i64, r.hi() as i64)?
             }
             crate::types::Kind::Enum { values, .. } => {
-                Ok(values.iter().map(|s| Value::string(s)).collect())
+                values.iter().map(|s| Value::string(s)).collect()
             }
-            _ => Err(failed(format!(
-                "The function '{name}' was called with a type that cannot be iterated ({t})"
-            ))),
+            _ => return Ok(None),
         },
-        other => Err(failed(format!("'{name}' cannot iterate over {other}"))),
+        _ => return Ok(None),
+    };
+    Ok(Some(elements))
+}
+
+/// Puppet's dispatcher refusing a value that is not iterable, in the words of the
+/// function's signatures (`each`, `map` and `filter` take a hash or an iterable with a
+/// block of one or two parameters, `reduce` an iterable and maybe a start value).
+fn not_iterable(name: &str, v: &Value, argument_count: usize) -> EvalError {
+    let rejected = |expected: Type, parameter: &str| {
+        describe_value(&expected, v, &[PathElem::Parameter(parameter.into())]).join("\n")
+    };
+    let message = match name {
+        "each" | "map" | "filter" => signatures_refused(
+            name,
+            &[
+                (
+                    "Hash hash, Callable[2, 2] block",
+                    rejected(t::hash(), "hash"),
+                ),
+                (
+                    "Hash hash, Callable[1, 1] block",
+                    rejected(t::hash(), "hash"),
+                ),
+                (
+                    "Iterable enumerable, Callable[2, 2] block",
+                    rejected(t::iterable(), "enumerable"),
+                ),
+                (
+                    "Iterable enumerable, Callable[1, 1] block",
+                    rejected(t::iterable(), "enumerable"),
+                ),
+            ],
+        ),
+        "reduce" => {
+            let (without_memo, with_memo) = if argument_count == 1 {
+                (
+                    rejected(t::iterable(), "enumerable"),
+                    "expects 2 arguments, got 1".to_string(),
+                )
+            } else {
+                (
+                    format!("expects 1 argument, got {argument_count}"),
+                    rejected(t::iterable(), "enumerable"),
+                )
+            };
+            signatures_refused(
+                name,
+                &[
+                    ("Iterable enumerable, Callable[2, 2] block", without_memo),
+                    (
+                        "Iterable enumerable, Any memo, Callable[2, 2] block",
+                        with_memo,
+                    ),
+                ],
+            )
+        }
+        // reverse_each, step, and Array.new's 'new_array': one reason for every
+        // signature, said once.
+        _ => format!("'{name}' {}", rejected(t::iterable(), "iterable")),
+    };
+    failed(message)
+}
+
+/// The dispatcher's message when no signature of a function takes its arguments:
+/// each signature with why it refused them.
+fn signatures_refused(name: &str, signatures: &[(&str, String)]) -> String {
+    let mut message = format!(
+        "The function '{name}' was called with arguments it does not accept. It expects one of:"
+    );
+    for (signature, why) in signatures {
+        message.push_str(&format!("\n  ({signature})\n    rejected: {why}"));
+    }
+    message
+}
+
+/// The parameters a lambda needs an argument for.
+fn required_parameters(lambda: &Lambda) -> usize {
+    lambda
+        .params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count()
+}
+
+/// Puppet's dispatcher refusing a lambda with more required parameters than the
+/// function gives it, naming the block's arity as Puppet's `CountMismatch` does.
+fn block_refused(name: &str, lambda: &Lambda) -> String {
+    let required = required_parameters(lambda);
+    let got = if lambda.params.iter().any(|p| p.captures_rest) {
+        format!("at least {required}")
+    } else if required == lambda.params.len() {
+        required.to_string()
+    } else {
+        format!("between {required} and {}", lambda.params.len())
+    };
+    match name {
+        "reduce" => format!("'reduce' block expects 2 arguments, got {got}"),
+        "reverse_each" => signatures_refused(
+            name,
+            &[
+                ("Iterable iterable", "does not expect a block".into()),
+                (
+                    "Iterable iterable, Callable[1, 1] block",
+                    format!("block expects 1 argument, got {got}"),
+                ),
+            ],
+        ),
+        "step" => signatures_refused(
+            name,
+            &[
+                (
+                    "Iterable iterable, Integer[1] step",
+                    "does not expect a block".into(),
+                ),
+                (
+                    "Iterable iterable, Integer[1] step, Callable[1, 1] block",
+                    format!("block expects 1 argument, got {got}"),
+                ),
+            ],
+        ),
+        _ => format!("'{name}' block expects between 1 and 2 arguments, got {got}"),
     }
 }
 
@@ -280,30 +452,41 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ("Timespan", [v]) => to_timespan(v),
         ("SemVer", [Value::String(s)]) => semver::Version::parse(s.trim())
             .map(|v| Value::SemVer(std::sync::Arc::new(v)))
-            .map_err(|_| failed(format!("The string '{s}' cannot be converted to SemVer"))),
+            .map_err(|_| {
+                failed(format!(
+                    "'new_Version' The string '{s}' cannot be converted to a SemVer"
+                ))
+            }),
         ("SemVerRange", [Value::String(s)]) => crate::types::semver_range::VersionRange::parse(s)
             .map(|r| Value::SemVerRange(std::sync::Arc::new(r)))
             .ok_or_else(|| failed(format!("Unparsable version range: \"{s}\""))),
         ("Timestamp", [v]) => to_timestamp(v),
-        ("Array" | "Tuple", [v]) => to_array(type_name, v),
+        ("Array" | "Tuple", [v]) => to_array(v),
         // `Array(x, true)`: an array stays as it is, anything else is wrapped.
         ("Array" | "Tuple", [v, Value::Bool(true)]) => Ok(match v {
             Value::Array(_) => v.clone(),
             other => Value::array(vec![other.clone()]),
         }),
-        ("Numeric", [_, _]) | ("Float", [_, _]) => Err(failed(format!(
-            "Error while evaluating a Function Call, Converted value from {type_name}.new() has wrong type"
+        ("Numeric" | "Float", [from, abs]) if !matches!(abs, Value::Bool(_)) => {
+            Err(abs_refused(type_name, from, abs))
+        }
+        // Puppet takes `abs` (a Boolean); pupcheck does not (an error kept as it was).
+        ("Numeric" | "Float", [_, _]) => Err(failed(format!(
+            "Converted value from {type_name}.new() has wrong type"
         ))),
-        _ => Err(EvalError::Unsupported(format!("{type_name}.new with these arguments"))),
+        _ => Err(EvalError::Unsupported(format!(
+            "{type_name}.new with these arguments"
+        ))),
     }
 }
 
 /// `Array(x)`: the elements of anything iterable (a hash's `[key, value]` pairs, a
 /// string's characters, `0..n-1` for an integer).
-fn to_array(type_name: &str, v: &Value) -> R<Value> {
+/// `Tuple(x)` is `Array(x)`, whose errors name Array.
+fn to_array(v: &Value) -> R<Value> {
     if crate::types::infer::iteration_element_type(v).is_none() {
         return Err(failed(format!(
-            "Error while evaluating a Function Call, 'new_array' Value of type {} cannot be converted to {type_name}",
+            "'new_array' Value of type {} cannot be converted to Array",
             infer_generalized(v)
         )));
     }
@@ -352,10 +535,104 @@ fn parse_integer(s: &str, radix: Option<i64>) -> Option<i64> {
     Some(if negative { -n } else { n })
 }
 
-fn not_convertible(v: &Value, to: &str) -> EvalError {
+/// Puppet's pattern of the strings `Integer.new` hands to Ruby's `Integer()`
+/// (`INTEGER_PATTERN_LENIENT`).
+const INTEGER_PATTERN_LENIENT: &str = r"\A[+-]?\s*(?:\d+|0[xX][0-9A-Fa-f]+|0[bB][01]+)\z";
+
+/// Puppet's pattern of the strings `Float.new` and `Numeric.new` accept
+/// (`FLOAT_PATTERN`), as Puppet prints it in their signatures.
+const FLOAT_PATTERN: &str = r"\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z";
+
+fn matches_pattern(pattern: &str, s: &str) -> bool {
+    crate::types::model::Regex::new(pattern)
+        .try_match(s)
+        .unwrap_or(false)
+}
+
+/// A string `Integer.new` refuses. One its signature takes goes to Ruby's
+/// `Integer()`, whose error it is ("invalid value for Integer(): \"08\""); any other
+/// string is refused by the function itself, which names itself `new`.
+fn not_an_integer(s: &str, radix: Option<i64>) -> EvalError {
+    match radix {
+        Some(2 | 8 | 10 | 16) | None => {}
+        Some(r) => {
+            return failed(format!(
+                "Illegal radix: {r}, expected 2, 8, 10, 16, or default"
+            ))
+        }
+    }
+    if matches_pattern(INTEGER_PATTERN_LENIENT, s) {
+        failed(format!(
+            "invalid value for Integer(): {}",
+            ruby_inspect(&Value::string(s))
+        ))
+    } else {
+        failed(format!(
+            "'new' The string '{s}' cannot be converted to Integer"
+        ))
+    }
+}
+
+/// A string `Float.new` refuses: Ruby's `Float()` error for one its signature takes,
+/// the function's own (`new_float`) for any other.
+fn not_a_float(s: &str) -> EvalError {
+    if matches_pattern(FLOAT_PATTERN, s) {
+        failed(format!(
+            "invalid value for Float(): {}",
+            ruby_inspect(&Value::string(s))
+        ))
+    } else {
+        failed(format!(
+            "'new_float' The string '{s}' cannot be converted to Float"
+        ))
+    }
+}
+
+/// A string `Numeric.new` refuses (its own message, `new_numeric`).
+fn not_numeric(s: &str) -> EvalError {
     failed(format!(
-        "Error while evaluating a Function Call, The string '{}' cannot be converted to {to}",
-        string_form(v)
+        "'new_numeric' The string '{s}' cannot be converted to Numeric"
+    ))
+}
+
+/// `Numeric(x, y)` or `Float(x, y)` with a second argument that is not `abs` (a
+/// Boolean): Puppet's dispatcher lists both signatures and why each refused.
+fn abs_refused(type_name: &str, from: &Value, abs: &Value) -> EvalError {
+    let (function, numbers) = match type_name {
+        "Float" => ("new_float", "Numeric"),
+        _ => ("new_numeric", "Integer, Float"),
+    };
+    let convertible = format!(
+        "Convertible = Variant[{numbers}, Boolean, Pattern[/{FLOAT_PATTERN}/], Timespan, Timestamp]"
+    );
+    let from_is_convertible = match from {
+        Value::Integer(_)
+        | Value::Float(_)
+        | Value::Bool(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => true,
+        Value::String(s) => matches_pattern(FLOAT_PATTERN, s),
+        _ => false,
+    };
+    let why = if from_is_convertible {
+        describe_value(&t::boolean(), abs, &[PathElem::Parameter("abs".into())]).join("\n")
+    } else {
+        // What the value is, as the describer says it after "got".
+        let described = describe_value(&t::boolean(), from, &[]).join("\n");
+        let got = described.rsplit(", got ").next().unwrap_or("");
+        format!("parameter 'from' expects a {convertible} value, got {got}")
+    };
+    failed(signatures_refused(
+        function,
+        &[
+            (&format!("{convertible} from, Boolean abs?"), why),
+            (
+                &format!(
+                    "NamedArgs = Struct[{{'from' => {convertible}, Optional['abs'] => Boolean}}] hash_args"
+                ),
+                "expects 1 argument, got 2".into(),
+            ),
+        ],
     ))
 }
 
@@ -368,7 +645,7 @@ fn to_integer(v: &Value, radix: Option<i64>) -> R<Value> {
         Value::Bool(b) => Ok(Value::Integer(*b as i64)),
         Value::String(s) => parse_integer(s, radix)
             .map(Value::Integer)
-            .ok_or_else(|| not_convertible(v, "Integer")),
+            .ok_or_else(|| not_an_integer(s, radix)),
         _ => Err(EvalError::Unsupported(format!("Integer.new({v})"))),
     }
 }
@@ -393,7 +670,7 @@ pub(super) fn to_numeric(v: &Value) -> R<Value> {
         Value::String(s) => parse_integer(s, None)
             .map(Value::Integer)
             .or_else(|| parse_float(s).map(Value::Float))
-            .ok_or_else(|| not_convertible(v, "Numeric")),
+            .ok_or_else(|| not_numeric(s)),
         _ => Err(EvalError::Unsupported(format!("Numeric.new({v})"))),
     }
 }
@@ -406,7 +683,7 @@ fn to_float(v: &Value) -> R<Value> {
         Value::String(s) => parse_float(s)
             .or_else(|| parse_integer(s, None).map(|i| i as f64))
             .map(Value::Float)
-            .ok_or_else(|| not_convertible(v, "Float")),
+            .ok_or_else(|| not_a_float(s)),
         _ => Err(EvalError::Unsupported(format!("Float.new({v})"))),
     }
 }
@@ -419,7 +696,9 @@ fn to_boolean(v: &Value) -> R<Value> {
         Value::String(s) => match s.to_ascii_lowercase().as_str() {
             "true" | "yes" | "y" => Ok(Value::Bool(true)),
             "false" | "no" | "n" => Ok(Value::Bool(false)),
-            _ => Err(not_convertible(v, "Boolean")),
+            _ => Err(failed(format!(
+                "'new_boolean' The string '{s}' cannot be converted to Boolean"
+            ))),
         },
         _ => Err(EvalError::Unsupported(format!("Boolean.new({v})"))),
     }
@@ -427,16 +706,18 @@ fn to_boolean(v: &Value) -> R<Value> {
 
 /// `Timespan(x)`: seconds, a string in Puppet's default formats, or a hash of parts.
 fn to_timespan(v: &Value) -> R<Value> {
-    use crate::types::time::{parse_timespan, NANOS_PER_SEC};
+    use crate::types::time::{parse_timespan, NANOS_PER_SEC, TIMESPAN_FORMATS};
     match v {
         Value::Timespan(_) => Ok(v.clone()),
         Value::Integer(i) => Ok(Value::Timespan(i128::from(*i) * NANOS_PER_SEC)),
         Value::Float(f) if f.is_finite() => {
             Ok(Value::Timespan((*f * NANOS_PER_SEC as f64) as i128))
         }
-        Value::String(s) => parse_timespan(s)
-            .map(Value::Timespan)
-            .ok_or_else(|| not_convertible(v, "Timespan")),
+        Value::String(s) => parse_timespan(s).map(Value::Timespan).ok_or_else(|| {
+            failed(format!(
+                "Unable to parse '{s}' using any of the formats {TIMESPAN_FORMATS}"
+            ))
+        }),
         Value::Hash(h) => Ok(Value::Timespan(crate::types::resolve::timespan_from_hash(
             h,
         ))),
@@ -446,16 +727,18 @@ fn to_timespan(v: &Value) -> R<Value> {
 
 /// `Timestamp(x)`: seconds since the epoch, or a string in Puppet's default formats.
 fn to_timestamp(v: &Value) -> R<Value> {
-    use crate::types::time::{parse_timestamp, NANOS_PER_SEC};
+    use crate::types::time::{parse_timestamp, NANOS_PER_SEC, TIMESTAMP_FORMATS};
     match v {
         Value::Timestamp(_) => Ok(v.clone()),
         Value::Integer(i) => Ok(Value::Timestamp(i128::from(*i) * NANOS_PER_SEC)),
         Value::Float(f) if f.is_finite() => {
             Ok(Value::Timestamp((*f * NANOS_PER_SEC as f64) as i128))
         }
-        Value::String(s) => parse_timestamp(s)
-            .map(Value::Timestamp)
-            .ok_or_else(|| not_convertible(v, "Timestamp")),
+        Value::String(s) => parse_timestamp(s).map(Value::Timestamp).ok_or_else(|| {
+            failed(format!(
+                "Unable to parse '{s}' using any of the formats {TIMESTAMP_FORMATS}"
+            ))
+        }),
         _ => Err(EvalError::Unsupported(format!("Timestamp.new({v})"))),
     }
 }

@@ -9,7 +9,7 @@ use super::{AbstractValue, EvalError, Evaluator, R};
 use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr, METAPARAMETERS};
 use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::Value;
-use crate::types::{instance_of, t, Kind};
+use crate::types::{infer_generalized, instance_of, t, Kind};
 use indexmap::IndexMap;
 
 /// A class definition, found before evaluation.
@@ -88,7 +88,20 @@ impl<'a> Evaluator<'a> {
     pub(super) fn include(&mut self, function: &str, args: &[Value]) -> R<Value> {
         self.classes_are_all_known()?;
         let mut names = Vec::new();
-        collect_class_names(function, args, &mut names)?;
+        let refused = |v: &Value, _index: usize| match v {
+            Value::Undef => failed("Cannot use undef as a class name".into()),
+            Value::String(s) if s.is_empty() => {
+                failed("Cannot use empty string as a class name".into())
+            }
+            // (Puppet fails here with a Ruby NoMethodError and the lines of its own
+            // source; pupcheck says what is wrong instead.)
+            Value::Type(ty) => failed(format!(
+                "'{function}' expects a class name or a Class[name], got {ty}"
+            )),
+            other => failed(format!("'{function}' expects a class name, got {other}")),
+        };
+        collect_class_names(args, &mut names, &refused)
+            .map_err(|e| prefixed("Function Call", e))?;
         let mut declared = Vec::with_capacity(names.len());
         for name in names {
             self.declare_class(&name, IndexMap::new(), false)
@@ -105,16 +118,30 @@ impl<'a> Evaluator<'a> {
         let mut references = Vec::new();
         for body in &resource.bodies {
             let mut titles = Vec::new();
-            collect_class_names("class", &[self.known(&body.title)?], &mut titles)?;
+            let refused = |v: &Value, index: usize| {
+                match v {
+                Value::Undef => {
+                    failed("Missing title. The title expression resulted in undef".into())
+                }
+                Value::String(_) => failed(format!(
+                    "Empty string title at {index}. Title strings must have a length greater than zero."
+                )),
+                other => failed(format!(
+                    "Illegal title type at index {index}. Expected String, got {}",
+                    infer_generalized(other)
+                )),
+            }
+            };
+            collect_class_names(&[self.known(&body.title)?], &mut titles, &refused)?;
             let mut given = IndexMap::new();
             for attribute in &body.attributes {
                 let value = self.known(&attribute.value)?;
                 if attribute.name.name == "*" {
                     let Value::Hash(map) = value else {
-                        return Err(failed(
-                            "The value of '* =>' must be a Hash of attribute names and values"
-                                .into(),
-                        ));
+                        return Err(failed(format!(
+                            "Expected value of type Hash, got {}",
+                            infer_generalized(&value)
+                        )));
                     };
                     for (k, v) in map.iter() {
                         given.insert(super::query::string_form(k), v.clone());
@@ -273,7 +300,12 @@ impl<'a> Evaluator<'a> {
             return Ok(());
         }
         let why = describe_value(&ty, v, &[PathElem::Parameter(name.to_string())]);
-        Err(failed(format!("{shown}: {}", why.join("\n"))))
+        // Puppet's `validate_parameters`: one reason on the line, several each on a
+        // line of their own, indented.
+        Err(failed(match why.as_slice() {
+            [one] => format!("{shown}: {one}"),
+            several => format!("{shown}:\n  {}", several.join("\n  ")),
+        }))
     }
 
     /// Classes are declared only where all the code there is was given: elsewhere a
@@ -388,29 +420,27 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// The class names in `include`'s (or a class resource's title's) arguments.
-fn collect_class_names(function: &str, args: &[Value], out: &mut Vec<String>) -> R<()> {
+/// The class names in `include`'s (or a class resource's title's) arguments, arrays
+/// flattened; `refused` words the error for a value that names no class, given its
+/// index among the names.
+fn collect_class_names(
+    args: &[Value],
+    out: &mut Vec<String>,
+    refused: &dyn Fn(&Value, usize) -> EvalError,
+) -> R<()> {
     for a in args {
         match a {
-            Value::String(s) => out.push(s.to_string()),
-            Value::Array(items) => collect_class_names(function, items, out)?,
+            Value::String(s) if !s.is_empty() => out.push(s.to_string()),
+            Value::Array(items) => collect_class_names(items, out, refused)?,
             Value::Type(ty) => match ty.kind() {
                 Kind::Class(Some(name)) => out.push(name.to_string()),
                 Kind::Resource {
                     type_name: Some(ty),
                     title: Some(title),
                 } if ty.eq_ignore_ascii_case("class") => out.push(title.to_string()),
-                _ => {
-                    return Err(failed(format!(
-                        "'{function}' expects a class name or a Class[name], got {ty}"
-                    )))
-                }
+                _ => return Err(refused(a, out.len())),
             },
-            other => {
-                return Err(failed(format!(
-                    "'{function}' expects a class name, got {other}"
-                )))
-            }
+            other => return Err(refused(other, out.len())),
         }
     }
     Ok(())

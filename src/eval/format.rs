@@ -230,7 +230,8 @@ pub fn sprintf(format: &str, args: &[Value]) -> R<String> {
         };
         let arg = next
             .next()
-            .ok_or_else(|| EvalError::Failed("too few arguments for sprintf".into()))?;
+            // Ruby's `format` error; the call adds that `sprintf` raised it.
+            .ok_or_else(|| EvalError::Failed("too few arguments".into()))?;
         out.push_str(&format_with(arg, &rest[..used], None)?);
         rest = &rest[used..];
     }

@@ -22,6 +22,7 @@ mod transfer;
 pub use operators::{equals, truthy};
 
 use crate::ast::*;
+use crate::types::labels;
 use crate::types::resolve::{AliasSource, Resolver};
 use crate::types::value::Value;
 use crate::types::Type;
@@ -39,8 +40,9 @@ pub enum AbstractValue {
 /// Why evaluation stopped.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EvalError {
-    /// Puppet raises an evaluation error here, with this message; where is not known
-    /// yet (the expression being evaluated locates it, `FailedAt`).
+    /// Puppet raises an evaluation error here, with this message (Puppet 7's words;
+    /// tests/types_golden.rs `error_messages` compares them); where is not known yet
+    /// (the expression being evaluated locates it, `FailedAt`).
     Failed(String),
     /// Puppet raises an evaluation error with this message at the innermost expression
     /// whose evaluation failed.
@@ -293,11 +295,15 @@ impl<'a> Evaluator<'a> {
                 match op {
                     UnaryOp::Not => known(Value::Bool(!truthy(&v))),
                     UnaryOp::Negate => match v {
+                        // Puppet does not hold `-` to its integer range: -(-2**63) is
+                        // 2**63, which pupcheck's integers cannot hold.
                         Value::Integer(i) => i
                             .checked_neg()
                             .map(Value::Integer)
                             .map(AbstractValue::Known)
-                            .ok_or_else(|| EvalError::Failed("integer overflow".into())),
+                            .ok_or_else(|| {
+                                EvalError::Unsupported("an integer beyond 64 bits".into())
+                            }),
                         Value::Float(f) => known(Value::Float(-f)),
                         other => Err(EvalError::Unsupported(format!("-{other}"))),
                     },
@@ -663,8 +669,8 @@ impl<'a> Evaluator<'a> {
             BinaryOp::Multiply => operators::arithmetic("*", &a, &b)?,
             BinaryOp::Divide => operators::arithmetic("/", &a, &b)?,
             BinaryOp::Modulo => operators::arithmetic("%", &a, &b)?,
-            BinaryOp::ShiftLeft => operators::shift("<<", &a, &b)?,
-            BinaryOp::ShiftRight => operators::shift(">>", &a, &b)?,
+            BinaryOp::ShiftLeft => operators::arithmetic("<<", &a, &b)?,
+            BinaryOp::ShiftRight => operators::arithmetic(">>", &a, &b)?,
             BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
         };
         Ok(AbstractValue::Known(v))
@@ -695,6 +701,17 @@ impl<'a> Evaluator<'a> {
                 };
                 self.class_parameters(name, &values)?
             }
+            // The parameters of a declared resource: pupcheck does not model resources.
+            Value::Type(t)
+                if matches!(
+                    t.kind(),
+                    crate::types::Kind::Resource { title: Some(_), .. }
+                ) =>
+            {
+                return Err(EvalError::Unsupported(
+                    "the parameters of a resource".into(),
+                ))
+            }
             Value::Type(t) => {
                 // A parameterised type takes new parameters from its bare type
                 // (`Array[String][Integer]` is `Array[Integer]`).
@@ -707,7 +724,7 @@ impl<'a> Evaluator<'a> {
                 };
                 self.resolver
                     .access_with_values(&base, values, span)
-                    .map_err(type_error)?
+                    .map_err(type_access_error)?
             }
             Value::String(s) => index_string(&s, &values)?,
             Value::Array(items) => index_array(&items, &values)?,
@@ -717,7 +734,8 @@ impl<'a> Evaluator<'a> {
             },
             other => {
                 return Err(EvalError::Failed(format!(
-                    "Operator '[]' is not applicable to {other}"
+                    "Operator '[]' is not applicable to {}.",
+                    labels::a_an(&labels::label(&other))
                 )))
             }
         };
@@ -847,6 +865,23 @@ fn type_error(e: crate::types::resolve::TypeError) -> EvalError {
     }
 }
 
+/// An error of `Type[...]`. The ones Puppet's type constructors raise as Ruby
+/// ArgumentErrors (not as issues of the access operator) come prefixed with the
+/// expression, as Puppet's RUNTIME_ERROR.
+fn type_access_error(e: crate::types::resolve::TypeError) -> EvalError {
+    const RAISED_BY_CONSTRUCTORS: &[&str] = &[
+        "'from' must be less or equal to 'to'",
+        "Struct element key cannot be an empty String",
+        "Unable to parse '",
+    ];
+    match type_error(e) {
+        EvalError::Failed(m) if RAISED_BY_CONSTRUCTORS.iter().any(|p| m.starts_with(p)) => {
+            EvalError::Failed(format!("Error while evaluating a '[]' expression, {m}"))
+        }
+        other => other,
+    }
+}
+
 /// What to call a construct the evaluator does not model yet.
 fn construct(kind: &ExprKind) -> &'static str {
     match kind {
@@ -870,22 +905,77 @@ fn position(index: i64, len: usize) -> Option<usize> {
     (0..len as i64).contains(&i).then_some(i as usize)
 }
 
-fn integer_key(v: &Value) -> R<i64> {
+/// The keys of `array[...]` or `string[...]`, nested arrays of keys flattened, as
+/// Puppet's access operator takes them.
+fn flattened(values: &[Value]) -> Vec<Value> {
+    let mut out = Vec::with_capacity(values.len());
+    for v in values {
+        match v {
+            Value::Array(items) => out.extend(flattened(items)),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+/// The indexes of `array[...]` as Puppet's access operator takes them: each made a
+/// number first (a numeric string is one; anything else is NOT_NUMERIC), then each
+/// required to be an Integer.
+fn array_indexes(keys: &[Value]) -> R<Vec<i64>> {
+    let numbers = keys
+        .iter()
+        .map(operators::coerce_numeric)
+        .collect::<R<Vec<Value>>>()?;
+    numbers
+        .iter()
+        .map(|n| match n {
+            Value::Integer(i) => Ok(*i),
+            other => Err(EvalError::Failed(format!(
+                "An Array[] cannot use {} where Integer is expected",
+                key_type_name(other)
+            ))),
+        })
+        .collect()
+}
+
+/// The character indexes of `string[...]`: each made a number if it is a numeric
+/// string, then each required to be an Integer.
+fn string_indexes(keys: &[Value]) -> R<Vec<i64>> {
+    let numbers: Vec<Value> = keys
+        .iter()
+        .map(|k| match k {
+            Value::String(_) => calls::to_numeric(k).unwrap_or_else(|_| k.clone()),
+            other => other.clone(),
+        })
+        .collect();
+    numbers
+        .iter()
+        .map(|n| match n {
+            Value::Integer(i) => Ok(*i),
+            other => Err(EvalError::Failed(format!(
+                "A substring operation does not accept {} as a character index. Expected an Integer",
+                labels::a_an(&key_type_name(other))
+            ))),
+        })
+        .collect()
+}
+
+/// How Puppet's access operator names a bad key: `Undef`, `Default`, or the key's
+/// generalised type (`Float`, `Array[Integer]`).
+fn key_type_name(v: &Value) -> String {
     match v {
-        Value::Integer(i) => Ok(*i),
-        other => Err(EvalError::Failed(format!(
-            "an index must be an Integer, got {other}"
-        ))),
+        Value::Undef => "Undef".into(),
+        Value::Default => "Default".into(),
+        other => crate::types::infer_generalized(other).to_string(),
     }
 }
 
 /// `x[start, count]` (Puppet's access operator): a negative start counts from the end,
 /// a negative count stops that far from the end, a start before the first element
 /// shortens the count; then Ruby's `x[start, count]`. `None` where Ruby gives `nil`.
-fn slice(values: &[Value], len: usize) -> R<Option<(usize, usize)>> {
+fn slice(start: i64, count: i64, len: usize) -> Option<(usize, usize)> {
     let len = len as i64;
-    let mut start = integer_key(&values[0])?;
-    let mut count = integer_key(&values[1])?;
+    let (mut start, mut count) = (start, count);
     if start < 0 {
         start += len;
     }
@@ -897,41 +987,49 @@ fn slice(values: &[Value], len: usize) -> R<Option<(usize, usize)>> {
         start = 0;
     }
     if start > len || count < 0 {
-        return Ok(None);
+        return None;
     }
-    Ok(Some((start as usize, (start + count).min(len) as usize)))
+    Some((start as usize, (start + count).min(len) as usize))
 }
 
 fn index_string(s: &str, values: &[Value]) -> R<Value> {
+    let values = &flattened(values);
+    if !matches!(values.len(), 1 | 2) {
+        return Err(EvalError::Failed(format!(
+            "String supports [] with one or two arguments. Got {}",
+            values.len()
+        )));
+    }
     let chars: Vec<char> = s.chars().collect();
-    let text = match values {
-        [one] => position(integer_key(one)?, chars.len())
+    let text = match string_indexes(values)?[..] {
+        [one] => position(one, chars.len())
             .map(|p| chars[p].to_string())
             .unwrap_or_default(),
-        [_, _] => slice(values, chars.len())?
+        [start, count] => slice(start, count, chars.len())
             .map(|(from, to)| chars[from..to].iter().collect())
             .unwrap_or_default(),
-        _ => {
-            return Err(EvalError::Failed(
-                "a String takes one or two indexes".into(),
-            ))
-        }
+        _ => unreachable!("one or two indexes"),
     };
     Ok(Value::string(&text))
 }
 
 fn index_array(items: &[Value], values: &[Value]) -> R<Value> {
-    match values {
-        [one] => Ok(position(integer_key(one)?, items.len())
+    let values = &flattened(values);
+    if !matches!(values.len(), 1 | 2) {
+        return Err(EvalError::Failed(format!(
+            "Array supports [] with one or two arguments. Got {}",
+            values.len()
+        )));
+    }
+    Ok(match array_indexes(values)?[..] {
+        [one] => position(one, items.len())
             .map(|p| items[p].clone())
-            .unwrap_or(Value::Undef)),
-        [_, _] => Ok(Value::array(
-            slice(values, items.len())?
+            .unwrap_or(Value::Undef),
+        [start, count] => Value::array(
+            slice(start, count, items.len())
                 .map(|(from, to)| items[from..to].to_vec())
                 .unwrap_or_default(),
-        )),
-        _ => Err(EvalError::Failed(
-            "an Array takes one or two indexes".into(),
-        )),
-    }
+        ),
+        _ => unreachable!("one or two indexes"),
+    })
 }

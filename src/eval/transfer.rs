@@ -108,6 +108,11 @@ pub(super) fn binary(
 /// that holds none) fails, whatever the other holds.
 fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<AbstractValue> {
     if let AbstractValue::Known(value) = left {
+        let collection = matches!(value, Value::Array(_) | Value::Hash(_))
+            && matches!(op, BinaryOp::Add | BinaryOp::Subtract);
+        if collection || matches!(value, Value::Uri(_) | Value::Binary(_)) {
+            return unknown("a collection operator with an operand known only by its type");
+        }
         if let Some(failure) = not_numeric(value) {
             return Err(failure);
         }
@@ -138,16 +143,10 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
     Ok(AbstractValue::Inferred(result.ty()))
 }
 
-/// The error of a known operand that is not a number and that Puppet does not turn
-/// into one: a string holding no number. Other values (collections, time values,
-/// booleans, undef, ...) are left to the concrete operators.
+/// The error of a known operand Puppet cannot turn into a number (Puppet's
+/// `coerce_numeric`, in its words).
 fn not_numeric(value: &Value) -> Option<EvalError> {
-    match value {
-        Value::String(s) if super::calls::to_numeric(value).is_err() => Some(EvalError::Failed(
-            format!("The value '{s}' cannot be converted to Numeric."),
-        )),
-        _ => None,
-    }
+    super::operators::coerce_numeric(value).err()
 }
 
 fn unknown(what: &str) -> R<AbstractValue> {

@@ -19,6 +19,7 @@ pub mod generalize;
 pub mod guard;
 pub mod infer;
 pub mod instance;
+pub mod labels;
 pub mod mismatch;
 pub mod model;
 pub mod normalize;

@@ -17,7 +17,9 @@ use super::model::{
 };
 use super::normalize::normalize;
 use super::semver_range::VersionRange;
-use super::time::{parse_timespan, parse_timestamp, NANOS_PER_SEC};
+use super::time::{
+    parse_timespan, parse_timestamp, NANOS_PER_SEC, TIMESPAN_FORMATS, TIMESTAMP_FORMATS,
+};
 use super::value::Value;
 
 /// An invalid type expression.
@@ -115,21 +117,8 @@ pub fn resolve_value(e: &TypeExpr, aliases: &dyn AliasSource) -> R<Value> {
 }
 
 /// Ruby's class name of a value, as Puppet's messages show it.
-fn ruby_class(v: &Value) -> &'static str {
-    match v {
-        Value::Undef => "NilClass",
-        Value::Default => "Symbol",
-        Value::Bool(true) => "TrueClass",
-        Value::Bool(false) => "FalseClass",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::String(_) => "String",
-        Value::Regexp(_) => "Regexp",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Type(_) => "Type",
-        _ => "Object",
-    }
+fn ruby_class(v: &Value) -> String {
+    super::labels::ruby_class_name(v)
 }
 
 /// Puppet's name of a value's generalised type, used in "Cannot use X where ...".
@@ -142,23 +131,39 @@ fn key_type_name(v: &Value) -> String {
 }
 
 fn a_an(word: &str) -> String {
-    let first = word.chars().next().unwrap_or('x').to_ascii_lowercase();
-    if "aeiou".contains(first) {
-        format!("an {word}")
-    } else {
-        format!("a {word}")
-    }
+    super::labels::a_an(word)
 }
 
+/// Puppet's access operator refusing the number of a type's parameters: `String`
+/// has a message of its own; the types it names by the type itself get an article
+/// ("A Regexp-Type[]"), the others are named by a fixed string ("Hash-Type[]"); and
+/// the types it checks with `assert_keys` always state a minimum of 1.
 fn arity(base: &str, min: usize, max: Option<usize>, got: usize) -> String {
+    if base == "String" {
+        return format!("String supports [] with one or two arguments. Got {got}");
+    }
+    let named_by_type = |min| (super::labels::a_an_uc(&format!("{base}-Type")), min);
+    let (label, min) = match base {
+        "Regexp" | "Timestamp" | "Timespan" | "Callable" => named_by_type(min),
+        "Boolean" | "Enum" | "Variant" | "SemVer" | "Pattern" | "Runtime" | "Tuple" | "Struct" => {
+            named_by_type(1)
+        }
+        _ => (format!("{base}-Type"), min),
+    };
     match max {
-        None => format!("{base}-Type[] accepts {min} or more arguments. Got {got}"),
-        Some(m) if m != min => format!("{base}-Type[] accepts {min} to {m} arguments. Got {got}"),
+        None => format!("{label}[] accepts {min} or more arguments. Got {got}"),
+        Some(m) if m != min => format!("{label}[] accepts {min} to {m} arguments. Got {got}"),
         _ => format!(
-            "{base}-Type[] accepts {min} argument{}. Got {got}",
+            "{label}[] accepts {min} argument{}. Got {got}",
             if min == 1 { "" } else { "s" }
         ),
     }
+}
+
+/// A resource or class type given no parameters: Puppet names it as it prints it
+/// (`File`, `Class`), not as a type label.
+fn untitled_arity(name: &str) -> String {
+    format!("{name}[] accepts 1 or more arguments. Got 0")
 }
 
 fn specialization(base: &str, v: &Value, expected: &str) -> String {
@@ -390,20 +395,20 @@ impl<'a> Resolver<'a> {
     }
 
     fn access(&mut self, ty: &Type, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        // Ruby's `keys.flatten!`: arrays of parameters, however nested, are unfolded.
         let flat = |args: Vec<Arg>| -> Vec<Arg> {
+            fn unfold(v: &Value, span: (usize, usize), out: &mut Vec<Arg>) {
+                match v {
+                    Value::Array(items) => items.iter().for_each(|i| unfold(i, span, out)),
+                    other => out.push(Arg {
+                        v: other.clone(),
+                        span,
+                    }),
+                }
+            }
             let mut out = Vec::new();
             for a in args {
-                match &a.v {
-                    Value::Array(items) => {
-                        for i in items.iter() {
-                            out.push(Arg {
-                                v: i.clone(),
-                                span: a.span,
-                            })
-                        }
-                    }
-                    _ => out.push(a),
-                }
+                unfold(&a.v, a.span, &mut out);
             }
             out
         };
@@ -547,10 +552,10 @@ impl<'a> Resolver<'a> {
                     3 => match &a[2].v {
                         Value::Type(st) => match st.kind() {
                             Kind::Integer(r) => Some(*r),
-                            _ => return err(a[2].span, "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got a Type"),
+                            _ => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::label(&a[2].v)))),
                         },
                         Value::Integer(n) => Some(IntRange::new(Some(*n), None)),
-                        v => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(ruby_class(v)))),
+                        v => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::label(v)))),
                     },
                     _ => Some(self.size_param(&a[2..])?),
                 };
@@ -637,7 +642,10 @@ impl<'a> Resolver<'a> {
                 }
                 match &a[0].v {
                     Value::Bool(b) => ty_(t::boolean_value(*b)),
-                    v => err(a[0].span, specialization("Boolean", v, "Boolean")),
+                    v => err(
+                        a[0].span,
+                        specialization("Boolean", v, "TrueClass or FalseClass"),
+                    ),
                 }
             }
             Kind::Variant(ts) if ts.is_empty() => {
@@ -796,15 +804,15 @@ impl<'a> Resolver<'a> {
             } => {
                 let a = flat(args);
                 if a.is_empty() {
-                    return err(span, arity("Resource", 1, None, 0));
+                    return err(span, untitled_arity("Resource"));
                 }
                 let name = match &a[0].v {
                     Value::String(s) => capitalize(s),
                     Value::Type(rt) => match rt.kind() {
                         Kind::Resource { type_name: Some(n), title: None } => n.to_string(),
-                        _ => return err(a[0].span, format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}", key_type_name(&a[0].v))),
+                        _ => return err(a[0].span, format!("First argument to Resource[] must be a resource type or a String. Got {}.", key_type_name(&a[0].v))),
                     },
-                    v => return err(a[0].span, format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}", key_type_name(v))),
+                    v => return err(a[0].span, format!("First argument to Resource[] must be a resource type or a String. Got {}.", key_type_name(v))),
                 };
                 let base = t::resource_named(Some(&name), None);
                 if a.len() == 1 {
@@ -818,7 +826,7 @@ impl<'a> Resolver<'a> {
             } => {
                 let a = flat(args);
                 if a.is_empty() {
-                    return err(span, arity(n, 1, None, 0));
+                    return err(span, untitled_arity(n));
                 }
                 let n = n.to_string();
                 self.titled(&n, &a)
@@ -826,7 +834,7 @@ impl<'a> Resolver<'a> {
             Kind::Class(None) => {
                 let a = flat(args);
                 if a.is_empty() {
-                    return err(span, arity("Class", 1, None, 0));
+                    return err(span, untitled_arity("Class"));
                 }
                 let mut out = Vec::new();
                 for x in &a {
@@ -836,7 +844,7 @@ impl<'a> Resolver<'a> {
                             Kind::Class(Some(_)) => out.push(x.v.clone()),
                             _ => return err(x.span, format!("Illegal name. The given name '{}' does not conform to the naming rule", key_type_name(&x.v))),
                         },
-                        v => return err(x.span, format!("Illegal Class name in class reference. {} cannot be used where a String is expected", key_type_name(v))),
+                        v => return err(x.span, format!("Illegal Class name in class reference. {} cannot be used where a String is expected", super::labels::a_an_uc(&key_type_name(v)))),
                     }
                 }
                 if out.len() == 1 {
@@ -895,12 +903,17 @@ impl<'a> Resolver<'a> {
                             match p {
                                 Some(n) => Some(n),
                                 None => {
+                                    let formats = if is_span {
+                                        TIMESPAN_FORMATS
+                                    } else {
+                                        TIMESTAMP_FORMATS
+                                    };
                                     return err(
                                         x.span,
                                         format!(
-                                        "Unable to parse '{s}' using any of the default formats"
-                                    ),
-                                    )
+                                            "Unable to parse '{s}' using any of the formats {formats}"
+                                        ),
+                                    );
                                 }
                             }
                         }
@@ -947,7 +960,11 @@ impl<'a> Resolver<'a> {
                         v => {
                             return err(
                                 x.span,
-                                specialization("SemVer", v, "String or SemVerRange"),
+                                specialization(
+                                    "SemVer",
+                                    v,
+                                    "String or SemanticPuppet::VersionRange",
+                                ),
                             )
                         }
                     }
@@ -969,14 +986,19 @@ impl<'a> Resolver<'a> {
             }
             Kind::Init(None) => match args.first().map(|a| &a.v) {
                 Some(Value::Type(x)) => ty_(Type::new(Kind::Init(Some(x.clone())))),
-                _ => err(span, "Init-Type[] arguments must be types. Got NilClass"),
+                Some(v) => err(
+                    span,
+                    format!("Init-Type[] arguments must be types. Got {}", ruby_class(v)),
+                ),
+                None => err(span, "Init-Type[] arguments must be types. Got NilClass"),
             },
             Kind::Object(_) | Kind::TypeSet => ty_(ty.clone()),
+            // Puppet's access operator on a type that takes no parameters.
             _ => err(
                 span,
                 format!(
-                    "Not a parameterized type <{}>",
-                    super::display::type_name_only(ty)
+                    "Operator '[]' is not applicable to {}.",
+                    a_an(&format!("{}-Type", super::display::type_name_only(ty)))
                 ),
             ),
         }
@@ -989,7 +1011,7 @@ impl<'a> Resolver<'a> {
                 Value::String(s) => out.push(Value::Type(t::resource_named(Some(type_name), Some(s)))),
                 v => {
                     return err(x.span, format!(
-                        "Error creating type specialization of {}, Cannot use {} where String is expected",
+                        "Error creating type specialization of {}, Cannot use {} where a resource title String is expected",
                         a_an(&format!("{}-Type", capitalize(type_name))),
                         key_type_name(v)
                     ))
@@ -1007,7 +1029,8 @@ impl<'a> Resolver<'a> {
         a.iter()
             .map(|x| match &x.v {
                 Value::Type(tt) => Ok(tt.clone()),
-                v => err(x.span, specialization(base, v, "Type")),
+                // Puppet names the class it wants: PAnyType, labelled Any-Type.
+                v => err(x.span, specialization(base, v, "Any-Type")),
             })
             .collect()
     }
@@ -1023,10 +1046,7 @@ impl<'a> Resolver<'a> {
         }
         for x in a {
             if !matches!(x.v, Value::Integer(_) | Value::Default) {
-                let what = match &x.v {
-                    Value::Type(_) => "a Type".to_string(),
-                    v => a_an(ruby_class(v)),
-                };
+                let what = a_an(&super::labels::label(&x.v));
                 return err(x.span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {what}"));
             }
         }
@@ -1042,7 +1062,10 @@ impl<'a> Resolver<'a> {
                 if params.len() != 2 {
                     return err(
                         span,
-                        format!("Callable-Type[] accepts 2 arguments. Got {}", params.len()),
+                        format!(
+                            "A Callable-Type[] accepts 2 arguments. Got {}",
+                            params.len()
+                        ),
                     );
                 }
                 let Value::Type(r) = &params[1].v else {

@@ -6,6 +6,16 @@
 
 pub const NANOS_PER_SEC: i128 = 1_000_000_000;
 
+/// The formats Puppet tries on a string to make a Timespan, as its "Unable to parse"
+/// error lists them.
+pub const TIMESPAN_FORMATS: &str =
+    "%D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S";
+
+/// The formats Puppet tries on a string to make a Timestamp, as its "Unable to parse"
+/// error lists them.
+pub const TIMESTAMP_FORMATS: &str =
+    "%FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F";
+
 /// Formats a duration as Puppet's `Timespan#to_s` does.
 pub fn format_timespan(nanos: i128) -> String {
     let neg = nanos < 0;
