@@ -46,7 +46,7 @@ DIR/false_alarms/<id>/), the GUARDED ones (DIR/guarded/), and the top 20 buckets
 Puppet's messages among the misses (DIR/misses.txt has them all, with examples).
 Exit status 1 when there is a false alarm.
 """
-import argparse, collections, json, os, re, shutil, subprocess, sys, threading, time
+import argparse, collections, hashlib, json, os, re, shutil, subprocess, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
@@ -291,6 +291,12 @@ def err_line(err):
         f = 'modules/' + f.split('/modulepath/')[-1] if '/modulepath/' in f else f
     return f or 'site.pp', int(m.group(2))
 
+def puppet_version():
+    try:
+        return subprocess.run(['puppet', '--version'], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return '?'
+
 # ------------------------------------------------------------------------------------
 
 def main():
@@ -304,6 +310,12 @@ def main():
     out = os.path.abspath(a.out)
     os.makedirs(out, exist_ok=True)
     t0 = time.time()
+    # a copy of the binary: the one given may be rebuilt while this runs
+    snap = os.path.join(out, 'pupcheck.bin')
+    shutil.copy2(a.pupcheck, snap)
+    with open(snap, 'rb') as fh:
+        digest = hashlib.sha256(fh.read()).hexdigest()[:16]
+    a.pupcheck = snap
 
     progs = list(eval_gen.generate(a.seed, a.count))
     if a.only:
@@ -458,6 +470,7 @@ def main():
     unverified_extra = sum(len(p.get('unverified', [])) for p in progs)
     lines = []
     P = lines.append
+    P(f'pupcheck sha256 {digest}; Puppet {puppet_version()}')
     P(f'seed {a.seed}, {len(progs)} programs: ' + ', '.join(f'{k} {counts[k]}' for k in
                                                            ('AGREE', 'FALSE ALARM', 'WRONG MESSAGE', 'MISS', 'GUARDED', 'UNVERIFIED')))
     P(f'  Puppet fails on {sum(1 for e in perr.values() if e)} programs; intents: ' +
