@@ -29,7 +29,7 @@ TABLE = os.path.join(ROOT, 'tests/golden/corpus_type_findings.tsv')
 MODULES = '/usr/share/puppet/modules.available'
 TYPE_RULES = ['parameter-default-type', 'parameter-type-mismatch', 'unknown-parameter', 'unknown-class',
               'unknown-attribute', 'invalid-attribute-value', 'function-argument-mismatch',
-              'evaluation-error']
+              'evaluation-error', 'unknown-variable']
 HEADER = """# The type findings pupcheck reports on the corpus (scripts/setup.sh; paths under
 # /usr/share/puppet/modules.available). The corpus is valid Puppet, so each one is a
 # false alarm until Puppet proves it real: scripts/corpus_type_findings.py confirm
@@ -53,8 +53,10 @@ def read_table():
 
 def compile_snippets(rows):
     """Adds confirmed/error to each row (Puppet's verdict on its snippet)."""
+    # A warning about an unknown variable is Puppet's error under strict_variables.
     cases = ''.join(json.dumps({'id': i, 'code': r['snippet'],
-                                'expect': r['message'].split(': ', 1)[-1]}) + '\n'
+                                'expect': r['message'].split(': ', 1)[-1],
+                                'strict_variables': r['rule'] == 'unknown-variable'}) + '\n'
                     for i, r in enumerate(rows))
     out = subprocess.run(['ruby', '-I/usr/lib/ruby/vendor_ruby', os.path.join(ROOT, 'scripts/puppet/compile.rb')],
                          input=cases, capture_output=True, text=True, check=True).stdout
@@ -114,6 +116,10 @@ def record():
         snippet = manual.get(key)
         if snippet is None and f['rule'] == 'unknown-class':
             snippet = 'include ' + f['message'].split('class ::', 1)[1]
+        if snippet is None and f['rule'] == 'unknown-variable':
+            # The class declared, then the variable read: it has no such variable.
+            name = re.match(r"Unknown variable: '(.*)'\.$", f['message']).group(1)
+            snippet = f"include {name.rsplit('::', 1)[0]} notice(${name})"
         if snippet is None and f['rule'] in ('unknown-parameter', 'parameter-type-mismatch'):
             lines = open(os.path.join(MODULES, f['path'])).read().split('\n')
             snippet = declaration_snippet(f, lines)

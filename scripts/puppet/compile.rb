@@ -2,6 +2,8 @@
 # with the expected message: how pupcheck's type findings on the corpus are confirmed
 # (scripts/confirm_corpus_type_findings.sh). One JSON object a line on stdin:
 #   {"id": ..., "code": "<puppet code>", "expect": "<text Puppet's error must contain>"}
+# ("strict_variables": true makes reading an unknown variable an error, as Puppet 8 does
+# by default: how a warning about one is confirmed.)
 # and one a line on stdout: the input with "confirmed" (true/false) and "error".
 # Each snippet gets a fresh environment and catalog compiler (Puppet's PAL), with the
 # facts of scripts/puppet/facts-debian12.json; defined types are evaluated too, and the
@@ -23,7 +25,7 @@ $stdin.each_line do |line|
     Puppet::Pal.in_tmp_environment('pupcheck', modulepath: modulepath, facts: JSON.parse(facts_json)) do |pal|
       pal.with_catalog_compiler do |c|
         Puppet[:strict] = :warning
-        Puppet[:strict_variables] = false
+        Puppet[:strict_variables] = kase.fetch('strict_variables', false)
         c.evaluate_string(kase['code'])
         c.compile_additions
         # As an agent does before applying: every resource becomes an instance of its

@@ -39,12 +39,55 @@ pub struct Definition {
     /// `None` when the definition has no parameter list at all.
     pub params: Option<Vec<Parameter>>,
     pub path: PathBuf,
+    /// A class's own variables: every name its body assigns, on any path (lambdas'
+    /// variables are theirs). `None` for other definitions, and for a class whose body
+    /// holds a syntax error (what it assigns is not all known).
+    pub variables: Option<Vec<String>>,
+    /// The class it inherits from (`class a inherits b`), lowercase.
+    pub parent: Option<String>,
 }
 
 impl Definition {
     pub fn param(&self, name: &str) -> Option<&Parameter> {
         self.params.iter().flatten().find(|p| p.name.name == name)
     }
+}
+
+/// The variables a class body assigns (see [`Definition::variables`]).
+fn assigned_variables(statements: &[crate::ast::Expr]) -> Option<Vec<String>> {
+    use crate::ast::{Expr, Lambda, Visitor};
+    struct Assigned(Vec<String>, bool);
+    impl Assigned {
+        fn targets(&mut self, target: &Expr) {
+            match &target.kind {
+                ExprKind::Variable(name) => self.0.push(name.trim_start_matches("::").to_string()),
+                ExprKind::Array(items) => items.iter().for_each(|item| self.targets(item)),
+                _ => {}
+            }
+        }
+    }
+    impl<'p> Visitor<'p> for Assigned {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            match &expr.kind {
+                ExprKind::Error => self.1 = true,
+                ExprKind::Assignment { left, .. } => self.targets(left),
+                // Nested definitions have scopes of their own.
+                ExprKind::Class(_)
+                | ExprKind::Define(_)
+                | ExprKind::Function(_)
+                | ExprKind::Node(_)
+                | ExprKind::Plan(_) => return,
+                _ => {}
+            }
+            crate::ast::walk_expr(self, expr);
+        }
+        fn visit_lambda(&mut self, _: &'p Lambda) {}
+    }
+    let mut assigned = Assigned(Vec::new(), false);
+    for statement in statements {
+        assigned.visit_expr(statement);
+    }
+    (!assigned.1).then_some(assigned.0)
 }
 
 /// What the index knows.
@@ -127,6 +170,8 @@ impl Environment {
                             name,
                             params: class.params.clone(),
                             path: path.to_path_buf(),
+                            variables: assigned_variables(&class.body.statements),
+                            parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
                         })
                     });
                 }
@@ -137,6 +182,8 @@ impl Environment {
                             name,
                             params: define.params.clone(),
                             path: path.to_path_buf(),
+                            variables: None,
+                            parent: None,
                         })
                     });
                 }
@@ -147,6 +194,8 @@ impl Environment {
                             name,
                             params: function.params.clone(),
                             path: path.to_path_buf(),
+                            variables: None,
+                            parent: None,
                         })
                     });
                 }

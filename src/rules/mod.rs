@@ -101,6 +101,7 @@ mod trailing_whitespace;
 mod unknown_attribute;
 mod unknown_class;
 mod unknown_parameter;
+mod unknown_variable;
 mod unquoted_file_mode;
 mod unquoted_node_name;
 mod unquoted_resource_title;
@@ -303,6 +304,7 @@ pub static ALL: &[&Rule] = &[
     &unknown_attribute::RULE,
     &unknown_class::RULE,
     &unknown_parameter::RULE,
+    &unknown_variable::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,
     &unquoted_resource_title::RULE,
