@@ -8,6 +8,7 @@ use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
 use crate::env::{Definition, Environment};
 use crate::eval::AbstractValue;
 use crate::types::value::Value;
+use indexmap::IndexMap;
 
 /// One declaration with the definition it declares.
 pub struct Declaration<'a> {
@@ -123,19 +124,7 @@ pub fn given<'a>(
         let Some(AbstractValue::Known(Value::Hash(entries))) = inference.value(&splat.value) else {
             continue;
         };
-        for (key, value) in entries.iter() {
-            let Some(name) = key.as_str() else { continue };
-            if out.iter().any(|g| g.name == name) {
-                continue;
-            }
-            out.push(Given {
-                name: Cow::Owned(name.to_string()),
-                value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
-                span: splat.value.span,
-                name_span: splat.value.span,
-                op: AttributeOp::Set,
-            });
-        }
+        add_entries(&mut out, entries, splat.value.span);
     }
     // (`Class { ... }` defaults are not known to reach class declarations.)
     let is_class = matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class");
@@ -162,7 +151,6 @@ pub fn given<'a>(
 /// defaults)` makes, where the evaluation knows its arguments: one per title, with
 /// each entry's attributes, then the defaults for the others.
 fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Vec<Declaration<'a>> {
-    use std::borrow::Cow;
     let mut found = Vec::new();
     let is_create_resources = matches!(&call.function.kind, ExprKind::Name(n) if n.trim_start_matches("::") == "create_resources");
     if !is_create_resources || !(2..=3).contains(&call.args.len()) {
@@ -202,22 +190,9 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
             (definition, subject)
         };
         let mut given: Vec<Given> = Vec::new();
-        for (entries, span) in std::iter::once((attributes, call.args[1].span))
-            .chain(defaults.map(|d| (d, call.args[2].span)))
-        {
-            for (name, value) in entries.iter() {
-                let Some(name) = name.as_str() else { continue };
-                if given.iter().any(|g| g.name == name) {
-                    continue;
-                }
-                given.push(Given {
-                    name: Cow::Owned(name.to_string()),
-                    value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
-                    span,
-                    name_span: span,
-                    op: crate::ast::AttributeOp::Set,
-                });
-            }
+        add_entries(&mut given, attributes, call.args[1].span);
+        if let Some(defaults) = defaults {
+            add_entries(&mut given, defaults, call.args[2].span);
         }
         found.push(Declaration {
             definition,
@@ -226,6 +201,29 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
         });
     }
     found
+}
+
+/// Adds the entries of a known hash of attributes (written at `span`) that name an
+/// attribute not given yet.
+fn add_entries(
+    given: &mut Vec<Given>,
+    entries: &IndexMap<Value, Value>,
+    span: crate::source::Span,
+) {
+    use std::borrow::Cow;
+    for (name, value) in entries.iter() {
+        let Some(name) = name.as_str() else { continue };
+        if given.iter().any(|g| g.name == name) {
+            continue;
+        }
+        given.push(Given {
+            name: Cow::Owned(name.to_string()),
+            value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
+            span,
+            name_span: span,
+            op: crate::ast::AttributeOp::Set,
+        });
+    }
 }
 
 /// Every declaration in the file of a class or defined type the index has: resource
