@@ -32,7 +32,7 @@ POOL = {
     'numstr': ["'42'", "'3.5'", "'-7'", "'0x10'", "'010'", "'1e3'", '"12"'],
     'oddstr': ["'+5'", "' 12'", "'12 '", "'08'", "'1_000'", "'.5'", "'5.'", "'0b101'",
                "'12abc'", "'-0'", "'0777'", "'0x'", "'1e'", "'- 3'", "'1.5e-3'", "'0X1f'",
-               "'00'", "'1.'", "'Infinity'", "'NaN'"],
+               "'00'", "'1.'", "'Infinity'", "'NaN'", "'+ 3'", "'1e+3'"],
     'str': ["'eighty'", "'abc'", "''", "'ABC'", "'a,b,c'", '"x${1}y"', "'Debian'", "'true'",
             "'undef'", "'present'"],
     'bool': ['true', 'false'],
@@ -497,7 +497,7 @@ class Gen:
         opts = [('[1, 2, 3]', 'int'), ("['a', 'b']", 'str'), ("[1, 'a']", None), ('[]', None),
                 ("['1', '2']", 'numstr'), ('[1.5, 2]', None), ("{'a' => 1, 'b' => 2}", 'hash'),
                 ("$facts['os']['release']", 'hash'), ("$facts['networking']['interfaces']", 'hash'),
-                ('[true]', 'bool'), ('[undef]', 'undef'), ("['x', 'Y']", 'str')]
+                ('[true]', 'bool'), ('[undef]', 'undef'), ("['x', 'Y']", 'str'), ('{}', None)]
         arrs = [p for p, k in self.params.items() if k in ('array', 'hash')]
         if arrs and self.r(0.3):
             p = self.pick(arrs)
@@ -507,6 +507,8 @@ class Gen:
             v = self.pick(vs)
             return f'${v}', None, self.scopes_kind(v) == 'hash'
         c, k = self.pick(opts)
+        if c == '{}' and self.r(0.8):
+            c, k = self.pick(opts[:-1])   # kept rare: pupcheck crashed on every lambda over {}
         h = c.startswith('{') or c.startswith('$facts')
         return (f'({c})' if c.startswith('{') else c), k, h
 
@@ -824,7 +826,7 @@ class Gen:
             lines += self.body(0, 1, bad and self.r(0.3), n=self.rng.randint(1, 3))
         self.top_vars = {k: v for k, v in self.scopes[0].items() if not k.startswith('_')}
         if self.r(0.02):
-            lines.append((0, self.pick(['$facts = {}', '$trusted = 1', '$title = 1', '$0 = 1' if False else '$server_facts = 2'])))
+            lines.append((0, self.pick(['$facts = {}', '$trusted = 1', '$title = 1', '$server_facts = 2'])))
         return lines
 
     def program(self, family, bad):
@@ -850,7 +852,7 @@ class Gen:
                 lines += self.declare_define(f'{p}_def', dps, bad and not self.did_bad and self.r(0.7))
         elif family == 'define':
             dps = self.make_params(self.rng.randint(0, 3))
-            lines += self.definition('define', f'{p}::inst' if False else f'{p}_inst', dps, False)
+            lines += self.definition('define', f'{p}_inst', dps, False)
             lines += self.declare_define(f'{p}_inst', dps, bad and self.r(0.5))
         elif family == 'resources':
             self.scopes = [dict(self.top_vars), {}]

@@ -101,6 +101,16 @@ impl Evaluator<'_> {
     /// The iteration functions with a lambda: `each`, `map`, `filter`, `reduce`,
     /// `reverse_each`, `step`.
     fn iterate(&mut self, site: CallSite, name: &str, args: &[Value], lambda: &Lambda) -> R<Value> {
+        // Only the iteration functions below are modelled (`with`, `then`, a module's
+        // function: their lambdas take other arguments).
+        if !matches!(
+            name,
+            "each" | "map" | "filter" | "reduce" | "reverse_each" | "step"
+        ) {
+            return Err(EvalError::Unsupported(format!(
+                "the function {name} with a lambda"
+            )));
+        }
         let raised = |e| raised_by(site, e);
         let Some(subject) = args.first() else {
             // The dispatcher's count of the arguments its signatures take.
@@ -667,10 +677,23 @@ pub(super) fn to_numeric(v: &Value) -> R<Value> {
     match v {
         Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
         Value::Bool(b) => Ok(Value::Integer(*b as i64)),
-        Value::String(s) => parse_integer(s, None)
-            .map(Value::Integer)
-            .or_else(|| parse_float(s).map(Value::Float))
-            .ok_or_else(|| not_numeric(s)),
+        Value::String(s) => {
+            let number = |text: &str| {
+                parse_integer(text, None)
+                    .map(Value::Integer)
+                    .or_else(|| parse_float(text).map(Value::Float))
+            };
+            // Puppet also reads blanks between the sign and the digits ('- 3').
+            let unblanked = match s.strip_prefix(['-', '+']) {
+                Some(rest) if rest.starts_with(char::is_whitespace) => {
+                    Some(format!("{}{}", &s[..1], rest.trim_start()))
+                }
+                _ => None,
+            };
+            number(s)
+                .or_else(|| unblanked.as_deref().and_then(number))
+                .ok_or_else(|| not_numeric(s))
+        }
         _ => Err(EvalError::Unsupported(format!("Numeric.new({v})"))),
     }
 }

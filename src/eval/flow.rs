@@ -385,10 +385,10 @@ impl<'a> Evaluator<'a> {
                 let is_undef = if disjoint(&known_by, &t::undef()) {
                     Branch::Dead
                 } else {
-                    Branch::Narrowed(
-                        name.clone(),
-                        AbstractValue::Known(crate::types::Value::Undef),
-                    )
+                    // Known by its type only: an error this value would raise is
+                    // not certain, as the branch may not be reachable (an earlier
+                    // condition may have failed for undef).
+                    Branch::Narrowed(name.clone(), AbstractValue::Inferred(t::undef()))
                 };
                 let defined = match known_by.kind() {
                     Kind::Undef => Branch::Dead,
@@ -499,6 +499,9 @@ pub(super) fn join(values: &[AbstractValue]) -> AbstractValue {
         {
             return AbstractValue::Known(first.clone());
         }
+    }
+    if values.is_empty() {
+        return AbstractValue::Inferred(t::any());
     }
     let types: Vec<Type> = values
         .iter()

@@ -412,6 +412,25 @@ fn collection_arithmetic(op: &str, a: &Value, b: &Value) -> R {
             }
             // A hash plus an array of keys and values, in pairs (spec 004 "Merge");
             // the errors are Ruby's `Hash[]`'s and Puppet's `concatenate`'s.
+            // An array of arrays is a list of [key, value] pairs (Ruby's `Hash[y]`).
+            Value::Array(y) if !y.is_empty() && y.iter().all(|e| matches!(e, Value::Array(_))) => {
+                let mut out = (**x).clone();
+                for pair in y.iter() {
+                    let Value::Array(pair) = pair else {
+                        unreachable!("all arrays")
+                    };
+                    match pair.as_slice() {
+                        [k] => out.insert(k.clone(), Value::Undef),
+                        [k, v] => out.insert(k.clone(), v.clone()),
+                        _ => {
+                            return Err(EvalError::Unsupported(
+                                "a hash plus a pair of more than two elements".into(),
+                            ))
+                        }
+                    };
+                }
+                Ok(Value::Hash(Arc::new(out)))
+            }
             Value::Array(y) => {
                 if y.len() % 2 != 0 {
                     return Err(runtime_error(op, "odd number of arguments for Hash"));
