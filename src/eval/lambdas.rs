@@ -29,7 +29,6 @@ const ITERATING: &[&str] = &[
     "step",
     "partition",
     "index",
-    "flat_map",
 ];
 
 /// What each parameter of a lambda is given, for every call of it.

@@ -51,16 +51,6 @@ pub enum EvalError {
     Unsupported(String),
 }
 
-impl EvalError {
-    /// The message of an error Puppet raises, located or not.
-    pub fn failure(&self) -> Option<&str> {
-        match self {
-            EvalError::Failed(message) | EvalError::FailedAt(message, _) => Some(message),
-            EvalError::Unsupported(_) => None,
-        }
-    }
-}
-
 type R<T> = Result<T, EvalError>;
 
 /// Variables by name.
