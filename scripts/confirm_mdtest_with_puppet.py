@@ -53,7 +53,8 @@ def cases(text):
 
 
 def expected_errors(files):
-    return [m.group(3).strip() for _, text in files for line in text.splitlines()
+    # A line break of a message is written `\\n` in its marker.
+    return [m.group(3).strip().replace('\\n', '\n') for _, text in files for line in text.splitlines()
             if (m := MARKER.match(line)) and m.group(1) == 'error']
 
 

@@ -27,9 +27,16 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, 'tests/golden/corpus_type_findings.tsv')
 MODULES = '/usr/share/puppet/modules.available'
-TYPE_RULES = ['parameter-default-type', 'parameter-type-mismatch', 'unknown-parameter', 'unknown-class',
-              'unknown-attribute', 'invalid-attribute-value', 'function-argument-mismatch',
-              'evaluation-error', 'unknown-variable']
+PUPCHECK = os.path.join(ROOT, 'target/release/pupcheck')
+
+
+def type_rules():
+    """The rules of the type category that report findings (not revealed-type's info)."""
+    rules = json.loads(subprocess.run([PUPCHECK, 'rules', '--format', 'json'],
+                                      capture_output=True, text=True, check=True).stdout)
+    return [r['id'] for r in rules if r['category'] == 'type' and r['severity'] != 'info']
+
+
 HEADER = """# The type findings pupcheck reports on the corpus (scripts/setup.sh; paths under
 # /usr/share/puppet/modules.available). The corpus is valid Puppet, so each one is a
 # false alarm until Puppet proves it real: scripts/corpus_type_findings.py confirm
@@ -104,8 +111,8 @@ def declaration_snippet(finding, source_lines):
 
 def record():
     files = corpus_files()
-    out = subprocess.run([os.path.join(ROOT, 'target/release/pupcheck'), 'check', '--format', 'json',
-                          '--select', ','.join(TYPE_RULES)] + files,
+    out = subprocess.run([PUPCHECK, 'check', '--format', 'json',
+                          '--select', ','.join(type_rules())] + files,
                          cwd=MODULES, capture_output=True, text=True).stdout
     findings = json.loads(out)['diagnostics']
     manual = {(r['location'], r['rule'], r['message']): r['snippet'] for r in read_table()}

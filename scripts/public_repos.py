@@ -95,9 +95,6 @@ def hand_written_snippets():
     return out
 COMPILE_RB = os.path.join(ROOT, 'scripts/puppet/compile.rb')
 VENDOR_RUBY = '/usr/lib/ruby/vendor_ruby'
-TYPE_RULES = {'unknown-class', 'unknown-parameter', 'parameter-type-mismatch', 'unknown-attribute',
-              'invalid-attribute-value', 'function-argument-mismatch', 'parameter-default-type',
-              'evaluation-error'}
 # Snippets written by hand for findings no generated snippet reaches (an evaluation
 # error on a path a condition guards): repo, file:line, rule, the code, cut down to what
 # the failing expression needs, that Puppet must fail on with the finding's message.
@@ -720,7 +717,7 @@ def check_repos(args, dir_, pupcheck, rows, notes, work, started):
         row.update(findings=findings, files=files, pupcheck_failures=failures, ms=timings)
         row['modulepath'] = Modulepath(row['repo'], row['path'], row['kind'], modules, work)
         for f in findings:
-            f['category'] = categories.get(f['rule'], 'type' if f['rule'] in TYPE_RULES else 'unknown')
+            f['category'] = categories.get(f['rule'], 'unknown')
         plan_cases(row, work, validations, compiles, rals)
     progress(started, f"pupcheck on {len(rows)} repositories: "
              f"{sum(len(r['findings']) for r in rows)} error findings")

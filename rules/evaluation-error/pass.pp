@@ -1,9 +1,6 @@
-# A numeric string takes part as its number.
-$base = 8000
-$port = $base + '80'
-
-# Values the code does not fix are not judged.
-$next = $facts['processors']['count'] + 1
+# One value a variable.
+$mode = '0644'
+$strict_mode = '0600'
 
 # A variable set on one path only may be set on another.
 if $facts['kernel'] == 'Linux' {
@@ -14,6 +11,7 @@ if $facts['kernel'] != 'Linux' {
 }
 
 # A block that calls fail is there to stop the compile.
+$port = $facts['processors']['count'] * 20000
 if $port > 65535 {
   fail('The port ' + 'is too large')
 }

@@ -56,6 +56,13 @@ impl Evaluator<'_> {
     }
 
     pub(super) fn call(&mut self, _e: &Expr, call: &Call) -> R<AbstractValue> {
+        if let (ExprKind::Name(name), None, [expected, value]) =
+            (&call.function.kind, &call.lambda, call.args.as_slice())
+        {
+            if name == "assert_type" {
+                return self.assert_type(expected, value);
+            }
+        }
         let args = self.arguments(&call.args)?;
         if let Some(lambda) = &call.lambda {
             let ExprKind::Name(name) = &call.function.kind else {
@@ -86,6 +93,54 @@ impl Evaluator<'_> {
 }
 
 impl Evaluator<'_> {
+    /// `assert_type(T, value)` without a block: the value when it is a `T`, else
+    /// Puppet's mismatch. A value known only by its type fails when no value of that
+    /// type is a `T` and Puppet names every such value alike; otherwise it passes as a
+    /// `T`, which is all the code after the call can count on.
+    fn assert_type(&mut self, expected: &Expr, value: &Expr) -> R<AbstractValue> {
+        use crate::types::{disjoint::disjoint, instance_of, Kind};
+        let Value::Type(expected) = self.known(expected)? else {
+            return Err(EvalError::Unsupported(
+                "assert_type with a type name".into(),
+            ));
+        };
+        let why = match self.eval(value)? {
+            AbstractValue::Known(v) if instance_of(&v, &expected) => {
+                return Ok(AbstractValue::Known(v))
+            }
+            AbstractValue::Known(v) => describe_value(&expected, &v, &[]),
+            AbstractValue::Inferred(actual)
+                if disjoint(&actual, &expected)
+                    && matches!(
+                        actual.kind(),
+                        Kind::String(_)
+                            | Kind::Boolean(_)
+                            | Kind::Undef
+                            | Kind::Integer(_)
+                            | Kind::Float(_)
+                            | Kind::Numeric
+                    ) =>
+            {
+                crate::types::mismatch::describe_inferred(
+                    &expected,
+                    &crate::types::generalize(&actual),
+                    &[],
+                )
+            }
+            AbstractValue::Inferred(_) => return Ok(AbstractValue::Inferred(expected)),
+        };
+        let message = match why.as_slice() {
+            [one] => format!("assert_type(): {one}"),
+            // Puppet's describer lists each part on its own line, each named.
+            many => many
+                .iter()
+                .map(|part| format!(" assert_type(): {part}"))
+                .collect::<Vec<_>>()
+                .join("\n "),
+        };
+        Err(raised_by(CallSite::Function, failed(message)))
+    }
+
     /// `$x.f(args) |...| { }` is `f($x, args) |...| { }` (spec 004 "Method Call").
     pub(super) fn method_call(&mut self, call: &MethodCall) -> R<AbstractValue> {
         let mut args = vec![self.known(&call.receiver)?];

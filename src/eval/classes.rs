@@ -453,8 +453,11 @@ fn prefixed(what: &str, e: EvalError) -> EvalError {
         EvalError::Failed(m) if !m.starts_with("Error while evaluating") => {
             EvalError::Failed(format!("Error while evaluating a {what}, {m}"))
         }
-        EvalError::FailedAt(m, at) if !m.starts_with("Error while evaluating") => {
-            EvalError::FailedAt(format!("Error while evaluating a {what}, {m}"), at)
+        EvalError::FailedAt(mut failure)
+            if !failure.message.starts_with("Error while evaluating") =>
+        {
+            failure.message = format!("Error while evaluating a {what}, {}", failure.message);
+            EvalError::FailedAt(failure)
         }
         other => other,
     }

@@ -46,7 +46,7 @@ pub enum EvalError {
     Failed(String),
     /// Puppet raises an evaluation error with this message at the innermost expression
     /// whose evaluation failed.
-    FailedAt(String, crate::source::Span),
+    FailedAt(Failure),
     /// A construct the evaluator does not model yet.
     Unsupported(String),
 }
@@ -98,11 +98,63 @@ pub struct ResourceDefault {
 }
 
 /// An error Puppet raises while evaluating code it runs: the message, at the innermost
-/// expression whose evaluation failed.
+/// expression whose evaluation failed, and what kind of expression that is.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Failure {
     pub message: String,
     pub span: crate::source::Span,
+    pub kind: FailureKind,
+}
+
+/// What failed, by the kind of the innermost expression Puppet fails in: each kind is
+/// reported by its own rule, so a team can select or ignore one (`operator-type`,
+/// `division-by-zero`, `access`, `conversion`, `assert-type`, `selector-no-match`);
+/// the rest (reassignments, declarations, other calls) by `evaluation-error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    Operator,
+    DivisionByZero,
+    Access,
+    Conversion,
+    AssertType,
+    SelectorNoMatch,
+    Other,
+}
+
+impl FailureKind {
+    /// The kind of a failure `message` raised by evaluating `e` itself (not one of its
+    /// operands: those are located at the operand).
+    fn of(e: &Expr, message: &str) -> FailureKind {
+        use crate::ast::BinaryOp::{Divide, Modulo};
+        let called = |function: &str| match function {
+            "assert_type" => FailureKind::AssertType,
+            "new" => FailureKind::Conversion,
+            _ => FailureKind::Other,
+        };
+        match &e.kind {
+            // An integer division by zero, or a float one that gives Infinity.
+            ExprKind::Binary {
+                op: Divide | Modulo,
+                ..
+            } if message == "Division by 0" || message.ends_with("expression is Infinity") => {
+                FailureKind::DivisionByZero
+            }
+            ExprKind::Binary { .. } | ExprKind::Unary { .. } => FailureKind::Operator,
+            ExprKind::Access { .. } => FailureKind::Access,
+            ExprKind::Selector { .. } => FailureKind::SelectorNoMatch,
+            ExprKind::Call(call) => match &call.function.kind {
+                // `Integer('8080')`: a type called is its `new`.
+                ExprKind::TypeRef(_) => FailureKind::Conversion,
+                ExprKind::Name(name) => called(name),
+                _ => FailureKind::Other,
+            },
+            ExprKind::MethodCall(call) => match &call.receiver.kind {
+                ExprKind::TypeRef(_) if call.method.name == "new" => FailureKind::Conversion,
+                _ => called(&call.method.name),
+            },
+            _ => FailureKind::Other,
+        }
+    }
 }
 
 impl<'a> Evaluator<'a> {
@@ -169,11 +221,8 @@ impl<'a> Evaluator<'a> {
     /// about): an error Puppet raises there is noted among the `failures`.
     pub fn run(&mut self, e: &Expr) -> R<AbstractValue> {
         let result = self.eval(e);
-        if let Err(EvalError::FailedAt(message, span)) = &result {
-            self.failures.push(Failure {
-                message: message.clone(),
-                span: *span,
-            });
+        if let Err(EvalError::FailedAt(failure)) = &result {
+            self.failures.push(failure.clone());
         }
         result
     }
@@ -204,7 +253,11 @@ impl<'a> Evaluator<'a> {
         self.depth -= 1;
         match result {
             // The innermost expression an error comes out of is where Puppet fails.
-            Err(EvalError::Failed(message)) => Err(EvalError::FailedAt(message, e.span)),
+            Err(EvalError::Failed(message)) => Err(EvalError::FailedAt(Failure {
+                kind: FailureKind::of(e, &message),
+                message,
+                span: e.span,
+            })),
             other => other,
         }
     }

@@ -48,7 +48,7 @@ pub fn answer(case: &Json) -> Json {
                 Json::String(infer_generalized(&value).to_string()),
             );
         }
-        Err(EvalError::Failed(message) | EvalError::FailedAt(message, _)) => {
+        Err(EvalError::Failed(message) | EvalError::FailedAt(super::Failure { message, .. })) => {
             out.insert("error".into(), Json::String(message));
         }
         Err(EvalError::Unsupported(what)) => {

@@ -1,9 +1,10 @@
 use super::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::FailureKind;
 
 pub static RULE: Rule = Rule {
     id: "evaluation-error",
-    summary: "Puppet fails evaluating this expression, whatever the node",
+    summary: "Puppet fails evaluating this code, whatever the node",
     category: Category::Type,
     severity: Severity::Error,
     enabled_by_default: true,
@@ -11,11 +12,14 @@ pub static RULE: Rule = Rule {
     puppet_lint: None,
     docs: "\
 ## What it does
-Reports an expression whose evaluation fails in Puppet for every value that can reach
-it: an operator given operands it does not accept (`'8080' + 'a'`, `1 < [1]`), a
-division by zero, a match with a left side that is not a string, an access with the
-wrong number or type of keys, a conversion that cannot succeed (`Integer('eighty')`),
-reached through the variables the code sets before it. The message is Puppet's.
+Reports code whose evaluation fails in Puppet for every value that can reach it and
+that no more specific rule reports: a variable assigned twice in one scope, a built-in
+variable (`$name`, `$title`) assigned, a resource title or class name Puppet refuses,
+a function given arguments it does not take. Failures of operators, divisions,
+accesses, conversions, `assert_type` and selectors have their own rules
+(`operator-type`, `division-by-zero`, `access`, `conversion`, `assert-type`,
+`selector-no-match`), so each can be selected or ignored alone. The message is
+Puppet's.
 
 pupcheck judges what its one evaluation of each body knows (see `revealed-type`): an
 expression is reported only when the values reaching it are known from the code, so
@@ -30,18 +34,30 @@ fixed, and the error only shows when an agent runs.
 
 ## Example
 ```puppet
-$base = 8000
-$port = $base + 'eighty'
+$mode = '0644'
+$mode = '0600'
 ```
 
 ## How to fix
-Give the operation values it accepts (`$base + 80`), or convert them first.
+Give each value its own variable, or choose the value with a selector or `if`.
 ",
     check: Some(check),
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    report(ctx, FailureKind::Other, &RULE, out);
+}
+
+/// The failures of one kind, reported by `rule`.
+pub(super) fn report(
+    ctx: &FileContext,
+    kind: FailureKind,
+    rule: &'static Rule,
+    out: &mut Vec<Diagnostic>,
+) {
     for failure in ctx.inference().failures() {
-        out.push(RULE.diagnostic(failure.span, failure.message.clone()));
+        if failure.kind == kind {
+            out.push(rule.diagnostic(failure.span, failure.message.clone()));
+        }
     }
 }

@@ -7,9 +7,11 @@
 //! expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
+mod access;
 mod appends_deletes;
 mod arrow_alignment;
 mod arrow_on_right_operand_line;
+mod assert_type;
 mod attribute_append_outside_override;
 mod autoloader_layout;
 mod bodies;
@@ -19,10 +21,12 @@ mod case_without_default;
 mod class_inherits_from_params_class;
 mod class_not_virtualizable;
 mod code_on_top_scope;
+mod conversion;
 mod cross_scope_assignment;
 mod declarations;
 mod definition_name_rules;
 mod definition_names;
+mod division_by_zero;
 mod documentation;
 mod double_quoted_strings;
 mod duplicate_default;
@@ -71,6 +75,7 @@ mod numeric_assignment;
 mod numeric_overflow;
 mod numeric_parameter_name;
 mod only_variable_string;
+mod operator_type;
 mod parameter_default_type;
 mod parameter_order;
 mod parameter_type_mismatch;
@@ -86,6 +91,7 @@ mod reserved_word;
 mod revealed_type;
 mod right_to_left_relationship;
 mod selector_inside_resource;
+mod selector_no_match;
 mod single_quote_string_with_variables;
 mod slash_comments;
 mod soft_tabs;
@@ -220,9 +226,11 @@ impl Rule {
 
 /// Every rule, in id order.
 pub static ALL: &[&Rule] = &[
+    &access::RULE,
     &appends_deletes::RULE,
     &arrow_alignment::RULE,
     &arrow_on_right_operand_line::RULE,
+    &assert_type::RULE,
     &attribute_append_outside_override::RULE,
     &autoloader_layout::RULE,
     &captures_rest_not_last::RULE,
@@ -231,7 +239,9 @@ pub static ALL: &[&Rule] = &[
     &class_inherits_from_params_class::RULE,
     &class_not_virtualizable::RULE,
     &code_on_top_scope::RULE,
+    &conversion::RULE,
     &cross_scope_assignment::RULE,
+    &division_by_zero::RULE,
     &documentation::RULE,
     &double_quoted_strings::RULE,
     &duplicate_default::RULE,
@@ -260,6 +270,7 @@ pub static ALL: &[&Rule] = &[
     &illegal_variable_name::RULE,
     &indexed_assignment::RULE,
     &inherits_across_namespaces::RULE,
+    &internal_error::RULE,
     &invalid_attribute_value::RULE,
     &legacy_facts::RULE,
     &line_longer_than_80::RULE,
@@ -278,8 +289,9 @@ pub static ALL: &[&Rule] = &[
     &numeric_overflow::RULE,
     &numeric_parameter_name::RULE,
     &only_variable_string::RULE,
-    &parameter_order::RULE,
+    &operator_type::RULE,
     &parameter_default_type::RULE,
+    &parameter_order::RULE,
     &parameter_type_mismatch::RULE,
     &params_empty_string_assignment::RULE,
     &puppet_url_without_modules::RULE,
@@ -291,9 +303,11 @@ pub static ALL: &[&Rule] = &[
     &revealed_type::RULE,
     &right_to_left_relationship::RULE,
     &selector_inside_resource::RULE,
+    &selector_no_match::RULE,
     &single_quote_string_with_variables::RULE,
     &slash_comments::RULE,
     &soft_tabs::RULE,
+    &space_before_arrow::RULE,
     &star_comments::RULE,
     &strict_indent::RULE,
     &suppress::RULE,
@@ -308,9 +322,7 @@ pub static ALL: &[&Rule] = &[
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,
     &unquoted_resource_title::RULE,
-    &space_before_arrow::RULE,
     &unreadable_file::RULE,
-    &internal_error::RULE,
     &unrecognized_escape::RULE,
     &unsupported_expression::RULE,
     &variable_contains_dash::RULE,

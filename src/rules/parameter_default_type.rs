@@ -68,8 +68,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 (judged, &p.default, &p.type_expr, &ty)
             {
                 out.push(
-                    RULE.diagnostic(default.span, format!("{subject}: {}", why.join("; ")))
-                        .with_label(type_expr.span, format!("the type is {ty}")),
+                    RULE.diagnostic(
+                        default.span,
+                        crate::types::mismatch::of_subject(&subject, &why),
+                    )
+                    .with_label(type_expr.span, format!("the type is {ty}")),
                 );
             }
             if !p.captures_rest {

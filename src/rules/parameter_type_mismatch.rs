@@ -90,7 +90,7 @@ fn check_declaration(
         out.push(
             RULE.diagnostic(
                 attribute.span,
-                format!("{}: {}", declaration.subject, why.join("; ")),
+                crate::types::mismatch::of_subject(&declaration.subject, &why),
             )
             .with_note(format!(
                 "'{}' is declared as {} in {}",

@@ -357,6 +357,15 @@ fn type_message(position: &str, expected: &Type, actual: &Type) -> String {
     }
 }
 
+/// Puppet's message for the mismatches of a resource or class (`subject`, such as
+/// `Class[Ntp]`): one on the same line, several each on a line of its own.
+pub fn of_subject(subject: &str, parts: &[String]) -> String {
+    match parts {
+        [one] => format!("{subject}: {one}"),
+        many => format!("{subject}:\n  {}", many.join("\n  ")),
+    }
+}
+
 /// Describes why `value` is not an instance of `expected`: one message per finding
 /// (empty when it is an instance). `path` is the prefix, e.g. a parameter.
 pub fn describe_value(expected: &Type, value: &Value, path: &[PathElem]) -> Vec<String> {

@@ -47,7 +47,9 @@ fn parse_verdict(rest: &str) -> Option<(String, String, String)> {
         return None;
     }
     let rule = rest[open + 1..close].to_string();
-    let message = rest[close + 2..].trim().to_string();
+    // A message of several lines (Puppet lists each mismatch on its own) is written
+    // on one, its line breaks as `\n`.
+    let message = rest[close + 2..].trim().replace("\\n", "\n");
     Some((severity, rule, message))
 }
 
