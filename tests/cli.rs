@@ -342,3 +342,68 @@ fn modulepath_gives_the_definitions_declarations_are_checked_against() {
     assert!(json(&without)["diagnostics"].as_array().unwrap().is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn eval_shows_the_value_and_its_type() {
+    let out = pupcheck(&["eval", "[1, 2] + [3]"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "[1, 2, 3]\ntype: Tuple[Integer[1, 1], Integer[2, 2], Integer[3, 3]]\n"
+    );
+}
+
+#[test]
+fn eval_shows_puppets_error_where_it_is_raised_and_exits_1() {
+    let out = pupcheck(&["eval", "$base = 8000\n$base + 'eighty'"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("error: The value 'eighty' cannot be converted to Numeric.")
+            && text.contains("<expression>:2:1"),
+        "{text}"
+    );
+    let out = pupcheck(&["eval", "--format", "json", "1 / 0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["error"], "Division by 0");
+}
+
+#[test]
+fn eval_reads_a_prelude_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let prelude = dir.path().join("prelude.pp");
+    std::fs::write(&prelude, "$base = 10\nfunction twice($x) { $x * 2 }\n").unwrap();
+    let out = pupcheck(&["eval", "--prelude", prelude.to_str().unwrap(), "$base * 3"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "30\ntype: Integer[30, 30]\n"
+    );
+}
+
+#[test]
+fn explain_shows_what_the_evaluation_knows_at_a_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("web.pp");
+    std::fs::write(
+        &file,
+        "class web (Integer[1, 65535] $port = 80) {\n  $next = $port + 1\n  [1, 2].each |$i| {\n    notice($i)\n  }\n}\n",
+    )
+    .unwrap();
+    let at = |line: u32, column: u32| {
+        let out = pupcheck(&["explain", &format!("{}:{line}:{column}", file.display())]);
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // A parameter is known by its type; the variable an assignment sets, by its value.
+    assert!(at(2, 11)
+        .ends_with(": $port\nany value of type Integer[1, 65535] (not known from the code)\n"));
+    assert!(at(2, 4).contains("$next = $port + 1\nany value of type Integer (not known"));
+    // A lambda's parameter, with each element the iteration gives it.
+    assert!(at(4, 12).ends_with(
+        "reached with 2 different values:\n1\ntype: Integer[1, 1]\n2\ntype: Integer[2, 2]\n"
+    ));
+    let out = pupcheck(&["explain", &format!("{}:99:1", file.display())]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = pupcheck(&["explain", "web.pp"]);
+    assert_eq!(out.status.code(), Some(2));
+}

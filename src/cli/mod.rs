@@ -15,6 +15,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod explain_cmd;
 mod rules_cmd;
 mod types_cmd;
 
@@ -83,6 +84,12 @@ enum Command {
     },
     /// Ask the type system: does A accept B, their common type, a normal form.
     Types(types_cmd::TypesArgs),
+    /// Evaluate Puppet code as Puppet would: the value and its type, or the error
+    /// Puppet raises.
+    Eval(explain_cmd::EvalArgs),
+    /// What pupcheck's evaluation knows of the expression at FILE:LINE:COL: its value,
+    /// its type, or the error Puppet raises there.
+    Explain(explain_cmd::ExplainArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
     Ast {
         /// A `.pp` or `.epp` file.
@@ -235,6 +242,8 @@ fn run(cli: Cli) -> i32 {
         Command::Check(args) => run_check(args),
         Command::Ast { file } => print_ast(&file),
         Command::Types(args) => types_cmd::run(args),
+        Command::Eval(args) => explain_cmd::eval(args),
+        Command::Explain(args) => explain_cmd::explain(args),
         Command::Rules { format } => rules_cmd::list(format == ListFormat::Json),
         Command::Rule { name } => rules_cmd::explain(&name),
     }

@@ -80,6 +80,10 @@ pub struct Evaluator<'a> {
     closed_world: bool,
     /// The errors Puppet raises in the code the walk runs (`run`), in order.
     failures: Vec<Failure>,
+    /// The expression `explain` asks about (by address), and what it evaluated to
+    /// each time it was reached.
+    watch: Option<usize>,
+    watched: Vec<Result<AbstractValue, EvalError>>,
     /// The resource defaults (`Web::Vhost { port => 80 }`) in force where the walk
     /// is, in the order they were set: certain ones only (set on every path to here).
     resource_defaults: Vec<ResourceDefault>,
@@ -169,6 +173,8 @@ impl<'a> Evaluator<'a> {
             pending: None,
             closed_world: false,
             failures: Vec::new(),
+            watch: None,
+            watched: Vec::new(),
             resource_defaults: Vec::new(),
         }
     }
@@ -238,6 +244,16 @@ impl<'a> Evaluator<'a> {
             .collect()
     }
 
+    /// Notes what `e` evaluates to each time it is reached (`take_watched`).
+    pub fn watch(&mut self, e: &Expr) {
+        self.watch = Some(std::ptr::from_ref(e) as usize);
+    }
+
+    /// What the watched expression evaluated to so far, taken out.
+    pub fn take_watched(&mut self) -> Vec<Result<AbstractValue, EvalError>> {
+        std::mem::take(&mut self.watched)
+    }
+
     /// The errors noted by `run` so far, taken out.
     pub fn take_failures(&mut self) -> Vec<Failure> {
         std::mem::take(&mut self.failures)
@@ -251,7 +267,7 @@ impl<'a> Evaluator<'a> {
         self.depth += 1;
         let result = self.eval_inner(e);
         self.depth -= 1;
-        match result {
+        let result = match result {
             // The innermost expression an error comes out of is where Puppet fails.
             Err(EvalError::Failed(message)) => Err(EvalError::FailedAt(Failure {
                 kind: FailureKind::of(e, &message),
@@ -259,7 +275,11 @@ impl<'a> Evaluator<'a> {
                 span: e.span,
             })),
             other => other,
+        };
+        if self.watch == Some(std::ptr::from_ref(e) as usize) {
+            self.watched.push(result.clone());
         }
+        result
     }
 
     /// Evaluates an expression whose value must be known to go on.

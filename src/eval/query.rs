@@ -62,14 +62,49 @@ pub fn answer(case: &Json) -> Json {
 }
 
 /// Evaluates the prelude, then the code, in one scope: the value of the code's last
-/// statement. Type aliases anywhere in either are known from the start, as Puppet
-/// loads them before evaluating.
+/// statement, which must be known.
 fn evaluate(prelude: &str, code: &str) -> Result<Value, EvalError> {
+    match evaluate_parts(prelude, code).map_err(|stopped| stopped.error)? {
+        AbstractValue::Known(v) => Ok(v),
+        AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
+            "a value known only by its type ({t})"
+        ))),
+    }
+}
+
+/// The two texts `evaluate_parts` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Prelude,
+    Code,
+}
+
+/// Where an evaluation stopped and why: a syntax error or an evaluation error is
+/// `FailedAt` a span of that part's text.
+#[derive(Debug)]
+pub struct Stopped {
+    pub part: Part,
+    pub error: EvalError,
+}
+
+/// Evaluates the prelude, then the code, in one scope (`pupcheck eval`, the oracle's
+/// cases): what the code's last statement evaluates to. Type aliases anywhere in either
+/// are known from the start, as Puppet loads them before evaluating; the code is all
+/// there is (a variable nothing sets is `undef`).
+pub fn evaluate_parts(prelude: &str, code: &str) -> Result<AbstractValue, Stopped> {
     let mut programs = Vec::new();
-    for text in [prelude, code] {
+    for (part, text) in [(Part::Prelude, prelude), (Part::Code, code)] {
         let parsed = crate::syntax::parse_text(text, SourceKind::Manifest);
         if let Some(d) = parsed.diagnostics.first() {
-            return Err(EvalError::Failed(d.message.clone()));
+            let failure = super::Failure {
+                message: d.message.clone(),
+                span: d.span,
+                kind: super::FailureKind::Other,
+            };
+            return Err(Stopped {
+                part,
+                error: EvalError::FailedAt(failure),
+            });
         }
         programs.push(parsed.program);
     }
@@ -83,11 +118,11 @@ fn evaluate(prelude: &str, code: &str) -> Result<Value, EvalError> {
     for program in &programs {
         evaluator.define_classes(program, "");
     }
-    evaluator.eval_statements(&programs[0].body)?;
-    match evaluator.eval_statements(&programs[1].body)? {
-        AbstractValue::Known(v) => Ok(v),
-        AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
-            "a value known only by its type ({t})"
-        ))),
-    }
+    let stopped_in = |part| move |error| Stopped { part, error };
+    evaluator
+        .eval_statements(&programs[0].body)
+        .map_err(stopped_in(Part::Prelude))?;
+    evaluator
+        .eval_statements(&programs[1].body)
+        .map_err(stopped_in(Part::Code))
 }

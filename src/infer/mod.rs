@@ -17,7 +17,7 @@
 use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
-use crate::eval::{AbstractValue, Evaluator, Failure, ResourceDefault};
+use crate::eval::{AbstractValue, EvalError, Evaluator, Failure, ResourceDefault};
 use crate::rules::FileContext;
 use crate::types::{t, Value};
 use std::collections::{HashMap, HashSet};
@@ -54,11 +54,10 @@ impl FileInference {
     pub fn infer(ctx: &FileContext) -> FileInference {
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
-        let failures = walk_bodies(ctx, &aliases, &mut |evaluator, reached| match reached {
-            Reached::Resource(resource) => record.resource(evaluator, resource),
-            Reached::Call(call) => record.call(evaluator, call),
-            Reached::Skipped(statements) => record.skip(statements),
+        let walked = walk_bodies(ctx, &aliases, None, &mut |evaluator, reached| {
+            record.reached(evaluator, reached)
         });
+        let failures = walked.failures;
         let mut places = HashSet::new();
         record.failures = failures
             .into_iter()
@@ -75,6 +74,26 @@ impl FileInference {
             }
         }
         record
+    }
+
+    /// What the walk holds for `expr` each time it reaches it (`pupcheck explain`, a
+    /// hover): the value, or the error Puppet raises there. Empty when the walk does not
+    /// reach it: code Puppet does not run, or after something not modelled.
+    pub fn explain(ctx: &FileContext, expr: &Expr) -> Vec<Result<AbstractValue, EvalError>> {
+        let mut record = FileInference::default();
+        let aliases = FileAliases::new(ctx.program, ctx.env);
+        walk_bodies(ctx, &aliases, Some(expr), &mut |evaluator, reached| {
+            record.reached(evaluator, reached)
+        })
+        .watched
+    }
+
+    fn reached(&mut self, evaluator: &mut Evaluator, reached: Reached) {
+        match reached {
+            Reached::Resource(resource) => self.resource(evaluator, resource),
+            Reached::Call(call) => self.call(evaluator, call),
+            Reached::Skipped(statements) => self.skip(statements),
+        }
     }
 
     /// The errors Puppet raises in the code the walk ran (for every value that can
@@ -174,6 +193,14 @@ impl FileInference {
     }
 }
 
+/// What walking the bodies found: the errors of the code it ran, and what the watched
+/// expression evaluated to each time it was reached.
+#[derive(Default)]
+struct Walked {
+    failures: Vec<Failure>,
+    watched: Vec<Result<AbstractValue, EvalError>>,
+}
+
 /// Walks every body of the file in evaluation order (the top level, then each class,
 /// defined type, function and node body with its parameters known by their declared
 /// types) and calls `f` at each resource expression and call, with an evaluator holding
@@ -181,11 +208,13 @@ impl FileInference {
 fn walk_bodies<'p>(
     ctx: &FileContext<'p>,
     aliases: &FileAliases,
+    watch: Option<&Expr>,
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
-) -> Vec<Failure> {
+) -> Walked {
+    let mut walked = Walked::default();
     // Top-level code runs in the scope of the class `main`.
     let main = Some(AbstractValue::Known(Value::string("main")));
-    let mut failures = walk_body(aliases, main, &[], &ctx.program.body, f);
+    walk_body(aliases, main, &[], &ctx.program.body, watch, f, &mut walked);
     for expr in &ctx.exprs {
         let (title, params, body) = match &expr.kind {
             ExprKind::Class(c) => {
@@ -207,9 +236,17 @@ fn walk_bodies<'p>(
             ExprKind::Node(n) => (None, &[][..], &n.body),
             _ => continue,
         };
-        failures.extend(walk_body(aliases, title, params, &body.statements, f));
+        walk_body(
+            aliases,
+            title,
+            params,
+            &body.statements,
+            watch,
+            f,
+            &mut walked,
+        );
     }
-    failures
+    walked
 }
 
 /// Walks one body: `title` is what `$title` and `$name` hold in it (a class's name, a
@@ -219,9 +256,14 @@ fn walk_body<'p>(
     title: Option<AbstractValue>,
     params: &[Parameter],
     statements: &'p [Expr],
+    watch: Option<&Expr>,
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
-) -> Vec<Failure> {
+    walked: &mut Walked,
+) {
     let mut evaluator = Evaluator::new(aliases);
+    if let Some(watched) = watch {
+        evaluator.watch(watched);
+    }
     if let Some(title) = title {
         evaluator.bind("title", title.clone());
         // A defined type's `name` may be given another value than the title.
@@ -240,5 +282,6 @@ fn walk_body<'p>(
         evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
     }
     evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
-    evaluator.take_failures()
+    walked.failures.extend(evaluator.take_failures());
+    walked.watched.extend(evaluator.take_watched());
 }

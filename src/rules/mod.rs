@@ -348,6 +348,20 @@ pub fn check_file(
     env: &crate::env::Environment,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    with_context(source, program, settings, env, |ctx| {
+        check_in_context(ctx, settings, diagnostics)
+    })
+}
+
+/// Runs `f` with what the rules see of a parsed file (also for questions about one
+/// file, such as `pupcheck explain`).
+pub fn with_context<R>(
+    source: &SourceFile,
+    program: &Program,
+    settings: &Settings,
+    env: &crate::env::Environment,
+    f: impl FnOnce(&FileContext) -> R,
+) -> R {
     let code = CodeMap::new(source, program);
     let ctx = FileContext {
         source,
@@ -358,12 +372,16 @@ pub fn check_file(
         env,
         inference: Default::default(),
     };
+    f(&ctx)
+}
+
+fn check_in_context(ctx: &FileContext, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) {
     for rule in settings.rules.enabled() {
         if let Some(check) = rule.check {
-            check(&ctx, diagnostics);
+            check(ctx, diagnostics);
         }
     }
-    suppress::apply(&ctx, diagnostics);
+    suppress::apply(ctx, diagnostics);
     // A configured severity replaces the rule's; a rule that gives some findings
     // another severity of its own (metaparameter-name's errors) keeps it by default.
     for d in diagnostics.iter_mut() {

@@ -81,6 +81,24 @@ impl LineIndex {
             column,
         }
     }
+
+    /// The byte offset of a 1-based line and column (a column counts characters, as
+    /// `position` does); `None` past the end of the line or of the text.
+    pub fn offset(&self, text: &str, line: u32, column: u32) -> Option<u32> {
+        let start = *self.line_starts.get((line as usize).checked_sub(1)?)? as usize;
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .map_or(text.len(), |&next| next as usize);
+        let line_text = &text[start..end];
+        let skip = (column as usize).checked_sub(1)?;
+        let within = match line_text.char_indices().nth(skip) {
+            Some((i, _)) => i,
+            None if line_text.chars().count() == skip => line_text.len(),
+            None => return None,
+        };
+        Some((start + within) as u32)
+    }
 }
 
 fn memchr_newlines(bytes: &[u8]) -> Vec<usize> {
@@ -104,6 +122,17 @@ mod tests {
         // 'd' is after the two-byte 'é' and a space: byte 7, column 4
         assert_eq!(index.position(text, 7), Position { line: 2, column: 4 });
         assert_eq!(index.line_count(), 3);
+    }
+
+    #[test]
+    fn offsets_of_positions_count_characters() {
+        let text = "ab\ncé d\n";
+        let index = LineIndex::new(text);
+        assert_eq!(index.offset(text, 2, 4), Some(7));
+        assert_eq!(index.offset(text, 1, 3), Some(2));
+        assert_eq!(index.offset(text, 1, 5), None);
+        assert_eq!(index.offset(text, 9, 1), None);
+        assert_eq!(index.offset(text, 1, 0), None);
     }
 
     #[test]

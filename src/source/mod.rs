@@ -63,6 +63,11 @@ impl SourceFile {
         &self.text[span.range()]
     }
 
+    /// The byte offset of a 1-based line and column, if the text has them.
+    pub fn offset(&self, line: u32, column: u32) -> Option<u32> {
+        self.lines.offset(&self.text, line, column)
+    }
+
     /// The 1-based line and column of a byte offset.
     pub fn position(&self, offset: u32) -> Position {
         self.lines.position(&self.text, offset)
