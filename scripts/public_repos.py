@@ -478,7 +478,7 @@ def run_pupcheck(pupcheck, path, runs):
 
 # ---------------------------------------------------------------------------- snippets
 
-SUBJECT = re.compile(r'^([A-Za-z][\w]*(?:::[A-Za-z]\w*)*)(?:\[(.*?)\])?: (.*)$', re.S)
+SUBJECT = re.compile(r'^([A-Za-z][\w]*(?:::[A-Za-z]\w*)*)(?:\[(.*?)\])?:\s+(.*)$', re.S)
 
 
 def expected_text(rest):
@@ -526,6 +526,13 @@ def direct_snippet(f, source_lines):
             args = ', '.join(['undef'] * int(m.group(3)))
             return {'code': f'$pupcheck = {m.group(1)}({args})\n', 'expect': m.group(2), 'loose': None,
                     'module': m.group(1).split('::')[0]}
+        return None
+    if rule == 'unknown-variable':
+        # The class evaluated, then its variable read (compiled with strict_variables).
+        m = re.match(r"^Unknown variable: '(\w+(?:::\w+)*)::(\w+)'\.$", message)
+        if m:
+            return {'code': f"include {m.group(1)}\nnotice(${m.group(1)}::{m.group(2)})\n",
+                    'expect': message, 'loose': None, 'module': m.group(1).split('::')[0]}
         return None
     subject = subject_of(message)
     if subject is None:
@@ -745,7 +752,10 @@ def check_repos(args, dir_, pupcheck, rows, notes, work, started):
                     (f.get('loose') and f['loose'] in direct['error'])):
                 continue  # confirmed by the declaration
             cases = around.setdefault(row['repo'], [])
-            case = {'id': f"a:{row['repo']}:{len(cases)}", 'code': code, 'expect': f['expect']}
+            case = {'id': f"a:{row['repo']}:{len(cases)}", 'code': code, 'expect': f['expect'],
+                    # An unknown variable fails the compile under strict_variables (Puppet 8's
+                    # default, pupcheck's).
+                    'strict_variables': f['rule'] == 'unknown-variable'}
             cases.append(case)
             f['cases']['compile_context'] = case['id']
     if around:
@@ -823,12 +833,13 @@ def plan_cases(row, work, validations, compiles, rals):
 
     compiled = {}
 
-    def compile_case(code, expect):
-        if (code, expect) not in compiled:
-            case = {'id': f'c:{repo}:{len(compiles[repo])}', 'code': code, 'expect': expect}
+    def compile_case(code, expect, strict=False):
+        if (code, expect, strict) not in compiled:
+            case = {'id': f'c:{repo}:{len(compiles[repo])}', 'code': code, 'expect': expect,
+                    'strict_variables': strict}
             compiles[repo].append(case)
-            compiled[(code, expect)] = case['id']
-        return compiled[(code, expect)]
+            compiled[(code, expect, strict)] = case['id']
+        return compiled[(code, expect, strict)]
 
     for f in row['findings']:
         rel = f['path']
@@ -875,13 +886,21 @@ def plan_cases(row, work, validations, compiles, rals):
                 if direct['module'] and not mp.has(direct['module']):
                     f['module_missing'] = direct['module']
                     continue
-                f['cases']['compile_direct'] = compile_case(direct['code'], direct['expect'])
+                f['cases']['compile_direct'] = compile_case(direct['code'], direct['expect'],
+                                                            f['rule'] == 'unknown-variable')
                 f['expect'], f['loose'] = direct['expect'], direct['loose']
             else:
                 f['expect'] = expected_text(
                     (subject_of(f['message']) or (None, None, re.sub(r"^'[\w:]+' ", '', f['message'])))[2])
                 f['loose'] = None
-            if f['rule'] != 'unknown-class':
+            if f['rule'] == 'unknown-variable':
+                # The class must be evaluated first: reading a variable of a class that
+                # was not is an unknown variable too, whatever the class sets.
+                owner = re.match(r"Unknown variable: '(.+)::[^:]+'\.", f['message'])
+                around_code = context_snippet(f, text, path, mp)
+                if owner and around_code:
+                    f['context_code'] = f"include {owner.group(1)}\n{around_code}"
+            elif f['rule'] != 'unknown-class':
                 f['context_code'] = context_snippet(f, text, path, mp)
 
 

@@ -226,3 +226,31 @@ fn explicit_config_replaces_discovery() {
     let missing = p.check(&["--config", "nope.toml", "."]);
     assert_eq!(missing.status.code(), Some(2));
 }
+
+#[test]
+fn strict_variables_false_makes_unknown_variables_warnings() {
+    let p = Project::new("strict-variables");
+    p.write(
+        "site.pp",
+        "class ntp { $servers = [] }\ninclude ntp\nnotice($ntp::server)\n",
+    );
+    let json = |p: &Project| -> serde_json::Value {
+        let out = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
+            .args([
+                "check",
+                "--format",
+                "json",
+                "--select",
+                "unknown-variable",
+                ".",
+            ])
+            .current_dir(&p.0)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // Puppet 8's default: the compile fails.
+    assert_eq!(json(&p)["diagnostics"][0]["severity"], "error");
+    p.write("pupcheck.toml", "strict-variables = false\n");
+    assert_eq!(json(&p)["diagnostics"][0]["severity"], "warning");
+}

@@ -4,7 +4,7 @@ class ntp (Array[String] $servers = []) {
 
 class ntp::monitor {
   notice($ntp::server)
-  #      ^ warning[unknown-variable]: Unknown variable: 'ntp::server'.
+  #      ^ error[unknown-variable]: Unknown variable: 'ntp::server'.
   notice("drift file: ${ntp::drift_file}")
-  #                     ^ warning[unknown-variable]: Unknown variable: 'ntp::drift_file'.
+  #                     ^ error[unknown-variable]: Unknown variable: 'ntp::drift_file'.
 }

@@ -8,6 +8,7 @@
 //! exclude = ["vendor/**", "spec/fixtures/**"]
 //! line-length = 120                       # for line-too-long
 //! fail-on = "warning"                     # the least severity that fails the run
+//! strict-variables = false                # Puppet 7's default: unknown variables warn
 //!
 //! [severity]                              # per rule or category
 //! trailing-whitespace = "error"
@@ -54,6 +55,7 @@ struct RawConfig {
     exclude: Vec<Spanned<String>>,
     line_length: Option<Spanned<i64>>,
     fail_on: Option<Spanned<String>>,
+    strict_variables: Option<bool>,
     #[serde(default)]
     severity: IndexMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
@@ -90,6 +92,9 @@ pub struct ConfigFile {
     pub exclude: globset::GlobSet,
     pub line_length: Option<usize>,
     pub fail_on: Option<Severity>,
+    /// Puppet's `strict_variables`: whether reading an unknown variable fails the
+    /// compile (Puppet 8's default) or only warns (Puppet 7's).
+    pub strict_variables: Option<bool>,
     pub overrides: Vec<PathOverride>,
     /// puppet-lint's `--relative`: module layout is checked relative to the module root.
     pub relative_layout: bool,
@@ -109,6 +114,7 @@ impl ConfigFile {
             exclude: globset::GlobSet::empty(),
             line_length: None,
             fail_on: None,
+            strict_variables: None,
             overrides: Vec::new(),
             relative_layout: false,
             top_scope_variables: Vec::new(),
@@ -148,6 +154,7 @@ impl ConfigFile {
             severity: severities(&raw.severity, &at)?,
         };
         config.exclude = globs(&raw.exclude, &at)?;
+        config.strict_variables = raw.strict_variables;
         if let Some(n) = raw.line_length {
             let value = *n.get_ref();
             if !(1..=100_000).contains(&value) {
@@ -292,6 +299,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.line_length, Some(100));
+        assert_eq!(c.strict_variables, None);
+        let lenient = parse("strict-variables = false\n").unwrap();
+        assert_eq!(lenient.strict_variables, Some(false));
+        assert_eq!(parse("strict-variables = 1\n").unwrap_err().line, Some(1));
         assert_eq!(c.fail_on, Some(Severity::Warning));
         assert!(c.exclude.is_match("vendor/a/b.pp"));
         assert!(c.exclude.is_match("x/vendor/b.pp"));

@@ -33,6 +33,9 @@ pub struct Settings {
     /// puppet-lint 4's `--top-scope-variables`: top-scope names `top-scope-facts`
     /// accepts (each name and the names it starts, as puppet-lint 4 compares).
     pub top_scope_variables: Vec<String>,
+    /// Puppet's `strict_variables`: an unknown variable fails the compile (Puppet 8's
+    /// default, so pupcheck's) or only warns (Puppet 7's; `strict-variables = false`).
+    pub strict_variables: bool,
 }
 
 impl Default for Settings {
@@ -42,6 +45,7 @@ impl Default for Settings {
             line_length: DEFAULT_LINE_LENGTH,
             relative_layout: false,
             top_scope_variables: Vec::new(),
+            strict_variables: true,
         }
     }
 }
@@ -168,6 +172,7 @@ impl Resolver {
             }
             settings.line_length = c.line_length.unwrap_or(DEFAULT_LINE_LENGTH);
             settings.relative_layout = c.relative_layout;
+            settings.strict_variables = c.strict_variables.unwrap_or(true);
             settings.top_scope_variables = c.top_scope_variables.clone();
         }
         settings.rules.apply(&self.command_line);

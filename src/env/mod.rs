@@ -27,7 +27,7 @@ use crate::types::expr::TypeExpr;
 use crate::types::from_ast::type_expr_from_ast;
 use crate::types::resolve::AliasSource;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -101,6 +101,55 @@ pub struct Environment {
     aliases: HashMap<String, (TypeExpr, PathBuf)>,
     /// Where names the programs lack are looked for.
     loader: Option<Loader>,
+    /// Names defined by more than one file of the run (`Table::key`): a run over many
+    /// repositories or environments may hold several versions of a module, and which
+    /// one a file is compiled with is not known, so the name is known to exist but its
+    /// definition is not.
+    ambiguous: HashSet<String>,
+}
+
+/// The tables of the index, naming an ambiguous entry.
+#[derive(Clone, Copy)]
+enum Table {
+    Class,
+    Define,
+    Function,
+    Alias,
+}
+
+impl Table {
+    fn key(self, name: &str) -> String {
+        let table = match self {
+            Table::Class => "class",
+            Table::Define => "define",
+            Table::Function => "function",
+            Table::Alias => "alias",
+        };
+        format!("{table}:{name}")
+    }
+}
+
+/// Adds `value` under `key` unless there is one: then the name stays with the first
+/// definition, and is ambiguous when the two come from different files (a second
+/// definition in the same file is Puppet's error, reported where it is).
+fn add_definition<V>(
+    into: &mut HashMap<String, V>,
+    ambiguous: &mut HashSet<String>,
+    table: Table,
+    key: String,
+    value: V,
+    path: fn(&V) -> &Path,
+) {
+    match into.entry(key) {
+        std::collections::hash_map::Entry::Occupied(existing) => {
+            if path(existing.get()) != path(&value) {
+                ambiguous.insert(table.key(existing.key()));
+            }
+        }
+        std::collections::hash_map::Entry::Vacant(slot) => {
+            slot.insert(value);
+        }
+    }
 }
 
 /// `::Foo::Bar` is `foo::bar`.
@@ -165,46 +214,69 @@ impl Environment {
                 ExprKind::Class(class) => {
                     let name = qualified(&class.name.name);
                     self.add_statements(path, &class.body.statements, &name);
-                    self.classes.entry(name.clone()).or_insert_with(|| {
-                        Arc::new(Definition {
-                            name,
-                            params: class.params.clone(),
-                            path: path.to_path_buf(),
-                            variables: assigned_variables(&class.body.statements),
-                            parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
-                        })
+                    let definition = Arc::new(Definition {
+                        name: name.clone(),
+                        params: class.params.clone(),
+                        path: path.to_path_buf(),
+                        variables: assigned_variables(&class.body.statements),
+                        parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
                     });
+                    add_definition(
+                        &mut self.classes,
+                        &mut self.ambiguous,
+                        Table::Class,
+                        name,
+                        definition,
+                        |d| &d.path,
+                    );
                 }
                 ExprKind::Define(define) => {
                     let name = qualified(&define.name.name);
-                    self.defines.entry(name.clone()).or_insert_with(|| {
-                        Arc::new(Definition {
-                            name,
-                            params: define.params.clone(),
-                            path: path.to_path_buf(),
-                            variables: None,
-                            parent: None,
-                        })
+                    let definition = Arc::new(Definition {
+                        name: name.clone(),
+                        params: define.params.clone(),
+                        path: path.to_path_buf(),
+                        variables: None,
+                        parent: None,
                     });
+                    add_definition(
+                        &mut self.defines,
+                        &mut self.ambiguous,
+                        Table::Define,
+                        name,
+                        definition,
+                        |d| &d.path,
+                    );
                 }
                 ExprKind::Function(function) => {
                     let name = definition_key(&function.name.name);
-                    self.functions.entry(name.clone()).or_insert_with(|| {
-                        Arc::new(Definition {
-                            name,
-                            params: function.params.clone(),
-                            path: path.to_path_buf(),
-                            variables: None,
-                            parent: None,
-                        })
+                    let definition = Arc::new(Definition {
+                        name: name.clone(),
+                        params: function.params.clone(),
+                        path: path.to_path_buf(),
+                        variables: None,
+                        parent: None,
                     });
+                    add_definition(
+                        &mut self.functions,
+                        &mut self.ambiguous,
+                        Table::Function,
+                        name,
+                        definition,
+                        |d| &d.path,
+                    );
                 }
                 // An alias cut short by a syntax error is unknown (Puppet cannot load it).
                 ExprKind::TypeAlias(alias) if crate::ast::contains_error(&alias.type_expr) => {}
                 ExprKind::TypeAlias(alias) => {
-                    self.aliases
-                        .entry(definition_key(&alias.name.name))
-                        .or_insert_with(|| (type_expr_from_ast(&alias.type_expr), path.into()));
+                    add_definition(
+                        &mut self.aliases,
+                        &mut self.ambiguous,
+                        Table::Alias,
+                        definition_key(&alias.name.name),
+                        (type_expr_from_ast(&alias.type_expr), path.into()),
+                        |a| &a.1,
+                    );
                 }
                 _ => {}
             }
@@ -212,26 +284,61 @@ impl Environment {
     }
 
     /// Both indexes in one. A name defined in both keeps the definition from the file
-    /// whose path sorts first, so the result does not depend on thread scheduling.
+    /// whose path sorts first, so the result does not depend on thread scheduling, and
+    /// is ambiguous when the two files differ.
     fn merged(mut self, other: Environment) -> Environment {
         fn merge<V>(
             into: &mut HashMap<String, V>,
+            ambiguous: &mut HashSet<String>,
+            table: Table,
             from: HashMap<String, V>,
             path: fn(&V) -> &Path,
         ) {
             for (k, v) in from {
                 match into.get(&k) {
-                    Some(existing) if path(existing) <= path(&v) => {}
-                    _ => {
+                    Some(existing) if path(existing) == path(&v) => {}
+                    Some(existing) => {
+                        ambiguous.insert(table.key(&k));
+                        if path(&v) < path(existing) {
+                            into.insert(k, v);
+                        }
+                    }
+                    None => {
                         into.insert(k, v);
                     }
                 }
             }
         }
-        merge(&mut self.classes, other.classes, |d| &d.path);
-        merge(&mut self.defines, other.defines, |d| &d.path);
-        merge(&mut self.functions, other.functions, |d| &d.path);
-        merge(&mut self.aliases, other.aliases, |a| &a.1);
+        let ambiguous = &mut self.ambiguous;
+        ambiguous.extend(other.ambiguous);
+        merge(
+            &mut self.classes,
+            ambiguous,
+            Table::Class,
+            other.classes,
+            |d| &d.path,
+        );
+        merge(
+            &mut self.defines,
+            ambiguous,
+            Table::Define,
+            other.defines,
+            |d| &d.path,
+        );
+        merge(
+            &mut self.functions,
+            ambiguous,
+            Table::Function,
+            other.functions,
+            |d| &d.path,
+        );
+        merge(
+            &mut self.aliases,
+            ambiguous,
+            Table::Alias,
+            other.aliases,
+            |a| &a.1,
+        );
         self
     }
 
@@ -242,11 +349,16 @@ impl Environment {
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {
-        self.definition(name, |env| &env.classes)
+        self.definition(name, Table::Class, |env| &env.classes)
     }
 
     pub fn define(&self, name: &str) -> Option<Arc<Definition>> {
-        self.definition(name, |env| &env.defines)
+        self.definition(name, Table::Define, |env| &env.defines)
+    }
+
+    /// Whether more than one file of the run defines the name in `table`.
+    fn is_ambiguous(&self, table: Table, key: &str) -> bool {
+        !self.ambiguous.is_empty() && self.ambiguous.contains(&table.key(key))
     }
 
     /// Whether Puppet certainly finds no class `name`: the checked files do not define
@@ -269,6 +381,9 @@ impl Environment {
     /// A function written in Puppet.
     pub fn function(&self, name: &str) -> Option<Arc<Definition>> {
         let key = definition_key(name);
+        if self.is_ambiguous(Table::Function, &key) {
+            return None;
+        }
         if let Some(found) = self.functions.get(&key) {
             return Some(found.clone());
         }
@@ -281,9 +396,13 @@ impl Environment {
     fn definition(
         &self,
         name: &str,
+        kind: Table,
         table: fn(&Environment) -> &HashMap<String, Arc<Definition>>,
     ) -> Option<Arc<Definition>> {
         let key = definition_key(name);
+        if self.is_ambiguous(kind, &key) {
+            return None;
+        }
         if let Some(found) = table(self).get(&key) {
             return Some(found.clone());
         }
@@ -295,6 +414,9 @@ impl Environment {
 impl AliasSource for Environment {
     fn alias_body(&self, name: &str) -> Option<TypeExpr> {
         let key = definition_key(name);
+        if self.is_ambiguous(Table::Alias, &key) {
+            return None;
+        }
         if let Some((body, _)) = self.aliases.get(&key) {
             return Some(body.clone());
         }

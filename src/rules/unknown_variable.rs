@@ -7,7 +7,7 @@ pub static RULE: Rule = Rule {
     id: "unknown-variable",
     summary: "A qualified variable names a variable its class never sets",
     category: Category::Type,
-    severity: Severity::Warning,
+    severity: Severity::Error,
     enabled_by_default: true,
     fixable: false,
     puppet_lint: None,
@@ -19,9 +19,12 @@ that has one. Classes pupcheck has not read, and classes whose body holds a synt
 error, are not judged.
 
 ## Why it matters
-Puppet reads such a variable as `undef` and warns (\"Unknown variable: 'ntp::servers'.\");
-with `strict_variables` (the default from Puppet 8) the compile fails. It is most often
-a typo, or a variable the class no longer sets.
+With `strict_variables`, the default from Puppet 8, the compile fails (\"Unknown
+variable: 'ntp::servers'.\"); Puppet 7 by default reads the variable as `undef` and
+warns. It is most often a typo, or a variable the class no longer sets.
+
+An error by default, as in Puppet 8; `strict-variables = false` in `pupcheck.toml`
+makes it a warning, for estates on Puppet 7's default.
 
 ## Example
 ```puppet
@@ -48,7 +51,15 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         {
             continue;
         }
-        out.push(RULE.diagnostic(
+        // Puppet 7 without strict_variables only warns.
+        let severity = if ctx.settings.strict_variables {
+            RULE.severity
+        } else {
+            Severity::Warning
+        };
+        out.push(Diagnostic::new(
+            RULE.id,
+            severity,
             expr.span,
             format!("Unknown variable: '{}'.", written.trim_start_matches("::")),
         ));
