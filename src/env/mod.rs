@@ -459,3 +459,47 @@ impl AliasSource for FileAliases<'_> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(text: &str) -> Program {
+        crate::syntax::parse_text(text, SourceKind::Manifest).program
+    }
+
+    #[test]
+    fn a_name_two_files_define_is_known_to_exist_but_not_by_its_definition() {
+        let old = program("class ntp ($servers) { }\ntype Ntp::Port = Integer\n");
+        let new = program("class ntp ($servers, $peers) { }\ntype Ntp::Port = String\n");
+        let same = program("class web ($port) { }\n");
+        let env = Environment::build(
+            [
+                (Path::new("a/ntp/manifests/init.pp"), &old),
+                (Path::new("b/ntp/manifests/init.pp"), &new),
+                (Path::new("a/web/manifests/init.pp"), &same),
+            ],
+            &[],
+        );
+        assert!(env.class("ntp").is_none());
+        assert!(!env.class_certainly_missing("ntp"));
+        assert!(env.alias_body("Ntp::Port").is_none());
+        assert!(env.class("web").is_some());
+        // The same when the index is built in parts and merged.
+        let mut a = Environment::empty();
+        a.add_program(Path::new("a/ntp/manifests/init.pp"), &old);
+        let mut b = Environment::empty();
+        b.add_program(Path::new("b/ntp/manifests/init.pp"), &new);
+        let merged = a.merged(b);
+        assert!(merged.class("ntp").is_none());
+        assert!(merged.alias_body("ntp::port").is_none());
+    }
+
+    #[test]
+    fn a_name_defined_twice_in_one_file_keeps_its_first_definition() {
+        let twice = program("class ntp ($servers) { }\nclass ntp ($peers) { }\n");
+        let env = Environment::build([(Path::new("site.pp"), &twice)], &[]);
+        let ntp = env.class("ntp").expect("the first definition");
+        assert_eq!(ntp.params.as_ref().unwrap()[0].name.name, "servers");
+    }
+}
