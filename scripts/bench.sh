@@ -35,12 +35,18 @@ best_of() { # best wall time (s) and its peak RSS (KB) over 5 runs of "$@"
 # running all its checks asks.
 read -r pc_time pc_rss < <(best_of "$bin" check --format json --select all "${files[@]}")
 read -r pc1_time pc1_rss < <(best_of "$bin" check --format json --threads 1 "${files[@]}")
+# The default check, as a user runs it (every body interpreted, on every core).
+read -r def_time def_rss < <(best_of "$bin" check --format json "${files[@]}")
 # What the rules cost on top of parsing (one thread, so the figures do not depend on
 # how the work spreads over cores): parsing alone (`--select syntax` runs no rule),
 # with Puppet's validation, and with every rule.
 read -r parse_time _ < <(best_of "$bin" check -q --format json --threads 1 --select syntax "${files[@]}")
 read -r valid_time _ < <(best_of "$bin" check -q --format json --threads 1 --select syntax,validation "${files[@]}")
 read -r all_time all_rss < <(best_of "$bin" check -q --format json --threads 1 --select all "${files[@]}")
+# The interpretation: one rule that reads it (operator-type) makes every body of every
+# file evaluated once, with the environment index it needs; over parsing alone, that is
+# what the interpreter costs.
+read -r interp_time _ < <(best_of "$bin" check -q --format json --threads 1 --select syntax,operator-type "${files[@]}")
 
 # The same comparison in instructions (callgrind counts them exactly, whatever else
 # the machine is doing), over the whole corpus.
@@ -51,6 +57,7 @@ instructions() {
 if command -v valgrind >/dev/null; then
   parse_ins=$(instructions --select syntax)
   valid_ins=$(instructions --select syntax,validation)
+  interp_ins=$(instructions --select syntax,operator-type)
 fi
 
 # One file of one module, as a pre-commit hook checks it: what the environment index
@@ -77,15 +84,20 @@ echo "pupcheck check, every rule ($(nproc) threads): ${pc_time} s, peak RSS $((p
 echo "pupcheck check (1 thread):        ${pc1_time} s, peak RSS $((pc1_rss / 1024)) MB"
 echo "pupcheck parsing only (1 thread):  ${parse_time} s"
 echo "pupcheck + validation (1 thread):  ${valid_time} s ($(awk -v a="$valid_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing)"
+echo "pupcheck + interpretation (1 thread): ${interp_time} s (interpreting every body: $(awk -v a="$interp_time" -v b="$parse_time" 'BEGIN{printf "%.2f s, %.0f%% of parsing", a-b, (a-b)/b*100}'))"
 if [[ -n "${parse_ins:-}" ]]; then
   awk -v a="$valid_ins" -v b="$parse_ins" 'BEGIN{printf "instructions: parsing only %.0fM, + validation %.0fM (%+.1f%%)\n", b/1e6, a/1e6, (a/b-1)*100}'
+  awk -v a="$interp_ins" -v b="$parse_ins" 'BEGIN{printf "instructions: interpretation %.0fM, %.0f%% of parsing (%.0fM)\n", (a-b)/1e6, (a-b)/b*100, b/1e6}'
 fi
 echo "pupcheck every rule (1 thread):    ${all_time} s ($(awk -v a="$all_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing), peak RSS $((all_rss / 1024)) MB"
 echo "pupcheck, one file of a module:    ${one_time} s (with its cross-module checks)"
+echo "pupcheck default check ($(nproc) threads): ${def_time} s, peak RSS $((def_rss / 1024)) MB"
 echo "puppet parser validate:          ${pv_time} s"
 echo "puppet-lint (all checks):        ${pl_time} s"
 awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet parser validate\n", a/b}'
 awk -v a="$pl_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet-lint\n", a/b}'
+awk -v a="$pv_time" -v b="$def_time" 'BEGIN{printf "ratio: the default check is %.1fx faster than puppet parser validate\n", a/b}'
+awk -v a="$pl_time" -v b="$def_time" 'BEGIN{printf "ratio: the default check is %.1fx faster than puppet-lint\n", a/b}'
 PUPCHECK_BENCH_FILES="$list" cargo bench --quiet --bench parse 2>/dev/null | tail -3
 cargo bench --quiet --bench accepts 2>/dev/null | tail -2
 

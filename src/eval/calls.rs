@@ -98,47 +98,22 @@ impl Evaluator<'_> {
     /// type is a `T` and Puppet names every such value alike; otherwise it passes as a
     /// `T`, which is all the code after the call can count on.
     fn assert_type(&mut self, expected: &Expr, value: &Expr) -> R<AbstractValue> {
-        use crate::types::{disjoint::disjoint, instance_of, Kind};
         let Value::Type(expected) = self.known(expected)? else {
             return Err(EvalError::Unsupported(
                 "assert_type with a type name".into(),
             ));
         };
-        let why = match self.eval(value)? {
-            AbstractValue::Known(v) if instance_of(&v, &expected) => {
-                return Ok(AbstractValue::Known(v))
-            }
-            AbstractValue::Known(v) => describe_value(&expected, &v, &[]),
-            AbstractValue::Inferred(actual)
-                if disjoint(&actual, &expected)
-                    && matches!(
-                        actual.kind(),
-                        Kind::String(_)
-                            | Kind::Boolean(_)
-                            | Kind::Undef
-                            | Kind::Integer(_)
-                            | Kind::Float(_)
-                            | Kind::Numeric
-                    ) =>
-            {
-                crate::types::mismatch::describe_inferred(
-                    &expected,
-                    &crate::types::generalize(&actual),
-                    &[],
-                )
-            }
-            AbstractValue::Inferred(_) => return Ok(AbstractValue::Inferred(expected)),
-        };
-        let message = match why.as_slice() {
-            [one] => format!("assert_type(): {one}"),
-            // Puppet's describer lists each part on its own line, each named.
-            many => many
-                .iter()
-                .map(|part| format!(" assert_type(): {part}"))
-                .collect::<Vec<_>>()
-                .join("\n "),
-        };
-        Err(raised_by(CallSite::Function, failed(message)))
+        let value = self.eval(value)?;
+        match certain_mismatch(&expected, &value) {
+            Some(why) => Err(raised_by(
+                CallSite::Function,
+                failed(each_named("assert_type():", &why)),
+            )),
+            None => Ok(match value {
+                AbstractValue::Known(v) => AbstractValue::Known(v),
+                AbstractValue::Inferred(_) => AbstractValue::Inferred(expected),
+            }),
+        }
     }
 
     /// `$x.f(args) |...| { }` is `f($x, args) |...| { }` (spec 004 "Method Call").
@@ -251,6 +226,49 @@ impl Evaluator<'_> {
                 "the function {name} with a lambda"
             ))),
         }
+    }
+}
+
+/// Why `value` is not a `expected`, when that is certain and Puppet's words for it are
+/// too: a known value that is not an instance, or a value known by a scalar type none
+/// of whose values is one (Puppet names them all alike). `None` otherwise.
+pub(super) fn certain_mismatch(expected: &Type, value: &AbstractValue) -> Option<Vec<String>> {
+    use crate::types::{disjoint::disjoint, instance_of, Kind};
+    match value {
+        AbstractValue::Known(v) if instance_of(v, expected) => None,
+        AbstractValue::Known(v) => Some(describe_value(expected, v, &[])),
+        AbstractValue::Inferred(actual)
+            if disjoint(actual, expected)
+                && matches!(
+                    actual.kind(),
+                    Kind::String(_)
+                        | Kind::Boolean(_)
+                        | Kind::Undef
+                        | Kind::Integer(_)
+                        | Kind::Float(_)
+                        | Kind::Numeric
+                ) =>
+        {
+            Some(crate::types::mismatch::describe_inferred(
+                expected,
+                &crate::types::generalize(actual),
+                &[],
+            ))
+        }
+        AbstractValue::Inferred(_) => None,
+    }
+}
+
+/// Puppet's describer naming each part of a mismatch (`assert_type():`, `value
+/// returned from f has wrong type,`): one part on its line, several each on a line.
+pub(super) fn each_named(name: &str, parts: &[String]) -> String {
+    match parts {
+        [one] => format!("{name} {one}"),
+        many => many
+            .iter()
+            .map(|part| format!(" {name} {part}"))
+            .collect::<Vec<_>>()
+            .join("\n "),
     }
 }
 

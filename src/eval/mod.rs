@@ -17,6 +17,7 @@ mod format;
 mod lambdas;
 mod operators;
 pub mod query;
+mod returns;
 mod transfer;
 
 pub use operators::{equals, truthy};
@@ -122,6 +123,8 @@ pub enum FailureKind {
     Conversion,
     AssertType,
     SelectorNoMatch,
+    /// A function's body ends with a value its declared return type rejects.
+    ReturnType,
     Other,
 }
 
@@ -339,17 +342,25 @@ impl<'a> Evaluator<'a> {
                 op: AssignOp::Assign,
                 left,
                 right,
-            } => match (&left.kind, self.eval(right)?) {
+            } => match (&left.kind, self.eval(right)) {
+                // A value not modelled is still assigned: Puppet fails on a variable
+                // already assigned whatever the value (unless computing it fails first,
+                // which fails the compile too).
+                (ExprKind::Variable(_), Err(EvalError::Unsupported(why))) => {
+                    self.assign_abstract(left, AbstractValue::Inferred(crate::types::t::any()))?;
+                    Err(EvalError::Unsupported(why))
+                }
+                (_, Err(e)) => Err(e),
                 // `$x = $param`: $x is known by the parameter's type too.
-                (ExprKind::Variable(_), AbstractValue::Inferred(t)) => {
+                (ExprKind::Variable(_), Ok(AbstractValue::Inferred(t))) => {
                     self.assign_abstract(left, AbstractValue::Inferred(t.clone()))?;
                     Ok(AbstractValue::Inferred(t))
                 }
-                (_, AbstractValue::Known(value)) => {
+                (_, Ok(AbstractValue::Known(value))) => {
                     self.assign(left, &value)?;
                     known(value)
                 }
-                (_, AbstractValue::Inferred(t)) => Err(EvalError::Unsupported(format!(
+                (_, Ok(AbstractValue::Inferred(t))) => Err(EvalError::Unsupported(format!(
                     "assigning a value known only by its type ({t}) to several variables"
                 ))),
             },

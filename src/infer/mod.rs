@@ -14,7 +14,7 @@
 //!
 //! Layering: `infer` reads `ast`, `env`, `eval` and `types`; rules read `infer`.
 
-use crate::ast::{Expr, ExprKind, Parameter, ResourceExpr, Visitor};
+use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;
 use crate::eval::{AbstractValue, EvalError, Evaluator, Failure, ResourceDefault};
@@ -214,8 +214,18 @@ fn walk_bodies<'p>(
     let mut walked = Walked::default();
     // Top-level code runs in the scope of the class `main`.
     let main = Some(AbstractValue::Known(Value::string("main")));
-    walk_body(aliases, main, &[], &ctx.program.body, watch, f, &mut walked);
+    walk_body(
+        aliases,
+        main,
+        &[],
+        &ctx.program.body,
+        None,
+        watch,
+        f,
+        &mut walked,
+    );
     for expr in &ctx.exprs {
+        let mut function = None;
         let (title, params, body) = match &expr.kind {
             ExprKind::Class(c) => {
                 // A class nested in another is named after it too (`outer::inner`).
@@ -232,15 +242,20 @@ fn walk_bodies<'p>(
                 d.params.as_deref().unwrap_or(&[]),
                 &d.body,
             ),
-            ExprKind::Function(func) => (None, func.params.as_deref().unwrap_or(&[]), &func.body),
+            ExprKind::Function(func) => {
+                function = Some(&**func);
+                (None, func.params.as_deref().unwrap_or(&[]), &func.body)
+            }
             ExprKind::Node(n) => (None, &[][..], &n.body),
             _ => continue,
         };
+        let statements = &body.statements;
         walk_body(
             aliases,
             title,
             params,
-            &body.statements,
+            statements,
+            function,
             watch,
             f,
             &mut walked,
@@ -250,12 +265,15 @@ fn walk_bodies<'p>(
 }
 
 /// Walks one body: `title` is what `$title` and `$name` hold in it (a class's name, a
-/// defined resource's title; functions and nodes have none), then the parameters.
+/// defined resource's title; functions and nodes have none), then the parameters; a
+/// function's body is checked against its return type at its end.
+#[allow(clippy::too_many_arguments)]
 fn walk_body<'p>(
     aliases: &FileAliases,
     title: Option<AbstractValue>,
     params: &[Parameter],
     statements: &'p [Expr],
+    function: Option<&FunctionDef>,
     watch: Option<&Expr>,
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
     walked: &mut Walked,
@@ -282,6 +300,9 @@ fn walk_body<'p>(
         evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
     }
     evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
+    if let Some(function) = function {
+        evaluator.check_return(function);
+    }
     walked.failures.extend(evaluator.take_failures());
     walked.watched.extend(evaluator.take_watched());
 }

@@ -88,6 +88,7 @@ mod reserved_parameter;
 mod reserved_type_name;
 mod reserved_variable_assignment;
 mod reserved_word;
+mod return_type;
 mod revealed_type;
 mod right_to_left_relationship;
 mod selector_inside_resource;
@@ -300,6 +301,7 @@ pub static ALL: &[&Rule] = &[
     &reserved_type_name::RULE,
     &reserved_variable_assignment::RULE,
     &reserved_word::RULE,
+    &return_type::RULE,
     &revealed_type::RULE,
     &right_to_left_relationship::RULE,
     &selector_inside_resource::RULE,
