@@ -407,3 +407,50 @@ fn explain_shows_what_the_evaluation_knows_at_a_place() {
     let out = pupcheck(&["explain", "web.pp"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn each_repository_is_checked_against_its_own_modules() {
+    // Repository a has its version of ntp; b uses another version it does not hold. A
+    // run over both must not judge b's declaration against a's class.
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a");
+    let b = dir.path().join("b");
+    std::fs::create_dir_all(a.join(".git")).unwrap();
+    std::fs::create_dir_all(a.join("ntp/manifests")).unwrap();
+    std::fs::write(
+        a.join("ntp/manifests/init.pp"),
+        "class ntp (Array $servers = []) { }\n",
+    )
+    .unwrap();
+    std::fs::write(a.join("site.pp"), "class { 'ntp': servers => [] }\n").unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    std::fs::write(b.join("Puppetfile"), "mod 'puppetlabs/ntp', '1.0.0'\n").unwrap();
+    std::fs::write(b.join("site.pp"), "class { 'ntp': peers => [] }\n").unwrap();
+    let out = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--select",
+        "unknown-parameter",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(json(&out)["diagnostics"], serde_json::json!([]));
+    // Within one repository the class is known, and judged.
+    std::fs::write(a.join("other.pp"), "class { 'ntp': peers => [] }\n").unwrap();
+    let out = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--select",
+        "unknown-parameter",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    let findings = json(&out)["diagnostics"].as_array().unwrap().clone();
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert!(findings[0]["path"]
+        .as_str()
+        .unwrap()
+        .ends_with("a/other.pp"));
+}

@@ -22,7 +22,7 @@ use crate::source::walk::{self, FoundFile};
 use crate::source::{SourceFile, SourceKind};
 use crate::syntax;
 use rayon::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Everything found in one file.
@@ -105,19 +105,20 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
         .par_iter()
         .map(|(f, settings)| (parse_found_file(f), settings))
         .collect();
-    let programs = parsed
+    let programs: Vec<(&Path, &crate::ast::Program)> = parsed
         .iter()
         .filter_map(|(p, _)| p.as_ref().ok())
-        .map(|p| (p.source.path.as_path(), &p.parsed.program));
-    let env = Environment::build(programs, &[]).with_modulepaths(&crate::env::modulepaths(
-        &planned_paths(plan),
-        &plan.modulepath,
-    ));
+        .map(|p| (p.source.path.as_path(), &p.parsed.program))
+        .collect();
+    let environments = Environments::build(&planned_paths(plan), &programs, &plan.modulepath, &[]);
     let mut files: Vec<FileReport> = parsed
         .into_par_iter()
         .map(|(file, settings)| {
             let report = match file {
-                Ok(file) => run_checks(file, settings, &env),
+                Ok(file) => {
+                    let env = environments.for_file(&file.source.path);
+                    run_checks(file, settings, env)
+                }
                 Err(report) => *report,
             };
             progress.checked();
@@ -181,12 +182,91 @@ fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
     plan.files.iter().map(|(f, _)| f.path.clone()).collect()
 }
 
-/// The index of the planned files, reading the modulepaths around them for more (for
+/// The indexes of the planned files, reading the modulepaths around them for more (for
 /// `--fix`, which checks each file several times).
-pub fn environment_for(plan: &Plan) -> Environment {
+pub fn environments_for(plan: &Plan) -> Environments {
     let planned = planned_paths(plan);
-    Environment::build([], &planned)
-        .with_modulepaths(&crate::env::modulepaths(&planned, &plan.modulepath))
+    Environments::build(&planned, &[], &plan.modulepath, &planned)
+}
+
+/// The index each checked file sees: one per environment (`env::environment_root`: a
+/// control repository), built from that environment's files and modulepaths only, so a
+/// run over many repositories never judges a file against another environment's
+/// version of a module. Files outside any environment share one.
+pub struct Environments {
+    by_root: std::collections::HashMap<Option<PathBuf>, Environment>,
+    /// The environment of each checked file's folder.
+    roots: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    none: Environment,
+}
+
+impl Environments {
+    /// `files`: every checked file; `programs`: those already parsed; `read`: files to
+    /// parse for the index (when nothing is parsed yet).
+    pub fn build(
+        files: &[PathBuf],
+        programs: &[(&Path, &crate::ast::Program)],
+        modulepath: &[PathBuf],
+        read: &[PathBuf],
+    ) -> Environments {
+        // Found once per folder: many files share one.
+        let mut roots: std::collections::HashMap<PathBuf, Option<PathBuf>> = Default::default();
+        for file in files
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(programs.iter().map(|(p, _)| *p))
+        {
+            let folder = file.parent().unwrap_or(Path::new("")).to_path_buf();
+            roots
+                .entry(folder)
+                .or_insert_with(|| crate::env::environment_root(file));
+        }
+        let root_of = |path: &Path| roots[path.parent().unwrap_or(Path::new(""))].clone();
+        let mut groups: std::collections::HashMap<Option<PathBuf>, (Vec<PathBuf>, Vec<_>, Vec<_>)> =
+            Default::default();
+        for file in files {
+            groups
+                .entry(root_of(file))
+                .or_default()
+                .0
+                .push(file.clone());
+        }
+        for program in programs {
+            groups
+                .entry(root_of(program.0))
+                .or_default()
+                .1
+                .push(*program);
+        }
+        for file in read {
+            if let Some(group) = groups.get_mut(&root_of(file)) {
+                group.2.push(file.clone());
+            }
+        }
+        let by_root = groups
+            .into_iter()
+            .map(|(root, (members, parsed, unread))| {
+                let env = Environment::build(parsed, &unread)
+                    .with_modulepaths(&crate::env::modulepaths(&members, modulepath));
+                (root, env)
+            })
+            .collect();
+        Environments {
+            by_root,
+            roots,
+            none: Environment::empty(),
+        }
+    }
+
+    /// The index of the environment `path` is in.
+    pub fn for_file(&self, path: &Path) -> &Environment {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let root = match self.roots.get(folder) {
+            Some(root) => root.clone(),
+            None => crate::env::environment_root(path),
+        };
+        self.by_root.get(&root).unwrap_or(&self.none)
+    }
 }
 
 /// The index for one file checked on its own (stdin): the file as it is on disk, if it

@@ -6,10 +6,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The folders of a module whose `.pp` files define things Puppet autoloads.
-const DEFINING_FOLDERS: &[&str] = &["manifests", "types", "functions"];
+const DEFINING_FOLDERS: &[&str] = &["manifests", "types", "functions", "templates"];
 
-/// The module a file belongs to: the folder above its `manifests/`, `types/` or
-/// `functions/` folder.
+/// The module a file belongs to: the folder above its `manifests/`, `types/`,
+/// `functions/` or `templates/` folder.
 fn module_root(file: &Path) -> Option<&Path> {
     file.ancestors()
         .skip(1)
@@ -40,6 +40,25 @@ fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
             .map(|p| environment.join(p))
             .collect(),
     )
+}
+
+/// The environment a file belongs to: the nearest folder above it with an
+/// `environment.conf` or a `Puppetfile` (a control repository), or that is the root of
+/// a Git repository (a module's or a control repository's own). Files of different
+/// environments are compiled apart by Puppet, each with its own version of the modules
+/// it uses, so a run over many repositories checks each against its own; files outside
+/// any share one index (modules side by side, as on one modulepath).
+pub fn environment_root(file: &Path) -> Option<PathBuf> {
+    let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    file.ancestors()
+        .skip(1)
+        .find(|dir| {
+            dir.join("environment.conf").is_file()
+                || dir.join("Puppetfile").is_file()
+                // A directory, or a file in a worktree or submodule.
+                || dir.join(".git").exists()
+        })
+        .map(Path::to_path_buf)
 }
 
 /// Folders Puppet control repositories conventionally keep modules in, beside their

@@ -141,6 +141,32 @@ impl Loader {
         self.namespaced(name, "functions")
     }
 
+    /// The EPP template `epp()` finds for `name` (`mod/a/b.epp` in
+    /// `<mod>/templates/a/b.epp`), with its parameters; `None` when there is no such
+    /// file, it cannot be read whole, or the name climbs out of the module.
+    pub fn template(&self, name: &str) -> Option<super::EppTemplate> {
+        let (module, rest) = name.split_once('/')?;
+        let root = self.modules.get(module)?;
+        let inside = Path::new(rest);
+        if rest.is_empty()
+            || !inside
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)))
+        {
+            return None;
+        }
+        let found = crate::source::walk::FoundFile {
+            path: root.join("templates").join(inside),
+            kind: crate::source::SourceKind::Epp,
+        };
+        let source = crate::source::walk::read_file(&found).ok()?;
+        let parsed = crate::syntax::parse(&source);
+        (parsed.error_nodes == 0).then_some(super::EppTemplate {
+            path: found.path,
+            parameters: parsed.program.epp_parameters,
+        })
+    }
+
     /// `mod::a::b` in `<mod>/<folder>/a/b.pp`; names without a module have no file.
     fn namespaced(&self, name: &str, folder: &str) -> Option<Arc<Environment>> {
         let mut segments = name.split("::");

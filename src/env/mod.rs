@@ -18,7 +18,7 @@ pub mod builtin;
 mod discover;
 mod loader;
 
-pub use discover::modulepaths;
+pub use discover::{environment_root, modulepaths};
 pub use loader::Loader;
 
 use crate::ast::{ExprKind, Parameter, Program};
@@ -51,6 +51,15 @@ impl Definition {
     pub fn param(&self, name: &str) -> Option<&Parameter> {
         self.params.iter().flatten().find(|p| p.name.name == name)
     }
+}
+
+/// An EPP template of a module, as `epp('mod/file.epp', ...)` finds it.
+#[derive(Debug, Clone)]
+pub struct EppTemplate {
+    pub path: PathBuf,
+    /// Its `<%- | ... | -%>` parameters; `None` without that tag (then it takes any
+    /// variables it is given).
+    pub parameters: Option<Vec<crate::ast::Parameter>>,
 }
 
 /// The variables a class body assigns (see [`Definition::variables`]).
@@ -376,6 +385,11 @@ impl Environment {
             && loader
                 .manifests_searched_for(&key)
                 .is_some_and(|files| files.iter().all(|file| !file.classes.contains_key(&key)))
+    }
+
+    /// The template `epp()` reads for `name` (`mod/file.epp`), from the modulepaths.
+    pub fn epp_template(&self, name: &str) -> Option<EppTemplate> {
+        self.loader.as_ref()?.template(name)
     }
 
     /// A function written in Puppet.

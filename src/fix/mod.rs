@@ -279,12 +279,12 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
             write::remove_leftovers(folder);
         }
     }
-    let env = check::environment_for(plan);
-    let env = &env;
+    let environments = check::environments_for(plan);
     let mut outcomes: Vec<FileOutcome> = plan
         .files
         .par_iter()
         .map(|(found, settings)| {
+            let env = environments.for_file(&found.path);
             let unchanged = |report| FileOutcome {
                 report,
                 change: None,

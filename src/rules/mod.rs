@@ -35,6 +35,7 @@ mod duplicate_parameter;
 mod duplicate_resource_attribute;
 mod ensure_first_param;
 mod ensure_not_symlink_target;
+mod epp_parameter_type;
 mod evaluation_error;
 mod file_mode;
 mod function_argument_mismatch;
@@ -251,6 +252,7 @@ pub static ALL: &[&Rule] = &[
     &duplicate_resource_attribute::RULE,
     &ensure_first_param::RULE,
     &ensure_not_symlink_target::RULE,
+    &epp_parameter_type::RULE,
     &evaluation_error::RULE,
     &file_mode::RULE,
     &function_argument_mismatch::RULE,
