@@ -77,7 +77,12 @@ def confirm(title, files):
         os.makedirs(os.path.dirname(probe))
         with open(probe, 'w') as f:
             f.write(PROBE)
-        case = {'id': title, 'code': '\n'.join(code), 'expect': errors[0] if errors else ''}
+        # An unknown variable fails the compile under strict_variables (Puppet 8's
+        # default, pupcheck's): such a case is compiled with it.
+        strict = any(m.group(2) == 'unknown-variable' for _, text in files
+                     for line in text.splitlines() if (m := MARKER.match(line)))
+        case = {'id': title, 'code': '\n'.join(code), 'expect': errors[0] if errors else '',
+                'strict_variables': strict}
         env = dict(os.environ, PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe')
         run = subprocess.run(['ruby', COMPILE], input=json.dumps(case) + '\n', text=True,
                              capture_output=True, env=env)
