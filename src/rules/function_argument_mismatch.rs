@@ -167,8 +167,46 @@ fn check_call(
         ) else {
             continue;
         };
-        out.push(RULE.diagnostic(arg.span, format!("'{shown}' {}", why.join("; "))));
+        let message = match why.as_slice() {
+            [one] => format!("'{shown}' {one}"),
+            // Several parts: Puppet's dispatcher shows the signature, then each part.
+            many => match signature(resolver, params) {
+                Some(signature) => format!(
+                    "'{shown}' expects ({signature})\n  rejected: {}",
+                    many.join("\n  rejected: ")
+                ),
+                None => format!("'{shown}' {}", many.join("; ")),
+            },
+        };
+        out.push(RULE.diagnostic(arg.span, message));
     }
+}
+
+/// A function's signature as Puppet's dispatcher prints it: `Type name` for each
+/// parameter (`Any` untyped), `?` after one with a default (its `Optional` dropped),
+/// `*` after a rest parameter; `None` when a type cannot be resolved.
+fn signature(resolver: &mut Resolver, params: &[Parameter]) -> Option<String> {
+    let mut shown = Vec::with_capacity(params.len());
+    for p in params {
+        let ty = match &p.type_expr {
+            Some(type_expr) => super::bodies::declared_type(resolver, type_expr)?,
+            None => crate::types::t::any(),
+        };
+        let optional = p.default.is_some() && !p.captures_rest;
+        let ty = match ty.kind() {
+            crate::types::Kind::Optional(Some(inner)) if optional => inner.clone(),
+            _ => ty,
+        };
+        let suffix = if p.captures_rest {
+            "*"
+        } else if optional {
+            "?"
+        } else {
+            ""
+        };
+        shown.push(format!("{ty} {}{suffix}", p.name.name));
+    }
+    Some(shown.join(", "))
 }
 
 #[cfg(test)]
