@@ -209,7 +209,7 @@ impl<'a> Evaluator<'a> {
         if let Some(parent) = &parent {
             stack.push(self.declared[parent].variables.clone());
         }
-        let mut own = IndexMap::new();
+        let mut own = super::Scope::default();
         let known = |v: Value| AbstractValue::Known(v);
         own.insert("name".to_string(), known(Value::string(&key)));
         own.insert("title".to_string(), known(Value::string(&key)));

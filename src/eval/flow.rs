@@ -277,9 +277,18 @@ impl<'a> Evaluator<'a> {
             }
         }
         let scope = self.scopes.last_mut().expect("a scope");
+        // Set on some paths only: a branch did not set it, or set it on some of its own.
+        for name in outcomes.iter().flat_map(|o| o.maybe_unset.iter()) {
+            if !scope.contains_key(name) {
+                scope.maybe_unset.insert(name.clone());
+            }
+        }
         for name in assigned {
             if scope.contains_key(&name) {
                 continue; // Puppet does not let a variable change.
+            }
+            if outcomes.iter().any(|o| !o.contains_key(&name)) {
+                scope.maybe_unset.insert(name.clone());
             }
             let values: Vec<AbstractValue> = outcomes
                 .iter()

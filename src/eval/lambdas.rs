@@ -11,7 +11,6 @@ use super::flow::{join, AtResource, Reached};
 use super::{AbstractValue, Evaluator};
 use crate::ast::{Expr, ExprKind, Lambda, Parameter};
 use crate::types::{t, Kind, Type, Value};
-use indexmap::IndexMap;
 
 /// More elements than this are joined by their types, not their values.
 const JOINED_BY_VALUE: usize = 256;
@@ -71,7 +70,7 @@ impl<'a> Evaluator<'a> {
             Arguments::Never => return at(self, Reached::Skipped(&lambda.body.statements)),
             Arguments::Given(values) => values,
         };
-        let mut scope = IndexMap::new();
+        let mut scope = super::Scope::default();
         for (i, param) in lambda.params.iter().enumerate() {
             let value = match given.get(i) {
                 Some(value) if !param.captures_rest => value.clone(),

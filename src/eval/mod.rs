@@ -54,8 +54,27 @@ pub enum EvalError {
 
 type R<T> = Result<T, EvalError>;
 
-/// Variables by name.
-type Scope = IndexMap<String, AbstractValue>;
+/// Variables by name, and which of them some paths to here may not have set (a branch
+/// that set it, joined with one that did not): assigning one of those again fails only
+/// on some paths, while assigning any other variable the scope holds fails on all.
+#[derive(Debug, Clone, Default)]
+struct Scope {
+    vars: IndexMap<String, AbstractValue>,
+    maybe_unset: std::collections::HashSet<String>,
+}
+
+impl std::ops::Deref for Scope {
+    type Target = IndexMap<String, AbstractValue>;
+    fn deref(&self) -> &Self::Target {
+        &self.vars
+    }
+}
+
+impl std::ops::DerefMut for Scope {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.vars
+    }
+}
 
 /// Deeper nesting than this is not evaluated (the parser bounds it too).
 const MAX_DEPTH: usize = 512;
@@ -168,7 +187,7 @@ impl<'a> Evaluator<'a> {
     pub fn new(aliases: &'a dyn AliasSource) -> Evaluator<'a> {
         Evaluator {
             resolver: Resolver::new(aliases),
-            scopes: vec![IndexMap::new()],
+            scopes: vec![Scope::default()],
             match_groups: Vec::new(),
             depth: 0,
             classes: Default::default(),
@@ -504,21 +523,13 @@ impl<'a> Evaluator<'a> {
             ExprKind::Variable(name) => {
                 let name = name.trim_start_matches("::").to_string();
                 let scope = self.scopes.last_mut().expect("the top scope");
+                if scope.maybe_unset.contains(&name) {
+                    // The path taken may not have set it.
+                    return Err(EvalError::Unsupported(format!(
+                        "assigning ${name}, which some paths may not have set"
+                    )));
+                }
                 match scope.get(&name) {
-                    // Set on some paths only (joined with undef), or not known at
-                    // all: the path taken may not have set it.
-                    Some(AbstractValue::Inferred(ty))
-                        if crate::types::instance_of(&Value::Undef, ty) =>
-                    {
-                        return Err(EvalError::Unsupported(format!(
-                            "assigning ${name}, which some paths may not have set"
-                        )))
-                    }
-                    Some(AbstractValue::Known(Value::Undef)) => {
-                        return Err(EvalError::Unsupported(format!(
-                            "assigning ${name}, which some paths may not have set"
-                        )))
-                    }
                     // Puppet names the two variables every scope has apart.
                     Some(_) if matches!(name.as_str(), "name" | "title") => {
                         return Err(EvalError::Failed(format!(
@@ -640,7 +651,7 @@ impl<'a> Evaluator<'a> {
                 "wrong number of arguments for the lambda".into(),
             ));
         }
-        let mut scope = IndexMap::new();
+        let mut scope = Scope::default();
         for (i, p) in lambda.params.iter().enumerate() {
             let v = match args.get(i) {
                 Some(v) => v.clone(),
