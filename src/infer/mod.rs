@@ -4,8 +4,9 @@
 //! expression a rule judges was at the point the walk reached it. Rules read the record;
 //! none drives an evaluator of its own.
 //!
-//! Recorded today: the titles and attribute values of every resource expression, and
-//! the arguments (a method call's receiver first) of every call. Bodies walked: the top
+//! Recorded today: the titles and attribute values of every resource expression, the
+//! arguments (a method call's receiver first) of every call, and every parameter's
+//! default. Bodies walked: the top
 //! level, then every class, defined type, function and node body with its parameters
 //! known by their declared types, entering the lambdas of the calls it reaches.
 //! Resources and calls the walk does not reach (in a lambda of a parameter's default,
@@ -63,6 +64,7 @@ impl FileInference {
             .into_iter()
             .filter(|f| places.insert((f.span.start, f.span.end)))
             .collect();
+        record.parameter_defaults(ctx, &aliases);
         // What the walk did not reach, on its own: no variable known. (Errors there are
         // not noted: Puppet may never run that code.)
         let mut alone = Evaluator::new(&aliases);
@@ -147,6 +149,35 @@ impl FileInference {
             }
             _ => {}
         }
+    }
+
+    /// The default of every parameter (of classes, defined types, functions, plans,
+    /// lambdas and EPP templates), each list in a scope of its own where the parameters
+    /// before a default are known by their declared types, as Puppet evaluates a
+    /// default when nothing is given. (Errors are not noted: the rules that judge
+    /// defaults say what fails.)
+    fn parameter_defaults(&mut self, ctx: &FileContext, aliases: &FileAliases) {
+        crate::rules::text::each_parameter_list(ctx, |_, params| {
+            let mut evaluator = Evaluator::new(aliases);
+            for p in params {
+                if let Some(default) = &p.default {
+                    let id = ExprId::of(default);
+                    if self.evaluated.insert(id) {
+                        if let Ok(value) = evaluator.eval(default) {
+                            self.values.insert(id, value);
+                        }
+                    }
+                }
+                if !p.captures_rest {
+                    let ty = p
+                        .type_expr
+                        .as_ref()
+                        .and_then(|t| evaluator.resolve_type(t).ok())
+                        .unwrap_or_else(t::any);
+                    evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
+                }
+            }
+        });
     }
 
     /// Marks what rules ask about in code Puppet does not run as evaluated, with no

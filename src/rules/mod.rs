@@ -102,7 +102,7 @@ mod star_comments;
 mod strict_indent;
 mod suppress;
 mod syntax_error;
-mod text;
+pub(crate) mod text;
 mod top_scope_facts;
 mod trailing_comma;
 mod trailing_whitespace;

@@ -1,14 +1,16 @@
-//! Defaults that cannot be used: the abstract interpreter evaluates each default it
-//! can (literals, operators, conversions, other constants) and checks the value
-//! against the parameter's type, as Puppet does when the default is used.
+//! Defaults that cannot be used: the file's evaluation (`infer`) holds each default it
+//! could evaluate (literals, operators, conversions, other constants, the parameters
+//! before it by their types), checked here against the parameter's type, as Puppet
+//! does when the default is used.
 
 use super::text::each_parameter_list;
 use super::{Category, FileContext, Rule};
-use crate::ast::{Expr, Parameter};
+use crate::ast::Parameter;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
-use crate::eval::{AbstractValue, Evaluator};
+use crate::eval::AbstractValue;
 use crate::types::mismatch::{describe_inferred, describe_value, PathElem};
+use crate::types::resolve::Resolver;
 use crate::types::Type;
 
 pub static RULE: Rule = Rule {
@@ -52,21 +54,20 @@ Make the default match (`['pool.ntp.org']`), or widen the type (`Optional[Intege
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     // The file's aliases, then those of the modules around it; others are unknown.
     let aliases = FileAliases::new(ctx.program, ctx.env);
+    let mut resolver = Resolver::new(&aliases);
+    let inference = ctx.inference();
     each_parameter_list(ctx, |subject, params| {
-        let mut evaluator = Evaluator::new(&aliases);
         for p in params {
-            // A default may read the parameters before it: known by their types.
-            let ty = p
-                .type_expr
-                .as_ref()
-                .and_then(|t| evaluator.resolve_type(t).ok());
-            let judged = match (&ty, &p.default) {
-                (Some(ty), Some(default)) => default_mismatch(&mut evaluator, ty, p, default),
-                _ => None,
+            let (Some(type_expr), Some(default)) = (&p.type_expr, &p.default) else {
+                continue;
             };
-            if let (Some(why), Some(default), Some(type_expr), Some(ty)) =
-                (judged, &p.default, &p.type_expr, &ty)
-            {
+            let (Some(ty), Some(value)) = (
+                super::bodies::declared_type(&mut resolver, type_expr),
+                inference.value(default),
+            ) else {
+                continue;
+            };
+            if let Some(why) = default_mismatch(&ty, p, value) {
                 out.push(
                     RULE.diagnostic(
                         default.span,
@@ -75,31 +76,22 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                     .with_label(type_expr.span, format!("the type is {ty}")),
                 );
             }
-            if !p.captures_rest {
-                let known_by = ty.unwrap_or_else(crate::types::t::any);
-                evaluator.bind(&p.name.name, AbstractValue::Inferred(known_by));
-            }
         }
     });
 }
 
 /// Why the default cannot be used, if it cannot: a value that does not match, or a
 /// value known by a type that shares no value with the parameter's.
-fn default_mismatch(
-    evaluator: &mut Evaluator,
-    ty: &Type,
-    p: &Parameter,
-    default: &Expr,
-) -> Option<Vec<String>> {
+fn default_mismatch(ty: &Type, p: &Parameter, value: &AbstractValue) -> Option<Vec<String>> {
     let path = [PathElem::Parameter(p.name.name.clone())];
-    match evaluator.eval(default).ok()? {
+    match value {
         // A regexp pupcheck cannot run proves nothing by not matching.
-        AbstractValue::Known(value) => (!crate::types::instance_of(&value, ty)
+        AbstractValue::Known(value) => (!crate::types::instance_of(value, ty)
             && ty.patterns_runnable())
-        .then(|| describe_value(ty, &value, &path))
+        .then(|| describe_value(ty, value, &path))
         .filter(|why| !why.is_empty()),
-        AbstractValue::Inferred(actual) => crate::types::disjoint::disjoint(&actual, ty)
-            .then(|| describe_inferred(ty, &actual, &path))
+        AbstractValue::Inferred(actual) => crate::types::disjoint::disjoint(actual, ty)
+            .then(|| describe_inferred(ty, actual, &path))
             .filter(|why| !why.is_empty()),
     }
 }
