@@ -426,31 +426,22 @@ fn each_repository_is_checked_against_its_own_modules() {
     std::fs::create_dir_all(&b).unwrap();
     std::fs::write(b.join("Puppetfile"), "mod 'puppetlabs/ntp', '1.0.0'\n").unwrap();
     std::fs::write(b.join("site.pp"), "class { 'ntp': peers => [] }\n").unwrap();
-    let out = pupcheck(&[
-        "check",
-        "--format",
-        "json",
-        "--select",
-        "unknown-parameter",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-    ]);
-    assert_eq!(json(&out)["diagnostics"], serde_json::json!([]));
+    let findings = || {
+        let out = pupcheck(&[
+            "check",
+            "--format",
+            "json",
+            "--select",
+            "unknown-parameter",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ]);
+        json(&out)["diagnostics"].as_array().unwrap().clone()
+    };
+    assert_eq!(findings(), Vec::<serde_json::Value>::new());
     // Within one repository the class is known, and judged.
     std::fs::write(a.join("other.pp"), "class { 'ntp': peers => [] }\n").unwrap();
-    let out = pupcheck(&[
-        "check",
-        "--format",
-        "json",
-        "--select",
-        "unknown-parameter",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-    ]);
-    let findings = json(&out)["diagnostics"].as_array().unwrap().clone();
-    assert_eq!(findings.len(), 1, "{findings:?}");
-    assert!(findings[0]["path"]
-        .as_str()
-        .unwrap()
-        .ends_with("a/other.pp"));
+    let found = findings();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0]["path"].as_str().unwrap().ends_with("a/other.pp"));
 }
