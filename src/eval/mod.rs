@@ -326,6 +326,10 @@ impl<'a> Evaluator<'a> {
             ExprKind::Regex(r) => known(Value::Regexp(crate::types::model::Regex::new(r))),
             ExprKind::Name(n) => known(Value::string(n)),
             ExprKind::Interpolated(parts) => self.interpolate(parts),
+            // A template's text and `<%= ... %>` output: what is rendered is not needed,
+            // only what evaluating the expression raises.
+            ExprKind::EppText(text) => known(Value::string(text)),
+            ExprKind::EppRender(inner) => self.eval(inner),
             ExprKind::Heredoc(h) => self.interpolate(&h.parts),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::TypeRef(name) => {

@@ -243,13 +243,16 @@ fn walk_bodies<'p>(
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
 ) -> Walked {
     let mut walked = Walked::default();
-    // Top-level code runs in the scope of the class `main`.
+    // Top-level code runs in the scope of the class `main`; a template's with the
+    // parameters its tag declares.
     let main = Some(AbstractValue::Known(Value::string("main")));
+    let template_params = ctx.program.epp_parameters.as_deref().unwrap_or(&[]);
+    let top = &ctx.program.body;
     walk_body(
         aliases,
         main,
-        &[],
-        &ctx.program.body,
+        template_params,
+        top,
         None,
         watch,
         f,
