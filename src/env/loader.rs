@@ -216,3 +216,41 @@ impl Loader {
         loaded
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_are_read_inside_their_module_only() {
+        let root = std::env::temp_dir().join(format!("pupcheck-templates-{}", std::process::id()));
+        let templates = root.join("modules/ntp/templates");
+        std::fs::create_dir_all(templates.join("sub")).unwrap();
+        std::fs::write(
+            templates.join("sub/ntp.conf.epp"),
+            "<%- | Integer $port | -%>\nport <%= $port %>\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("modules/secret.epp"), "<%- | $x | -%>\n").unwrap();
+        std::fs::write(templates.join("broken.epp"), "<%- | Integer $port -%>\n").unwrap();
+        let loader = Loader::new(&[root.join("modules")]);
+        let found = loader
+            .template("ntp/sub/ntp.conf.epp")
+            .expect("the template");
+        let params = found.parameters.expect("its parameters");
+        assert_eq!(params[0].name.name, "port");
+        for outside in [
+            "ntp/../secret.epp",
+            "ntp//etc/passwd",
+            "ntp/",
+            "ntp",
+            "nosuch/x.epp",
+            "ntp/missing.epp",
+            // A tag with a syntax error: its parameters are unknown.
+            "ntp/broken.epp",
+        ] {
+            assert!(loader.template(outside).is_none(), "{outside}");
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
