@@ -6,7 +6,7 @@
 
 Generates --count programs with eval_gen.py, writes each to DIR/progs/<id>/ (site.pp, and
 a modules/ tree when the program has a module), runs pupcheck once over all of them
-(`check --format json --select type`; error-severity findings only, so the info rule
+(`check --format json --select syntax,validation,type`; error-severity findings only, so the info rule
 `revealed-type` is ignored), compiles every site.pp with scripts/puppet/compile.rb in
 one Ruby process (PUPCHECK_MODULEPATH = DIR/modulepath, which links every program's
 module; module names are unique to their program), and classifies each program:
@@ -94,7 +94,7 @@ def run_pupcheck(binary, cwd, targets):
     res = collections.defaultdict(list)
     B = 500
     for i in range(0, len(targets), B):
-        cmd = [binary, 'check', '--format', 'json', '--select', 'type', '--quiet'] + targets[i:i + B]
+        cmd = [binary, 'check', '--format', 'json', '--select', 'syntax,validation,type', '--quiet'] + targets[i:i + B]
         r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
         if r.returncode not in (0, 1):
             raise RuntimeError(f'pupcheck failed ({r.returncode}): {r.stderr[:2000]}')
