@@ -219,6 +219,28 @@ EACH_RE = re.compile(r'^(.*?)\.each \|(.*)\| \{$')
 OPT_RE = re.compile(r'^(?!(if|unless|case|class|define|node|function)\b)[^$}].*: \{$')
 
 
+# A value of each simple parameter type, for a forced call.
+SAMPLE_ARGUMENT = {'Integer': '1', 'String': "'a'", 'Float': '1.5', 'Numeric': '1', 'Boolean': 'true',
+                   'Any': '1', 'Array': '[]', 'Hash': '{}', '': '1'}
+
+
+def forced_call(text):
+    """A statement calling the function `text` defines with an argument for each
+    parameter without a default, or None when a parameter's type has no sample."""
+    m = re.match(r'\s*function\s+([\w:]+)\s*\((.*?)\)\s*(>>|\{)', text, re.S)
+    if not m:
+        return None
+    args = []
+    for param in filter(None, (p.strip() for p in m.group(2).split(','))):
+        if re.search(r'\$\w+\s*=', param):
+            continue
+        pm = re.match(r'(?:([A-Z]\w*)\s+)?\*?\$\w+$', param)
+        if not pm or (pm.group(1) or '') not in SAMPLE_ARGUMENT:
+            return None
+        args.append(SAMPLE_ARGUMENT[pm.group(1) or ''])
+    return f"$pupcheck_forced_call = {m.group(1)}({', '.join(args)})"
+
+
 def force_text(text, line_no):
     """The program with the branches around line_no forced to be taken: `if`/`elsif` on
     the way made `true` (the ones before them in their chain `false`), `unless` made
@@ -393,7 +415,9 @@ def main():
                 if text is None:
                     out_[pid].append((f, 'undecided'))
                     continue
-                code = byid[pid]['files']['site.pp']
+                # (file text, a statement to add to site.pp): a forced call.
+                text, added = text if isinstance(text, tuple) else (text, '')
+                code = byid[pid]['files']['site.pp'] + ('\n' + added + '\n' if added else '')
                 if f['file'] == 'site.pp':
                     code = text
                 else:
@@ -430,6 +454,13 @@ def main():
     for pid, lst in probes.items():
         for f, e in lst:
             if perr[pid] is None and e is None:
+                if f['rule'] == 'return-type':
+                    # A function the program may never call: call it.
+                    call = forced_call(byid[pid]['files'][f['file']])
+                    guards_of[(pid, f['file'], f['line'])] = [call or 'no call could be written']
+                    text = (byid[pid]['files'][f['file']], call) if call else None
+                    fjobs.setdefault(pid, []).append((f, text))
+                    continue
                 text, gl = force_text(byid[pid]['files'][f['file']], f['line'])
                 guards_of[(pid, f['file'], f['line'])] = gl
                 fjobs.setdefault(pid, []).append((f, text))
