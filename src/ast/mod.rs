@@ -581,3 +581,25 @@ pub struct TypeDefinition {
     pub parent: Option<Ident>,
     pub body: Block,
 }
+
+/// Whether `return` is called anywhere in the statements (also in a lambda, where it
+/// returns from the enclosing function).
+pub fn calls_return(statements: &[Expr]) -> bool {
+    struct Finder(bool);
+    impl<'p> Visitor<'p> for Finder {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            let named_return = match &expr.kind {
+                ExprKind::Call(call) => {
+                    matches!(&call.function.kind, ExprKind::Name(n) if n == "return")
+                }
+                ExprKind::MethodCall(call) => call.method.name == "return",
+                _ => false,
+            };
+            self.0 |= named_return;
+            walk_expr(self, expr);
+        }
+    }
+    let mut finder = Finder(false);
+    statements.iter().for_each(|s| finder.visit_expr(s));
+    finder.0
+}

@@ -45,6 +45,10 @@ pub struct Definition {
     pub variables: Option<Vec<String>>,
     /// The class it inherits from (`class a inherits b`), lowercase.
     pub parent: Option<String>,
+    /// A function's return type (`>> T`), when Puppet checks every value the function
+    /// returns against it: not when its body may `return` early (Puppet 7 does not check
+    /// the value given to `return`).
+    pub checked_return: Option<crate::ast::Expr>,
 }
 
 impl Definition {
@@ -229,6 +233,7 @@ impl Environment {
                         path: path.to_path_buf(),
                         variables: assigned_variables(&class.body.statements),
                         parent: class.parent.as_ref().map(|p| definition_key(&p.name)),
+                        checked_return: None,
                     });
                     add_definition(
                         &mut self.classes,
@@ -247,6 +252,7 @@ impl Environment {
                         path: path.to_path_buf(),
                         variables: None,
                         parent: None,
+                        checked_return: None,
                     });
                     add_definition(
                         &mut self.defines,
@@ -265,6 +271,10 @@ impl Environment {
                         path: path.to_path_buf(),
                         variables: None,
                         parent: None,
+                        checked_return: function
+                            .return_type
+                            .clone()
+                            .filter(|_| !crate::ast::calls_return(&function.body.statements)),
                     });
                     add_definition(
                         &mut self.functions,
@@ -459,6 +469,12 @@ impl<'a> FileAliases<'a> {
             }
         }
         FileAliases { own, env }
+    }
+}
+
+impl crate::eval::FunctionSource for FileAliases<'_> {
+    fn checked_return(&self, name: &str) -> Option<crate::ast::Expr> {
+        self.env.function(name)?.checked_return.clone()
     }
 }
 

@@ -63,6 +63,9 @@ impl Evaluator<'_> {
                 return self.assert_type(expected, value);
             }
         }
+        if let Some(result) = self.declared_result(call) {
+            return result;
+        }
         let args = self.arguments(&call.args)?;
         if let Some(lambda) = &call.lambda {
             let ExprKind::Name(name) = &call.function.kind else {
@@ -93,6 +96,30 @@ impl Evaluator<'_> {
 }
 
 impl Evaluator<'_> {
+    /// A call of a module's Puppet-language function whose return type Puppet checks:
+    /// its value is known by that type, once its arguments are evaluated (an error
+    /// there is the call's).
+    fn declared_result(&mut self, call: &Call) -> Option<R<AbstractValue>> {
+        let ExprKind::Name(name) = &call.function.kind else {
+            return None;
+        };
+        if call.lambda.is_some() || !name.contains("::") {
+            return None;
+        }
+        let declared = self.functions?.checked_return(name)?;
+        for arg in &call.args {
+            if let Err(e @ EvalError::FailedAt(_)) = self.eval(arg) {
+                return Some(Err(e));
+            }
+        }
+        Some(match self.eval(&declared) {
+            Ok(AbstractValue::Known(Value::Type(ty))) => Ok(AbstractValue::Inferred(ty)),
+            _ => Err(EvalError::Unsupported(format!(
+                "the return type of {name}, which cannot be resolved"
+            ))),
+        })
+    }
+
     /// `assert_type(T, value)` without a block: the value when it is a `T`, else
     /// Puppet's mismatch. A value known only by its type fails when no value of that
     /// type is a `T` and Puppet names every such value alike; otherwise it passes as a

@@ -38,6 +38,14 @@ pub enum AbstractValue {
     Inferred(Type),
 }
 
+/// The Puppet-language functions the code may call, by what their results are known
+/// to be (the environment index answers for a checked file).
+pub trait FunctionSource {
+    /// The return type Puppet checks every result of the function `name` against, if
+    /// it does.
+    fn checked_return(&self, name: &str) -> Option<Expr>;
+}
+
 /// Why evaluation stopped.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EvalError {
@@ -104,6 +112,8 @@ pub struct Evaluator<'a> {
     /// each time it was reached.
     watch: Option<usize>,
     watched: Vec<Result<AbstractValue, EvalError>>,
+    /// Where the results of Puppet-language functions are looked up (`with_functions`).
+    functions: Option<&'a dyn FunctionSource>,
     /// The resource defaults (`Web::Vhost { port => 80 }`) in force where the walk
     /// is, in the order they were set: certain ones only (set on every path to here).
     resource_defaults: Vec<ResourceDefault>,
@@ -197,8 +207,16 @@ impl<'a> Evaluator<'a> {
             failures: Vec::new(),
             watch: None,
             watched: Vec::new(),
+            functions: None,
             resource_defaults: Vec::new(),
         }
+    }
+
+    /// Knows the results of the Puppet-language functions `functions` has: a call's value
+    /// is known by the function's checked return type.
+    pub fn with_functions(mut self, functions: &'a dyn FunctionSource) -> Self {
+        self.functions = Some(functions);
+        self
     }
 
     /// Says that the code evaluated is all there is: no facts, no node classifier, no

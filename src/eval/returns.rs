@@ -5,7 +5,7 @@
 
 use super::calls::{certain_mismatch, each_named};
 use super::{AbstractValue, Evaluator, Failure, FailureKind};
-use crate::ast::{Expr, ExprKind, FunctionDef, Visitor};
+use crate::ast::{ExprKind, FunctionDef};
 use crate::types::Value;
 
 impl Evaluator<'_> {
@@ -20,7 +20,7 @@ impl Evaluator<'_> {
         else {
             return;
         };
-        if returns_early(&function.body.statements)
+        if crate::ast::calls_return(&function.body.statements)
             || function.body.statements.iter().any(super::flow::calls_fail)
             || matches!(
                 last.kind,
@@ -55,26 +55,4 @@ impl Evaluator<'_> {
             });
         }
     }
-}
-
-/// Whether `return` is called anywhere in the statements (also in a lambda, where it
-/// returns from the function).
-fn returns_early(statements: &[Expr]) -> bool {
-    struct Finder(bool);
-    impl<'p> Visitor<'p> for Finder {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            let named_return = match &expr.kind {
-                ExprKind::Call(call) => {
-                    matches!(&call.function.kind, ExprKind::Name(n) if n == "return")
-                }
-                ExprKind::MethodCall(call) => call.method.name == "return",
-                _ => false,
-            };
-            self.0 |= named_return;
-            crate::ast::walk_expr(self, expr);
-        }
-    }
-    let mut finder = Finder(false);
-    statements.iter().for_each(|s| finder.visit_expr(s));
-    finder.0
 }

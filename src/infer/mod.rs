@@ -67,7 +67,7 @@ impl FileInference {
         record.parameter_defaults(ctx, &aliases);
         // What the walk did not reach, on its own: no variable known. (Errors there are
         // not noted: Puppet may never run that code.)
-        let mut alone = Evaluator::new(&aliases);
+        let mut alone = Evaluator::new(&aliases).with_functions(&aliases);
         for expr in &ctx.exprs {
             match &expr.kind {
                 ExprKind::Resource(resource) => record.resource(&mut alone, resource),
@@ -158,7 +158,7 @@ impl FileInference {
     /// defaults say what fails.)
     fn parameter_defaults(&mut self, ctx: &FileContext, aliases: &FileAliases) {
         crate::rules::text::each_parameter_list(ctx, |_, params| {
-            let mut evaluator = Evaluator::new(aliases);
+            let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
             for p in params {
                 if let Some(default) = &p.default {
                     let id = ExprId::of(default);
@@ -312,7 +312,7 @@ fn walk_body<'p>(
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
     walked: &mut Walked,
 ) {
-    let mut evaluator = Evaluator::new(aliases);
+    let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
     if let Some(watched) = watch {
         evaluator.watch(watched);
     }
