@@ -759,7 +759,12 @@ impl<'a> Evaluator<'a> {
         }
         let (a, b) = match (self.eval(left)?, self.eval(right)?) {
             (AbstractValue::Known(a), AbstractValue::Known(b)) => (a, b),
-            (a, b) => return transfer::binary(op, &a, &b),
+            (a, b) => {
+                if let Some(failure) = self.kind_failure(op, &a, &b) {
+                    return Err(failure);
+                }
+                return transfer::binary(op, &a, &b);
+            }
         };
         let v = match op {
             BinaryOp::Equal => Value::Bool(equals(&a, &b)),
@@ -783,10 +788,62 @@ impl<'a> Evaluator<'a> {
         Ok(AbstractValue::Known(v))
     }
 
+    /// The error of a comparison or a match whose operands, some known only by their
+    /// types, are of kinds Puppet cannot compare or match whatever the values
+    /// (`1 < $flag` with a Boolean, `$port =~ /^8/` with an Integer).
+    fn kind_failure(
+        &mut self,
+        op: BinaryOp,
+        a: &AbstractValue,
+        b: &AbstractValue,
+    ) -> Option<EvalError> {
+        let (sa, sb) = (transfer::sample_of(a)?, transfer::sample_of(b)?);
+        let failed = match op {
+            BinaryOp::Less => operators::compare("<", &sa, &sb).err(),
+            BinaryOp::LessEqual => operators::compare("<=", &sa, &sb).err(),
+            BinaryOp::Greater => operators::compare(">", &sa, &sb).err(),
+            BinaryOp::GreaterEqual => operators::compare(">=", &sa, &sb).err(),
+            // A string matches or not by its text; any other left operand fails.
+            BinaryOp::Match | BinaryOp::NotMatch if !matches!(sa, Value::String(_)) => {
+                matches!(b, AbstractValue::Known(Value::Regexp(_) | Value::String(_)))
+                    .then(|| self.regex_match(&sa, &sb).err())
+                    .flatten()
+            }
+            _ => None,
+        };
+        failed.filter(|e| matches!(e, EvalError::Failed(_)))
+    }
+
     /// `x[...]` on a type (a parameterised type), a string, an array or a hash (spec
     /// 004 "Access Operator").
     fn access(&mut self, e: &Expr, object: &Expr, args: &[Expr]) -> R<AbstractValue> {
-        let base = self.known(object)?;
+        let (base, by_kind) = match self.eval(object)? {
+            AbstractValue::Known(v) => (v, false),
+            // Known by its type: accessing a value of its kind fails whatever the value
+            // is (an Integer, keys an Array does not take), or the result is not known.
+            AbstractValue::Inferred(ty) => match transfer::sample(&ty) {
+                Some(sample) if !matches!(sample, Value::Hash(_)) => (sample, true),
+                _ => {
+                    return Err(EvalError::Unsupported(format!(
+                        "access on a value known only by its type ({ty})"
+                    )))
+                }
+            },
+        };
+        if by_kind {
+            return match self.access_known(e, base, args) {
+                Err(failure @ EvalError::Failed(_)) => Err(failure),
+                Err(other) => Err(other),
+                Ok(_) => Err(EvalError::Unsupported(
+                    "access on a value known only by its type".into(),
+                )),
+            };
+        }
+        self.access_known(e, base, args).map(AbstractValue::Known)
+    }
+
+    /// `access` on a known value.
+    fn access_known(&mut self, e: &Expr, base: Value, args: &[Expr]) -> R<Value> {
         let mut values = Vec::with_capacity(args.len());
         for a in args {
             match &a.kind {
@@ -846,7 +903,7 @@ impl<'a> Evaluator<'a> {
                 )))
             }
         };
-        Ok(AbstractValue::Known(v))
+        Ok(v)
     }
 
     /// A selector whose subject is not known: one of its values, each evaluated (an

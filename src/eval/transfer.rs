@@ -130,6 +130,13 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
             return unknown("arithmetic on operands known only by their types")
         }
     };
+    // An integer divided by zero fails whatever the integer is.
+    if matches!(op, BinaryOp::Divide | BinaryOp::Modulo)
+        && l == Number::Integer
+        && matches!(right, AbstractValue::Known(Value::Integer(0)))
+    {
+        return Err(EvalError::Failed("Division by 0".into()));
+    }
     // `%` on a float is an error whose wording depends on the side; leave it to the
     // values.
     if op == BinaryOp::Modulo && (l != Number::Integer || r != Number::Integer) {
@@ -147,6 +154,34 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
 /// `coerce_numeric`, in its words).
 fn not_numeric(value: &Value) -> Option<EvalError> {
     super::operators::coerce_numeric(value).err()
+}
+
+/// A value standing for every value of `ty` where what an operator or an access does
+/// depends only on the kind of value (an integer, a string, an array...): the failures
+/// of comparisons, matches and accesses, whose messages name the kind. `None` for a
+/// type that holds values of several kinds, or kinds whose failures depend on more.
+pub(super) fn sample(ty: &Type) -> Option<Value> {
+    Some(match ty.kind() {
+        Kind::Integer(_) => Value::Integer(0),
+        Kind::Float(_) => Value::Float(0.0),
+        Kind::Boolean(known) => Value::Bool(known.unwrap_or(true)),
+        // (A variable narrowed to undef is known by its type so that nothing it would
+        // raise is judged: a branch an earlier failing test guards may be unreachable.)
+        Kind::String(_) | Kind::Enum { .. } | Kind::Pattern(_) => Value::string("a"),
+        Kind::Array { .. } | Kind::Tuple { .. } => Value::array(Vec::new()),
+        Kind::Hash { .. } | Kind::Struct(_) => Value::Hash(Default::default()),
+        Kind::NotUndef(Some(inner)) => return sample(inner),
+        Kind::Alias(alias) => return sample(&alias.resolved()),
+        _ => return None,
+    })
+}
+
+/// A value, or the sample of its type (`sample`).
+pub(super) fn sample_of(value: &AbstractValue) -> Option<Value> {
+    match value {
+        AbstractValue::Known(v) => Some(v.clone()),
+        AbstractValue::Inferred(ty) => sample(ty),
+    }
 }
 
 fn unknown(what: &str) -> R<AbstractValue> {
