@@ -190,7 +190,8 @@ pub fn environments_for(plan: &Plan) -> Environments {
 }
 
 /// The index each checked file sees: one per environment (`env::environment_root`: a
-/// control repository), built from that environment's files and modulepaths only, so a
+/// control repository or a Git repository), built from that environment's files and
+/// modulepaths only, so a
 /// run over many repositories never judges a file against another environment's
 /// version of a module. Files outside any environment share one.
 pub struct Environments {
