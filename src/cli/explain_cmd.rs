@@ -281,14 +281,7 @@ fn show_error(name: &str, text: &str, failure: &Failure) {
     let diagnostic = CsDiagnostic::error()
         .with_message(&failure.message)
         .with_labels(vec![Label::primary((), start..end)]);
-    use std::io::IsTerminal;
-    let color = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
-        || !std::io::stdout().is_terminal()
-    {
-        term::termcolor::ColorChoice::Never
-    } else {
-        term::termcolor::ColorChoice::Auto
-    };
+    let color = super::stdout_color();
     let mut out = StandardStream::stdout(color);
     let _ = term::emit(&mut out, &term::Config::default(), &file, &diagnostic);
 }

@@ -675,13 +675,7 @@ fn write_report(
             out.into_inner().flush()
         }
         None if args.format == Format::Human => {
-            let color = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
-                || !std::io::stdout().is_terminal()
-            {
-                ColorChoice::Never
-            } else {
-                ColorChoice::Auto
-            };
+            let color = stdout_color();
             let mut stdout = StandardStream::stdout(color);
             render(report, fingerprints, args.format, duration_ms, &mut stdout)?;
             stdout.flush()
@@ -710,5 +704,16 @@ fn render(
         Format::Gitlab => output::gitlab::write(report, fingerprints, out),
         Format::Junit => output::junit::write(report, duration_ms, out),
         Format::Checkstyle => output::checkstyle::write(report, out),
+    }
+}
+
+/// Colour on stdout only for a terminal, and never with `NO_COLOR` set.
+fn stdout_color() -> ColorChoice {
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+        || !std::io::stdout().is_terminal()
+    {
+        ColorChoice::Never
+    } else {
+        ColorChoice::Auto
     }
 }

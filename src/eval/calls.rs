@@ -134,7 +134,7 @@ impl Evaluator<'_> {
         match certain_mismatch(&expected, &value) {
             Some(why) => Err(raised_by(
                 CallSite::Function,
-                failed(each_named("assert_type():", &why)),
+                failed(crate::types::mismatch::each_named("assert_type():", &why)),
             )),
             None => Ok(match value {
                 AbstractValue::Known(v) => AbstractValue::Known(v),
@@ -262,7 +262,10 @@ impl Evaluator<'_> {
 pub(super) fn certain_mismatch(expected: &Type, value: &AbstractValue) -> Option<Vec<String>> {
     use crate::types::{disjoint::disjoint, instance_of, Kind};
     match value {
-        AbstractValue::Known(v) if instance_of(v, expected) => None,
+        // A regexp pupcheck cannot run proves nothing by not matching.
+        AbstractValue::Known(v) if instance_of(v, expected) || !expected.patterns_runnable() => {
+            None
+        }
         AbstractValue::Known(v) => Some(describe_value(expected, v, &[])),
         AbstractValue::Inferred(actual)
             if disjoint(actual, expected)
@@ -283,19 +286,6 @@ pub(super) fn certain_mismatch(expected: &Type, value: &AbstractValue) -> Option
             ))
         }
         AbstractValue::Inferred(_) => None,
-    }
-}
-
-/// Puppet's describer naming each part of a mismatch (`assert_type():`, `value
-/// returned from f has wrong type,`): one part on its line, several each on a line.
-pub(super) fn each_named(name: &str, parts: &[String]) -> String {
-    match parts {
-        [one] => format!("{name} {one}"),
-        many => many
-            .iter()
-            .map(|part| format!(" {name} {part}"))
-            .collect::<Vec<_>>()
-            .join("\n "),
     }
 }
 

@@ -831,13 +831,11 @@ impl<'a> Evaluator<'a> {
             },
         };
         if by_kind {
-            return match self.access_known(e, base, args) {
-                Err(failure @ EvalError::Failed(_)) => Err(failure),
-                Err(other) => Err(other),
-                Ok(_) => Err(EvalError::Unsupported(
-                    "access on a value known only by its type".into(),
-                )),
-            };
+            // What the access gives is not known; only its failure is.
+            self.access_known(e, base, args)?;
+            return Err(EvalError::Unsupported(
+                "access on a value known only by its type".into(),
+            ));
         }
         self.access_known(e, base, args).map(AbstractValue::Known)
     }

@@ -3,9 +3,10 @@
 //! there, and fails the call otherwise ("value returned from f has wrong type, ...").
 //! An explicit `return(...)` is not checked by Puppet 7.
 
-use super::calls::{certain_mismatch, each_named};
+use super::calls::certain_mismatch;
 use super::{AbstractValue, Evaluator, Failure, FailureKind};
 use crate::ast::{ExprKind, FunctionDef};
+use crate::types::mismatch::each_named;
 use crate::types::Value;
 
 impl Evaluator<'_> {

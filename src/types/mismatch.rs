@@ -366,6 +366,19 @@ pub fn of_subject(subject: &str, parts: &[String]) -> String {
     }
 }
 
+/// Puppet's describer naming each part of a mismatch (`assert_type():`, `value
+/// returned from f has wrong type,`): one part on its line, several each on a line.
+pub fn each_named(name: &str, parts: &[String]) -> String {
+    match parts {
+        [one] => format!("{name} {one}"),
+        many => many
+            .iter()
+            .map(|part| format!(" {name} {part}"))
+            .collect::<Vec<_>>()
+            .join("\n "),
+    }
+}
+
 /// Describes why `value` is not an instance of `expected`: one message per finding
 /// (empty when it is an instance). `path` is the prefix, e.g. a parameter.
 pub fn describe_value(expected: &Type, value: &Value, path: &[PathElem]) -> Vec<String> {
