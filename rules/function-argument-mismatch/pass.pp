@@ -14,3 +14,10 @@ class ntp::client (Variant[String, Integer] $server_port = 123) {
   $port = ntp::port($server_port)
   [1].each |$server_port| { ntp::port($server_port) }
 }
+
+# Puppet's own functions called as one of their signatures takes them.
+$parts = split('a,b', ',')
+$by_regexp = split('a,b', /,/)
+$line = sprintf('%s:%d', 'web', 80)
+[1, 2].each |$value| { notice($value) }
+$first = with(1, 2) |$a, $b| { $a }

@@ -2,6 +2,8 @@
 //! Puppet itself by `scripts/puppet/resource_types.rb`): their attributes and namevar,
 //! and the closed lists of values some attributes take.
 
+pub mod functions;
+
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

@@ -15,7 +15,7 @@ fn failed(message: impl Into<String>) -> EvalError {
 
 /// Where a function is called from, which Puppet names when the function fails.
 #[derive(Clone, Copy)]
-enum CallSite {
+pub(super) enum CallSite {
     /// `f(x)`
     Function,
     /// `x.f()`
@@ -26,13 +26,20 @@ enum CallSite {
 /// evaluating a Function Call, ...", "... a Method call, ..."). An error of an
 /// argument or of the lambda's body is not the call's and keeps its own words.
 fn raised_by(site: CallSite, e: EvalError) -> EvalError {
-    let site = match site {
-        CallSite::Function => "Function Call",
-        CallSite::Method => "Method call",
-    };
+    let site = site.name();
     match e {
         EvalError::Failed(m) => failed(format!("Error while evaluating a {site}, {m}")),
         other => other,
+    }
+}
+
+impl CallSite {
+    /// How Puppet names it in an error ("Error while evaluating a Function Call, ...").
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            CallSite::Function => "Function Call",
+            CallSite::Method => "Method call",
+        }
     }
 }
 
@@ -55,7 +62,7 @@ impl Evaluator<'_> {
         Ok(args)
     }
 
-    pub(super) fn call(&mut self, _e: &Expr, call: &Call) -> R<AbstractValue> {
+    pub(super) fn call(&mut self, e: &Expr, call: &Call) -> R<AbstractValue> {
         if let (ExprKind::Name(name), None, [expected, value]) =
             (&call.function.kind, &call.lambda, call.args.as_slice())
         {
@@ -65,6 +72,13 @@ impl Evaluator<'_> {
         }
         if let Some(result) = self.declared_result(call) {
             return result;
+        }
+        if let ExprKind::Name(name) = &call.function.kind {
+            if super::dispatch::is_judged(name) {
+                let args = self.abstract_arguments(&call.args)?;
+                let site = CallSite::Function;
+                return self.call_builtin(e, site, name, args, call.lambda.as_ref());
+            }
         }
         let args = self.arguments(&call.args)?;
         if let Some(lambda) = &call.lambda {
@@ -143,8 +157,54 @@ impl Evaluator<'_> {
         }
     }
 
+    /// A call of a built-in function, judged by Puppet's dispatcher first; then run
+    /// where the evaluator models the function and every argument is known, and
+    /// otherwise known by the return type of the signature that takes it.
+    fn call_builtin(
+        &mut self,
+        at: &Expr,
+        site: CallSite,
+        name: &str,
+        args: Vec<AbstractValue>,
+        lambda: Option<&Lambda>,
+    ) -> R<AbstractValue> {
+        let dispatch = self.dispatch(at, site.name(), name, &args, lambda)?;
+        let known: Option<Vec<Value>> = args
+            .into_iter()
+            .map(|a| match a {
+                AbstractValue::Known(v) => Some(v),
+                AbstractValue::Inferred(_) => None,
+            })
+            .collect();
+        let ran = match (known, lambda) {
+            (None, _) => Err(EvalError::Unsupported(format!(
+                "the function {name} with an argument known only by its type"
+            ))),
+            (Some(args), Some(lambda)) => self.iterate(site, name, &args, lambda),
+            (Some(args), None) if matches!(name, "include" | "contain" | "require") => {
+                self.include(name, &args)
+            }
+            (Some(args), None) => function(name, &args).map_err(|e| raised_by(site, e)),
+        };
+        match ran {
+            Ok(v) => Ok(AbstractValue::Known(v)),
+            Err(EvalError::Unsupported(why)) => match super::dispatch::declared_return(dispatch) {
+                Some(returns) => Ok(AbstractValue::Inferred(returns)),
+                None => Err(EvalError::Unsupported(why)),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
     /// `$x.f(args) |...| { }` is `f($x, args) |...| { }` (spec 004 "Method Call").
-    pub(super) fn method_call(&mut self, call: &MethodCall) -> R<AbstractValue> {
+    pub(super) fn method_call(&mut self, e: &Expr, call: &MethodCall) -> R<AbstractValue> {
+        let name = call.method.name.as_str();
+        if super::dispatch::is_judged(name) {
+            let mut args = vec![self.eval(&call.receiver)?];
+            args.extend(self.abstract_arguments(call.args.as_deref().unwrap_or(&[]))?);
+            let site = CallSite::Method;
+            return self.call_builtin(e, site, name, args, call.lambda.as_ref());
+        }
         let mut args = vec![self.known(&call.receiver)?];
         args.extend(self.arguments(call.args.as_deref().unwrap_or(&[]))?);
         let name = call.method.name.as_str();
@@ -168,39 +228,24 @@ impl Evaluator<'_> {
                 "the function {name} with a lambda"
             )));
         }
+        // The dispatcher took the call (`super::dispatch`): the subject is iterable,
+        // `step`'s a positive integer, the lambda takes what the function gives.
         let raised = |e| raised_by(site, e);
         let Some(subject) = args.first() else {
-            // The dispatcher's count of the arguments its signatures take.
-            let expected = match name {
-                "reduce" => "between 1 and 2 arguments",
-                "step" => "2 arguments",
-                _ => "1 argument",
-            };
-            return Err(raised(failed(format!(
-                "'{name}' expects {expected}, got none"
-            ))));
+            return Err(EvalError::Unsupported(format!("{name} without arguments")));
         };
-        let mut elements = match iterable_elements(subject).map_err(raised)? {
-            Some(elements) => elements,
-            None => return Err(raised(not_iterable(name, subject, args.len()))),
-        };
+        let mut elements = elements(subject).map_err(raised)?;
         match name {
             "reverse_each" => elements.reverse(),
-            "step" => elements = stepped(elements, args.get(1)).map_err(raised)?,
+            "step" => elements = stepped(elements, args.get(1))?,
             _ => {}
         }
         // Two parameters take a hash entry's key and value, or an element's index and
         // the element (spec 004 "each": `|$key, $value|`, `|$index, $value|`).
         let two = lambda.params.len() == 2;
         let is_hash = matches!(subject, Value::Hash(_));
-        // A lambda that needs more arguments than the function gives is the call's
-        // error (Puppet's dispatcher refuses the block).
-        let call_given = |this: &mut Self, given: &[Value]| -> R<Value> {
-            if required_parameters(lambda) > given.len() {
-                return Err(raised(failed(block_refused(name, lambda))));
-            }
-            this.call_lambda(lambda, given)
-        };
+        let call_given =
+            |this: &mut Self, given: &[Value]| -> R<Value> { this.call_lambda(lambda, given) };
         let call_with = |this: &mut Self, i: usize, e: &Value| -> R<Value> {
             match (two, is_hash, e) {
                 (true, true, Value::Array(kv)) => call_given(this, kv),
@@ -289,10 +334,11 @@ pub(super) fn certain_mismatch(expected: &Type, value: &AbstractValue) -> Option
     }
 }
 
-/// What an iteration function walks (see [`iterable_elements`]); a value that is not
-/// iterable is the error Puppet's `name` gives for it as its only argument.
-pub(super) fn elements(name: &str, v: &Value) -> R<Vec<Value>> {
-    iterable_elements(v)?.ok_or_else(|| not_iterable(name, v, 1))
+/// What an iteration function walks (see [`iterable_elements`]); the dispatcher has
+/// refused a value that is not iterable before any function walks it.
+pub(super) fn elements(v: &Value) -> R<Vec<Value>> {
+    iterable_elements(v)?
+        .ok_or_else(|| EvalError::Unsupported(format!("iterating {}", infer_generalized(v))))
 }
 
 /// What an iteration function walks: an array's elements, a hash's `[key, value]`
@@ -337,65 +383,6 @@ fn iterable_elements(v: &Value) -> R<Option<Vec<Value>>> {
     Ok(Some(elements))
 }
 
-/// Puppet's dispatcher refusing a value that is not iterable, in the words of the
-/// function's signatures (`each`, `map` and `filter` take a hash or an iterable with a
-/// block of one or two parameters, `reduce` an iterable and maybe a start value).
-fn not_iterable(name: &str, v: &Value, argument_count: usize) -> EvalError {
-    let rejected = |expected: Type, parameter: &str| {
-        describe_value(&expected, v, &[PathElem::Parameter(parameter.into())]).join("\n")
-    };
-    let message = match name {
-        "each" | "map" | "filter" => signatures_refused(
-            name,
-            &[
-                (
-                    "Hash hash, Callable[2, 2] block",
-                    rejected(t::hash(), "hash"),
-                ),
-                (
-                    "Hash hash, Callable[1, 1] block",
-                    rejected(t::hash(), "hash"),
-                ),
-                (
-                    "Iterable enumerable, Callable[2, 2] block",
-                    rejected(t::iterable(), "enumerable"),
-                ),
-                (
-                    "Iterable enumerable, Callable[1, 1] block",
-                    rejected(t::iterable(), "enumerable"),
-                ),
-            ],
-        ),
-        "reduce" => {
-            let (without_memo, with_memo) = if argument_count == 1 {
-                (
-                    rejected(t::iterable(), "enumerable"),
-                    "expects 2 arguments, got 1".to_string(),
-                )
-            } else {
-                (
-                    format!("expects 1 argument, got {argument_count}"),
-                    rejected(t::iterable(), "enumerable"),
-                )
-            };
-            signatures_refused(
-                name,
-                &[
-                    ("Iterable enumerable, Callable[2, 2] block", without_memo),
-                    (
-                        "Iterable enumerable, Any memo, Callable[2, 2] block",
-                        with_memo,
-                    ),
-                ],
-            )
-        }
-        // reverse_each, step, and Array.new's 'new_array': one reason for every
-        // signature, said once.
-        _ => format!("'{name}' {}", rejected(t::iterable(), "iterable")),
-    };
-    failed(message)
-}
-
 /// The dispatcher's message when no signature of a function takes its arguments:
 /// each signature with why it refused them.
 fn signatures_refused(name: &str, signatures: &[(&str, String)]) -> String {
@@ -408,81 +395,24 @@ fn signatures_refused(name: &str, signatures: &[(&str, String)]) -> String {
     message
 }
 
-/// The parameters a lambda needs an argument for.
-fn required_parameters(lambda: &Lambda) -> usize {
-    lambda
-        .params
-        .iter()
-        .filter(|p| p.default.is_none() && !p.captures_rest)
-        .count()
-}
-
-/// Puppet's dispatcher refusing a lambda with more required parameters than the
-/// function gives it, naming the block's arity as Puppet's `CountMismatch` does.
-fn block_refused(name: &str, lambda: &Lambda) -> String {
-    let required = required_parameters(lambda);
-    let got = if lambda.params.iter().any(|p| p.captures_rest) {
-        format!("at least {required}")
-    } else if required == lambda.params.len() {
-        required.to_string()
-    } else {
-        format!("between {required} and {}", lambda.params.len())
-    };
-    match name {
-        "reduce" => format!("'reduce' block expects 2 arguments, got {got}"),
-        "reverse_each" => signatures_refused(
-            name,
-            &[
-                ("Iterable iterable", "does not expect a block".into()),
-                (
-                    "Iterable iterable, Callable[1, 1] block",
-                    format!("block expects 1 argument, got {got}"),
-                ),
-            ],
-        ),
-        "step" => signatures_refused(
-            name,
-            &[
-                (
-                    "Iterable iterable, Integer[1] step",
-                    "does not expect a block".into(),
-                ),
-                (
-                    "Iterable iterable, Integer[1] step, Callable[1, 1] block",
-                    format!("block expects 1 argument, got {got}"),
-                ),
-            ],
-        ),
-        _ => format!("'{name}' block expects between 1 and 2 arguments, got {got}"),
-    }
-}
-
 /// Every `n`th element from the first (`step`'s `n` must be a positive integer).
 fn stepped(elements: Vec<Value>, n: Option<&Value>) -> R<Vec<Value>> {
     match n {
         Some(Value::Integer(n)) if *n >= 1 => {
             Ok(elements.into_iter().step_by(*n as usize).collect())
         }
-        Some(other) => {
-            let expected = crate::types::t::integer_range(Some(1), None);
-            let why = crate::types::mismatch::describe_value(&expected, other, &[]);
-            Err(failed(format!(
-                "'step' parameter 'step' {}",
-                why.join("; ")
-            )))
-        }
-        None => Err(failed("'step' expects 2 arguments, got 1")),
+        // The dispatcher refuses these (`Integer[1] step`).
+        _ => Err(EvalError::Unsupported(
+            "step without a positive step".into(),
+        )),
     }
 }
 
 /// An iterator over `subject`'s elements in the given order (what `reverse_each` and
 /// `step` return without a lambda).
-fn iterator(name: &str, subject: &Value, elements: Vec<Value>) -> R<Value> {
+fn iterator(subject: &Value, elements: Vec<Value>) -> R<Value> {
     let element_type = crate::types::infer::iteration_element_type(subject).ok_or_else(|| {
-        failed(format!(
-            "'{name}' expects an Iterable value, got {}",
-            infer_generalized(subject)
-        ))
+        EvalError::Unsupported(format!("iterating {}", infer_generalized(subject)))
     })?;
     Ok(Value::Iterator(std::sync::Arc::new(IteratorValue {
         elements,
@@ -521,16 +451,11 @@ fn function(name: &str, args: &[Value]) -> R<Value> {
             _ => Err(EvalError::Unsupported(format!("type(x, '{mode}')"))),
         },
         ("reverse_each", [subject]) => {
-            let mut items = elements(name, subject)?;
+            let mut items = elements(subject)?;
             items.reverse();
-            iterator(name, subject, items)
+            iterator(subject, items)
         }
-        ("step", [subject, n]) => {
-            iterator(name, subject, stepped(elements(name, subject)?, Some(n))?)
-        }
-        ("each" | "map" | "filter" | "reduce", [_, ..]) => {
-            Err(failed(format!("'{name}' expects a block")))
-        }
+        ("step", [subject, n]) => iterator(subject, stepped(elements(subject)?, Some(n))?),
         ("notice" | "info" | "warning" | "debug" | "err" | "alert" | "crit" | "emerg", _) => {
             Ok(Value::Undef)
         }
@@ -590,7 +515,7 @@ fn to_array(v: &Value) -> R<Value> {
             infer_generalized(v)
         )));
     }
-    Ok(Value::array(elements("new_array", v)?))
+    Ok(Value::array(elements(v)?))
 }
 
 /// Puppet's integer literal forms in strings: `0x1F`, `0b101`, `017` (octal), `17`,

@@ -172,7 +172,7 @@ impl Elements {
     }
 
     fn of_value(value: &Value) -> Option<Elements> {
-        let values = super::calls::elements("each", value).ok()?;
+        let values = super::calls::elements(value).ok()?;
         if values.len() > JOINED_BY_VALUE {
             return Elements::of_type(&crate::types::infer_detailed(value));
         }

@@ -12,6 +12,7 @@
 
 mod calls;
 mod classes;
+mod dispatch;
 pub mod flow;
 mod format;
 mod lambdas;
@@ -154,6 +155,8 @@ pub enum FailureKind {
     SelectorNoMatch,
     /// A function's body ends with a value its declared return type rejects.
     ReturnType,
+    /// A built-in function is called with arguments no signature of it takes.
+    FunctionArguments,
     Other,
 }
 
@@ -499,7 +502,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
             ExprKind::Call(call) => self.call(e, call),
-            ExprKind::MethodCall(call) => self.method_call(call),
+            ExprKind::MethodCall(call) => self.method_call(e, call),
             // Definitions are known before evaluation starts (`define_classes`, the
             // alias table); where they stand they do nothing.
             ExprKind::TypeAlias(_)

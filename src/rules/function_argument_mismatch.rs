@@ -3,13 +3,14 @@ use super::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
+use crate::eval::FailureKind;
 use crate::infer::FileInference;
 use crate::source::Span;
 use crate::types::resolve::Resolver;
 
 pub static RULE: Rule = Rule {
     id: "function-argument-mismatch",
-    summary: "A function written in Puppet is called with the wrong number or types of arguments",
+    summary: "A function is called with arguments none of its signatures takes",
     category: Category::Type,
     severity: Severity::Error,
     enabled_by_default: true,
@@ -17,23 +18,33 @@ pub static RULE: Rule = Rule {
     puppet_lint: None,
     docs: "\
 ## What it does
-Checks calls of functions written in the Puppet language (`functions/*.pp` of a module,
-or defined in the files checked) against their parameters: the number of arguments, and
-the type of each argument whose value follows from the code, or that is a parameter of
-the enclosing definition whose type shares no value with the function's parameter.
+Checks calls of functions against their signatures: the number of arguments, the type
+of each argument whose value follows from the code (or that is a parameter of the
+enclosing definition whose type shares no value with the function's parameter), and
+the lambda (one given to a function that takes none, none given where one is needed,
+or one with a number of parameters the function never calls it with).
+
+- Puppet's own functions (`split`, `join`, `regsubst`, `lookup`, `each`, ...) are
+  judged against every signature Puppet's dispatcher tries, in its order, with its
+  message; a function still written with the 3.x API (`sprintf`, `template`,
+  `fqdn_rand`, ...) only by its count of arguments. The signatures are data generated
+  from Puppet 7 (`data/functions.toml`).
+- Functions written in the Puppet language (`functions/*.pp` of a module, or defined in
+  the files checked) are judged against their parameters.
 
 ## Why it matters
-Puppet fails the catalog at the call (\"'ntp::port' expects between 1 and 2 arguments,
-got 3\", \"'ntp::port' parameter 'p' expects an Integer value, got String\").
+Puppet fails the catalog at the call (\"'split' parameter 'str' expects a String value,
+got Integer\", \"'ntp::port' expects between 1 and 2 arguments, got 3\").
 
 ## Example
 ```puppet
+$parts = split($facts['networking']['ip'], 46)
 function ntp::port(Integer $p) >> Integer { $p }
 $port = ntp::port('123')
 ```
 
 ## How to fix
-Pass what the function's parameters ask for (`ntp::port(123)`).
+Pass what the function's signature asks for (`split($ip, '[.]')`, `ntp::port(123)`).
 ",
     check: Some(check),
 };
@@ -87,6 +98,8 @@ fn namespaced_callee(expr: &Expr) -> Option<&str> {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    // Puppet's own functions: judged by the evaluator, as the dispatcher judges them.
+    super::evaluation_error::report(ctx, FailureKind::FunctionArguments, &RULE, out);
     // The walk evaluates every body: only worth it when a function the index knows is
     // called.
     let calls_known = ctx
@@ -114,15 +127,20 @@ fn check_call(
 ) {
     // The function's name, its arguments (a method call's receiver first) and where to
     // report a wrong count.
-    let (name, args, at): (&str, Vec<&Expr>, Span) = match &expr.kind {
+    let (name, args, at, site): (&str, Vec<&Expr>, Span, &str) = match &expr.kind {
         ExprKind::Call(call) if call.lambda.is_none() => match &call.function.kind {
-            ExprKind::Name(n) => (n, call.args.iter().collect(), call.function.span),
+            ExprKind::Name(n) => (
+                n,
+                call.args.iter().collect(),
+                call.function.span,
+                "Function Call",
+            ),
             _ => return,
         },
         ExprKind::MethodCall(call) if call.lambda.is_none() => {
             let mut args = vec![&call.receiver];
             args.extend(call.args.iter().flatten());
-            (&call.method.name, args, call.method.span)
+            (&call.method.name, args, call.method.span, "Method call")
         }
         _ => return,
     };
@@ -148,7 +166,10 @@ fn check_call(
     let params = function.params.as_deref().unwrap_or(&[]);
     let shown = name.trim_start_matches("::");
     if let Some(problem) = arity_problem(params, args.len()) {
-        out.push(RULE.diagnostic(at, format!("'{shown}' {problem}")));
+        out.push(RULE.diagnostic(
+            at,
+            format!("Error while evaluating a {site}, '{shown}' {problem}"),
+        ));
         return;
     }
     for (param, arg) in params.iter().filter(|p| !p.captures_rest).zip(&args) {
@@ -178,7 +199,10 @@ fn check_call(
                 None => format!("'{shown}' {}", many.join("; ")),
             },
         };
-        out.push(RULE.diagnostic(arg.span, message));
+        out.push(RULE.diagnostic(
+            arg.span,
+            format!("Error while evaluating a {site}, {message}"),
+        ));
     }
 }
 

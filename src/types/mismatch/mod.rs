@@ -22,6 +22,10 @@ pub enum PathElem {
     EntryKey(String),
     Index(usize),
     Variant(usize),
+    /// The signature of a function a finding is about (a variant of the call).
+    Signature(usize),
+    /// The block (lambda) of a call.
+    Block,
 }
 
 impl PathElem {
@@ -33,6 +37,8 @@ impl PathElem {
             PathElem::EntryKey(k) => format!("key of entry '{k}'"),
             PathElem::Index(i) => format!("index {i}"),
             PathElem::Variant(i) => format!("variant {i}"),
+            PathElem::Signature(i) => format!("{}.", i + 1),
+            PathElem::Block => "block".to_string(),
         }
     }
 }
@@ -53,6 +59,25 @@ enum What {
     },
     MissingKey(String),
     ExtraneousKey(String),
+    /// The number of arguments of a call (Puppet's `CountMismatch`, a size mismatch).
+    Count {
+        expected: IntRange,
+        actual: IntRange,
+    },
+    UnexpectedBlock,
+    MissingBlock,
+}
+
+/// Puppet's mismatch classes, in the order `merge_descriptions` tries to merge them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Class {
+    /// A size mismatch (a count is one).
+    Size,
+    Count,
+    MissingBlock,
+    UnexpectedBlock,
+    /// A type mismatch (a pattern mismatch is one).
+    Type,
 }
 
 /// One finding: where (the path) and what.
@@ -85,16 +110,20 @@ impl Mismatch {
     fn canonical_path(&self) -> Vec<&PathElem> {
         self.path
             .iter()
-            .filter(|e| !matches!(e, PathElem::Variant(_)))
+            .filter(|e| !matches!(e, PathElem::Variant(_) | PathElem::Signature(_)))
             .collect()
     }
 
-    fn kind_rank(&self) -> u8 {
-        match self.what {
-            What::Size { .. } => 0,
-            What::Type { .. } | What::Pattern { .. } => 3,
-            _ => 9,
-        }
+    /// Whether this finding is of Puppet's class `class` (or a subclass).
+    fn is_a(&self, class: Class) -> bool {
+        matches!(
+            (class, &self.what),
+            (Class::Size, What::Size { .. } | What::Count { .. })
+                | (Class::Count, What::Count { .. })
+                | (Class::MissingBlock, What::MissingBlock)
+                | (Class::UnexpectedBlock, What::UnexpectedBlock)
+                | (Class::Type, What::Type { .. } | What::Pattern { .. })
+        )
     }
 
     /// The message, starting with the path (`index 1 expects ...`).
@@ -115,9 +144,23 @@ impl Mismatch {
             What::ExtraneousKey(k) => format!("{position} unrecognized key '{k}'"),
             What::Size { expected, actual } => format!(
                 "{position} expects size to be {}, got {}",
-                range_to_s(expected),
-                range_to_s(actual)
+                range_to_s(expected, "0"),
+                range_to_s(actual, "0")
             ),
+            What::Count { expected, actual } => {
+                let min = expected.from.unwrap_or(0);
+                let max = expected.to;
+                let one =
+                    (min == 1 && matches!(max, Some(1) | None)) || (min == 0 && max == Some(1));
+                format!(
+                    "{position} expects {} argument{}, got {}",
+                    range_to_s(expected, "no"),
+                    if one { "" } else { "s" },
+                    range_to_s(actual, "none")
+                )
+            }
+            What::UnexpectedBlock => format!("{position} does not expect a block"),
+            What::MissingBlock => format!("{position} expects a block"),
             What::Pattern { expected, actual } => {
                 let (e, pfx) = match expected.kind() {
                     Kind::Optional(Some(i)) => (i.clone(), "an undef value or "),
@@ -138,10 +181,13 @@ impl Mismatch {
     }
 }
 
-fn range_to_s(r: &IntRange) -> String {
+/// Puppet's words for a range of sizes or counts; `zero` names the range `[0, 0]`.
+fn range_to_s(r: &IntRange, zero: &str) -> String {
     let min = r.from.unwrap_or(0).max(0) as i128;
     let max = r.to.map(i128::from).unwrap_or(i128::MAX);
-    if min == max {
+    if min == max && min == 0 {
+        zero.to_string()
+    } else if min == max {
         min.to_string()
     } else if min == 0 {
         if max == i128::MAX {
@@ -460,7 +506,7 @@ fn internal(
                 }
                 variant_descriptions.push(dd);
             }
-            let descriptions = merge_descriptions(path.len(), variant_descriptions);
+            let descriptions = merge_descriptions(path.len(), Class::Size, variant_descriptions);
             if matches!(original.kind(), Kind::Alias(_)) && descriptions.len() == 1 {
                 vec![Mismatch::new_type(path, original, actual, false)]
             } else {
@@ -704,23 +750,36 @@ fn size_mismatch(path: &[PathElem], expected: IntRange, actual: IntRange) -> Mis
     }
 }
 
+impl What {
+    /// The expected and actual range of a size (or count) mismatch.
+    fn sizes(&self) -> Option<(&IntRange, &IntRange)> {
+        match self {
+            What::Size { expected, actual } | What::Count { expected, actual } => {
+                Some((expected, actual))
+            }
+            _ => None,
+        }
+    }
+}
+
 fn merge(a: &Mismatch, b: &Mismatch) -> Mismatch {
     let what = match (&a.what, &b.what) {
-        (
-            What::Size {
-                expected: e1,
-                actual,
-            },
-            What::Size { expected: e2, .. },
-        ) => {
+        // The least restrictive range, in the first one's class.
+        (first, second) if first.sizes().is_some() && second.sizes().is_some() => {
+            let ((e1, actual), (e2, _)) = (
+                first.sizes().expect("a size"),
+                second.sizes().expect("a size"),
+            );
             let from = e1.from.unwrap_or(0).min(e2.from.unwrap_or(0));
             let to = match (e1.to, e2.to) {
                 (Some(x), Some(y)) => Some(x.max(y)),
                 _ => None,
             };
-            What::Size {
-                expected: IntRange::new(Some(from), to),
-                actual: *actual,
+            let expected = IntRange::new(Some(from), to);
+            let actual = *actual;
+            match first {
+                What::Count { .. } => What::Count { expected, actual },
+                _ => What::Size { expected, actual },
             }
         }
         (
@@ -762,13 +821,22 @@ fn merge(a: &Mismatch, b: &Mismatch) -> Mismatch {
     }
 }
 
-fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) -> Vec<Mismatch> {
+/// Puppet's `merge_descriptions`: when every variant (or signature) failed with a
+/// finding of one class at one place, those findings are one (merged); the path element
+/// at `varying` (the variant's) is then dropped.
+fn merge_descriptions(
+    varying: usize,
+    size_class: Class,
+    variant_descriptions: Vec<Vec<Mismatch>>,
+) -> Vec<Mismatch> {
     let mut descriptions: Vec<Mismatch> = variant_descriptions.iter().flatten().cloned().collect();
-    for rank in [0u8, 3u8] {
-        let ms: Vec<&Mismatch> = descriptions
-            .iter()
-            .filter(|m| m.kind_rank() == rank)
-            .collect();
+    for class in [
+        size_class,
+        Class::MissingBlock,
+        Class::UnexpectedBlock,
+        Class::Type,
+    ] {
+        let ms: Vec<&Mismatch> = descriptions.iter().filter(|m| m.is_a(class)).collect();
         if !ms.is_empty() && ms.len() == variant_descriptions.len() {
             let mut acc: Option<Mismatch> = Some(ms[0].clone());
             for cur in &ms[1..] {
@@ -801,3 +869,6 @@ fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) 
         uniq
     }
 }
+
+mod signatures;
+pub use signatures::{describe_signatures, Actual, GivenBlock, Signature, SignatureBlock};
