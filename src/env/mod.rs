@@ -119,6 +119,52 @@ pub struct Environment {
     /// one a file is compiled with is not known, so the name is known to exist but its
     /// definition is not.
     ambiguous: HashSet<String>,
+    /// The resource types (lowercase) whose attributes some code of the run sets apart
+    /// from their declarations: a resource default (`Web::Vhost { port => 80 }`), an
+    /// override of a reference (`Web::Vhost['a'] { ... }`) or of a collection
+    /// (`Web::Vhost <| |> { ... }`); `*` when the type of one is not a plain name.
+    /// What a declaration lacks may be given there (defaults are dynamically scoped).
+    attributes_set_apart: HashSet<String>,
+}
+
+/// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
+const ANY_TYPE: &str = "*";
+
+/// The types whose attributes `statements` set apart from a declaration (see
+/// [`Environment::attributes_set_apart`]), anywhere in them.
+fn attributes_set_apart(statements: &[crate::ast::Expr], into: &mut HashSet<String>) {
+    use crate::ast::{Expr, Visitor};
+    struct Found<'a>(&'a mut HashSet<String>);
+    impl Found<'_> {
+        fn type_of(&mut self, e: &Expr) {
+            let name = match &e.kind {
+                // `Resource['web::vhost', ...]` names its type in a string.
+                ExprKind::TypeRef(name) | ExprKind::Name(name)
+                    if !name.eq_ignore_ascii_case("resource") =>
+                {
+                    definition_key(name)
+                }
+                ExprKind::Access { object, .. } => return self.type_of(object),
+                _ => ANY_TYPE.to_string(),
+            };
+            self.0.insert(name);
+        }
+    }
+    impl<'p> Visitor<'p> for Found<'_> {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            match &expr.kind {
+                ExprKind::ResourceDefaults(d) => self.type_of(&d.type_ref),
+                ExprKind::ResourceOverride(o) => self.type_of(&o.target),
+                ExprKind::Collector(c) if c.overrides.is_some() => self.type_of(&c.type_expr),
+                _ => {}
+            }
+            crate::ast::walk_expr(self, expr);
+        }
+    }
+    let mut found = Found(into);
+    for statement in statements {
+        found.visit_expr(statement);
+    }
 }
 
 /// The tables of the index, naming an ambiguous entry.
@@ -211,6 +257,16 @@ impl Environment {
     /// error, reported where it is.
     pub fn add_program(&mut self, path: &Path, program: &Program) {
         self.add_statements(path, &program.body, "");
+        attributes_set_apart(&program.body, &mut self.attributes_set_apart);
+    }
+
+    /// Whether some code of the run may set attributes of resources of `type_name`
+    /// apart from their declarations (a default, an override).
+    pub fn may_set_attributes_apart(&self, type_name: &str) -> bool {
+        self.attributes_set_apart.contains(ANY_TYPE)
+            || self
+                .attributes_set_apart
+                .contains(&definition_key(type_name))
     }
 
     fn add_statements(&mut self, path: &Path, statements: &[crate::ast::Expr], outer: &str) {
@@ -328,6 +384,7 @@ impl Environment {
                 }
             }
         }
+        self.attributes_set_apart.extend(other.attributes_set_apart);
         let ambiguous = &mut self.ambiguous;
         ambiguous.extend(other.ambiguous);
         merge(

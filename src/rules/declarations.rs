@@ -17,6 +17,22 @@ pub struct Declaration<'a> {
     pub subject: String,
     /// The attributes it gives (`given`).
     pub attributes: Vec<Given<'a>>,
+    /// Whether `attributes` are all it gives (no `* =>` hash the evaluation does not
+    /// know).
+    pub complete: bool,
+    /// A class's declaration (`class { 'ntp': }`), not a defined type's.
+    pub is_class: bool,
+    /// Where it is declared: the resource's title, or the `create_resources` call.
+    pub span: crate::source::Span,
+    /// The `default:` body of a resource expression, which declares nothing itself:
+    /// Puppet gives its attributes to every other body of the expression.
+    pub is_default_body: bool,
+    /// The attributes the expression's `default:` body gives this body (those it
+    /// does not give itself).
+    pub shared: Vec<&'a str>,
+    /// A virtual or exported resource (`@web::vhost`, `@@web::vhost`): Puppet still
+    /// requires its parameters, but may never evaluate it.
+    pub virtual_or_exported: bool,
 }
 
 /// `ntp::peer` is `Ntp::Peer`.
@@ -38,7 +54,7 @@ fn titles(ctx: &FileContext, title: &crate::ast::Expr) -> Vec<String> {
 }
 
 /// The declarations a resource expression makes of classes or defined types the index
-/// has (regular ones: virtual and exported resources may never be realized).
+/// has.
 pub fn declarations_in<'a>(
     ctx: &'a FileContext,
     resource: &'a ResourceExpr,
@@ -48,10 +64,27 @@ pub fn declarations_in<'a>(
     let ExprKind::Name(type_name) = &resource.type_expr.kind else {
         return found;
     };
-    if resource.form != ResourceForm::Regular {
-        return found;
-    }
+    let virtual_or_exported = resource.form != ResourceForm::Regular;
+    let is_default = |body: &ResourceBody| matches!(body.title.kind, ExprKind::Default);
+    let default_body = resource.bodies.iter().find(|b| is_default(b));
+    let shared: Vec<&str> = default_body
+        .map(|b| {
+            b.attributes
+                .iter()
+                .filter(|a| a.name.name != "*")
+                .map(|a| a.name.name.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let defaults_known = default_body.is_none_or(|b| all_splats_known(ctx, b));
     for body in &resource.bodies {
+        let is_default_body = is_default(body);
+        let shared = if is_default_body {
+            Vec::new()
+        } else {
+            shared.clone()
+        };
+        let complete = defaults_known && all_splats_known(ctx, body);
         if type_name == "class" {
             for title in titles(ctx, &body.title) {
                 if let Some(definition) = env.class(&title) {
@@ -60,23 +93,50 @@ pub fn declarations_in<'a>(
                         definition,
                         subject,
                         attributes: given(ctx, resource, body),
+                        complete,
+                        is_class: true,
+                        span: body.title.span,
+                        is_default_body,
+                        shared: shared.clone(),
+                        virtual_or_exported,
                     });
                 }
             }
         } else if let Some(definition) = env.define(type_name.as_str()) {
             let shown = capitalized(&definition.name);
-            let subject = match titles(ctx, &body.title).as_slice() {
-                [one] => format!("{shown}[{one}]"),
-                _ => shown,
+            // With several titles, Puppet fails on the first resource.
+            let subject = match titles(ctx, &body.title).first() {
+                Some(first) => format!("{shown}[{first}]"),
+                None => shown,
             };
             found.push(Declaration {
                 definition,
                 subject,
                 attributes: given(ctx, resource, body),
+                complete,
+                is_class: false,
+                span: body.title.span,
+                is_default_body,
+                shared,
+                virtual_or_exported,
             });
         }
     }
     found
+}
+
+/// Whether the evaluation knows every `* =>` hash of a body.
+fn all_splats_known(ctx: &FileContext, body: &ResourceBody) -> bool {
+    let inference = ctx.inference();
+    body.attributes
+        .iter()
+        .filter(|a| a.name.name == "*")
+        .all(|a| {
+            matches!(
+                inference.value(&a.value),
+                Some(AbstractValue::Known(Value::Hash(_)))
+            )
+        })
 }
 
 /// An attribute a resource body gives: written, or an entry of a `* =>` hash the
@@ -176,7 +236,8 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
         let (Some(title), Value::Hash(attributes)) = (title.as_str(), attributes) else {
             continue;
         };
-        let (definition, subject) = if type_name == "class" {
+        let is_class = type_name == "class";
+        let (definition, subject) = if is_class {
             let Some(definition) = ctx.env.class(title) else {
                 continue;
             };
@@ -198,6 +259,12 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
             definition,
             subject,
             attributes: given,
+            complete: true,
+            is_class,
+            span: call.function.span,
+            is_default_body: false,
+            shared: Vec::new(),
+            virtual_or_exported: false,
         });
     }
     found

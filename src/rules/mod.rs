@@ -62,6 +62,7 @@ mod legacy_facts;
 mod line_longer_than_80;
 mod line_too_long;
 mod metaparameter_name;
+mod missing_parameter;
 mod module_layout;
 mod multiple_attributes_unfold;
 mod names_containing_dash;
@@ -322,6 +323,7 @@ pub static ALL: &[&Rule] = &[
     &unknown_attribute::RULE,
     &unknown_class::RULE,
     &unknown_parameter::RULE,
+    &missing_parameter::RULE,
     &unknown_variable::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,

@@ -44,7 +44,12 @@ Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut declarations: Vec<Declaration> = Vec::new();
-    each_declaration(ctx, |d| declarations.push(d));
+    // Virtual and exported resources are not judged yet.
+    each_declaration(ctx, |d| {
+        if !d.virtual_or_exported {
+            declarations.push(d)
+        }
+    });
     if declarations.is_empty() {
         return;
     }

@@ -37,6 +37,10 @@ Use the parameter's name (`servers`), or add the parameter to the definition.
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_declaration(ctx, |declaration| {
+        // Virtual and exported resources are not judged yet.
+        if declaration.virtual_or_exported {
+            return;
+        }
         for attribute in &declaration.attributes {
             let name = &*attribute.name;
             let allowed = name == "name"
