@@ -46,7 +46,7 @@ def cases(text):
             continue
         if line.startswith('## '):
             out.append((line[3:].strip(), number, []))
-        elif line.lstrip().startswith('```puppet'):
+        elif line.lstrip().startswith(('```puppet', '```ruby')):
             path = next((w[5:] for w in line.split() if w.startswith('path=')), 'main.pp')
             block = [path, '']
     return out

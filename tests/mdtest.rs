@@ -1,7 +1,8 @@
 //! Inference tests that read as documentation (ty's mdtest is the model): each Markdown
 //! file under tests/mdtest/ is a topic; each `## ` section of it is one case, whose
 //! ```` ```puppet ```` blocks are the files of a small project (`path=...` after the
-//! language names a file, `main.pp` by default). Expected findings are written under the
+//! language names a file, `main.pp` by default; a ```` ```ruby ```` block is a module's
+//! Ruby file, read but never checked). Expected findings are written under the
 //! code with the markers of the rule examples (`# ^ error[rule]: message`, the caret at
 //! the column; `# <- ...` for column 1), and what the evaluation knows of a value is
 //! shown with the probe `pupcheck::reveal($x)` and its `info[revealed-type]` finding.
@@ -53,7 +54,11 @@ fn cases(markdown: &str) -> Vec<Case> {
                 line: i + 1,
                 files: Vec::new(),
             });
-        } else if let Some(info) = line.trim_start().strip_prefix("```puppet") {
+        } else if let Some(info) = line
+            .trim_start()
+            .strip_prefix("```puppet")
+            .or_else(|| line.trim_start().strip_prefix("```ruby"))
+        {
             let path = info
                 .split_whitespace()
                 .find_map(|w| w.strip_prefix("path="))
@@ -89,11 +94,25 @@ fn run_case(root: &Path, case: &Case) -> Option<String> {
         std::fs::write(&path, text).unwrap();
         paths.push(path);
     }
+    // Ruby files are read where Puppet's loader looks, never checked.
+    let is_puppet = |(relative, _): &(String, String)| !relative.ends_with(".rb");
+    let (files, paths): (Vec<_>, Vec<_>) = case
+        .files
+        .iter()
+        .zip(paths)
+        .filter(|(file, _)| is_puppet(file))
+        .unzip();
+    // `modules/` is the modulepath, as scripts/confirm_mdtest_with_puppet.py gives
+    // Puppet (a module may hold only Ruby files).
+    let modules: Vec<_> = Some(root.join("modules"))
+        .filter(|m| m.is_dir())
+        .into_iter()
+        .collect();
     let env = pupcheck::env::Environment::build([], &paths)
-        .with_modulepaths(&pupcheck::env::modulepaths(&paths, &[]));
+        .with_modulepaths(&pupcheck::env::modulepaths(&paths, &modules));
     let settings = settings();
     let mut problems = String::new();
-    for ((relative, text), path) in case.files.iter().zip(&paths) {
+    for ((relative, text), path) in files.into_iter().zip(&paths) {
         let report = pupcheck::check::check_text_with(
             path.clone(),
             text.as_bytes().to_vec(),

@@ -15,6 +15,8 @@ pub struct Loader {
     modules: HashMap<String, PathBuf>,
     /// What each file looked at so far defines.
     files: Mutex<HashMap<PathBuf, Loaded>>,
+    /// The module functions written in Ruby read so far (`None`: absent or unread).
+    ruby_functions: Mutex<HashMap<PathBuf, Option<Arc<super::ruby::RubyFunction>>>>,
 }
 
 /// A file the autoloader would read, as pupcheck found it.
@@ -80,6 +82,7 @@ impl Loader {
         Loader {
             modules,
             files: Mutex::new(HashMap::new()),
+            ruby_functions: Mutex::new(HashMap::new()),
         }
     }
 
@@ -139,6 +142,29 @@ impl Loader {
     /// `name` (`mod::a::b` in `<mod>/functions/a/b.pp`).
     pub fn function_for(&self, name: &str) -> Option<Arc<Environment>> {
         self.namespaced(name, "functions")
+    }
+
+    /// The function `mod::a::b` written in Ruby with the 4.x API, in
+    /// `<mod>/lib/puppet/functions/mod/a/b.rb`, read as text (never run); `None` when
+    /// there is none or the reader is not sure of it.
+    pub fn ruby_function_for(&self, name: &str) -> Option<Arc<super::ruby::RubyFunction>> {
+        let segments: Vec<&str> = name.split("::").collect();
+        let root = self.modules.get(*segments.first()?)?;
+        if segments.len() < 2 || segments.iter().any(|s| s.is_empty()) {
+            return None;
+        }
+        let file = root
+            .join("lib/puppet/functions")
+            .join(segments.join("/") + ".rb");
+        if let Some(known) = self.ruby_functions.lock().ok()?.get(&file) {
+            return known.clone();
+        }
+        let read = crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
+            .ok()
+            .and_then(|text| super::ruby::read_function(&text, name))
+            .map(Arc::new);
+        self.ruby_functions.lock().ok()?.insert(file, read.clone());
+        read
     }
 
     /// The EPP template `epp()` finds for `name` (`mod/a/b.epp` in

@@ -17,6 +17,7 @@
 pub mod builtin;
 mod discover;
 mod loader;
+pub mod ruby;
 
 pub use discover::{environment_root, modulepaths};
 pub use loader::Loader;
@@ -460,6 +461,16 @@ impl Environment {
     }
 
     /// A function written in Puppet.
+    /// The module function `name` written in Ruby with the 4.x API, where no function
+    /// written in Puppet has the name (which of two Puppet would load is not known).
+    pub fn ruby_function(&self, name: &str) -> Option<Arc<ruby::RubyFunction>> {
+        let key = definition_key(name);
+        if self.is_ambiguous(Table::Function, &key) || self.function(&key).is_some() {
+            return None;
+        }
+        self.loader.as_ref()?.ruby_function_for(&key)
+    }
+
     pub fn function(&self, name: &str) -> Option<Arc<Definition>> {
         let key = definition_key(name);
         if self.is_ambiguous(Table::Function, &key) {
@@ -532,6 +543,9 @@ impl<'a> FileAliases<'a> {
 impl crate::eval::FunctionSource for FileAliases<'_> {
     fn checked_return(&self, name: &str) -> Option<crate::ast::Expr> {
         self.env.function(name)?.checked_return.clone()
+    }
+    fn ruby_function(&self, name: &str) -> Option<Arc<ruby::RubyFunction>> {
+        self.env.ruby_function(name)
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::{AbstractValue, EvalError, Evaluator, R};
 use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall, UnaryOp};
+use crate::env::builtin::functions::Function;
 use crate::types::labels::ruby_inspect;
 use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::{IteratorValue, Value};
@@ -74,10 +75,11 @@ impl Evaluator<'_> {
             return result;
         }
         if let ExprKind::Name(name) = &call.function.kind {
-            if super::dispatch::is_judged(name) {
+            if let Some(function) = self.ruby_function(name) {
                 let args = self.abstract_arguments(&call.args)?;
                 let site = CallSite::Function;
-                return self.call_builtin(e, site, name, args, call.lambda.as_ref());
+                let lambda = call.lambda.as_ref();
+                return self.call_builtin(e, site, name, &function, args, lambda);
             }
         }
         let args = self.arguments(&call.args)?;
@@ -110,6 +112,19 @@ impl Evaluator<'_> {
 }
 
 impl Evaluator<'_> {
+    /// The function written in Ruby a call of `name` calls, if its signatures are
+    /// known: one of Puppet's own (they come first), or a module's namespaced 4.x one.
+    fn ruby_function(&mut self, name: &str) -> Option<std::borrow::Cow<'static, Function>> {
+        if let Some(builtin) = super::dispatch::builtin(name) {
+            return Some(std::borrow::Cow::Borrowed(builtin));
+        }
+        if !name.contains("::") {
+            return None;
+        }
+        let read = self.functions?.ruby_function(name)?;
+        self.ruby_dispatches(&read).map(std::borrow::Cow::Owned)
+    }
+
     /// A call of a module's Puppet-language function whose return type Puppet checks:
     /// its value is known by that type, once its arguments are evaluated (an error
     /// there is the call's).
@@ -165,10 +180,11 @@ impl Evaluator<'_> {
         at: &Expr,
         site: CallSite,
         name: &str,
+        callee: &Function,
         args: Vec<AbstractValue>,
         lambda: Option<&Lambda>,
     ) -> R<AbstractValue> {
-        let dispatch = self.dispatch(at, site.name(), name, &args, lambda)?;
+        let returns = self.dispatch(at, site.name(), name, callee, &args, lambda)?;
         let known: Option<Vec<Value>> = args
             .into_iter()
             .map(|a| match a {
@@ -188,7 +204,7 @@ impl Evaluator<'_> {
         };
         match ran {
             Ok(v) => Ok(AbstractValue::Known(v)),
-            Err(EvalError::Unsupported(why)) => match super::dispatch::declared_return(dispatch) {
+            Err(EvalError::Unsupported(why)) => match returns {
                 Some(returns) => Ok(AbstractValue::Inferred(returns)),
                 None => Err(EvalError::Unsupported(why)),
             },
@@ -199,11 +215,12 @@ impl Evaluator<'_> {
     /// `$x.f(args) |...| { }` is `f($x, args) |...| { }` (spec 004 "Method Call").
     pub(super) fn method_call(&mut self, e: &Expr, call: &MethodCall) -> R<AbstractValue> {
         let name = call.method.name.as_str();
-        if super::dispatch::is_judged(name) {
+        if let Some(function) = self.ruby_function(name) {
             let mut args = vec![self.eval(&call.receiver)?];
             args.extend(self.abstract_arguments(call.args.as_deref().unwrap_or(&[]))?);
             let site = CallSite::Method;
-            return self.call_builtin(e, site, name, args, call.lambda.as_ref());
+            let lambda = call.lambda.as_ref();
+            return self.call_builtin(e, site, name, &function, args, lambda);
         }
         let mut args = vec![self.known(&call.receiver)?];
         args.extend(self.arguments(call.args.as_deref().unwrap_or(&[]))?);

@@ -1,21 +1,23 @@
-//! Calls of Puppet's built-in functions judged as Puppet's dispatcher judges them,
-//! before the function runs: the first signature (in the order of
-//! `data/functions.toml`) that takes the arguments and the lambda is the one called,
-//! and what it returns is known by its declared return type; a call no signature takes
-//! fails with the dispatcher's message; a 3.x function only counts its arguments.
+//! Calls of functions written in Ruby (Puppet's own, and a module's 4.x ones read from
+//! their files) judged as Puppet's dispatcher judges them, before the function runs:
+//! the first signature (in the order of `data/functions.toml`, or of the file) that
+//! takes the arguments and the lambda is the one called, and what it returns is known
+//! by its declared return type; a call no signature takes fails with the dispatcher's
+//! message; a 3.x function only counts its arguments.
 
 use super::{AbstractValue, EvalError, Evaluator, Failure, FailureKind, R};
 use crate::ast::{Expr, ExprKind, Lambda, UnaryOp};
 use crate::env::builtin::functions::{self as builtin, Block, Dispatch, Function};
+use crate::env::ruby::{ParamKind, RubyFunction};
 use crate::types::disjoint::disjoint;
 use crate::types::mismatch::{describe_signatures, Actual, GivenBlock, Signature, SignatureBlock};
 use crate::types::{accepts, instance_of, Kind, Type, Value};
 
 /// What the dispatcher does with a call.
 pub(super) enum Judgement {
-    /// This signature takes the call (`None`: a 3.x function, which takes any
-    /// arguments once their count is right).
-    Accepted(Option<&'static Dispatch>),
+    /// A signature takes the call: what it declares it returns (`None`: nothing, or a
+    /// 3.x function, which takes any arguments once their count is right).
+    Accepted(Option<Type>),
     /// No signature takes it: Puppet's message.
     Rejected(String),
     /// Which signature takes it, if any, depends on what is not known.
@@ -43,25 +45,29 @@ impl Fit {
     }
 }
 
-/// Whether the built-in function `name` is one whose calls are judged here.
-pub(super) fn is_judged(name: &str) -> bool {
-    builtin::function(name).is_some()
+/// The built-in function `name`, if its calls are judged here.
+pub(super) fn builtin(name: &str) -> Option<&'static Function> {
+    builtin::function(name)
 }
 
-/// Judges a call of the built-in function `name` with `args` (the receiver of a
-/// method call first) and `lambda`.
-pub(super) fn judge(name: &str, args: &[AbstractValue], lambda: Option<&Lambda>) -> Judgement {
+/// Judges a call of `function` (called `name`) with `args` (the receiver of a method
+/// call first) and `lambda`.
+pub(super) fn judge(
+    name: &str,
+    function: &Function,
+    args: &[AbstractValue],
+    lambda: Option<&Lambda>,
+) -> Judgement {
     let given = given_block(lambda);
-    match builtin::function(name) {
-        None => Judgement::Unknown,
-        Some(Function::Legacy { arity }) => judge_legacy(name, *arity, args.len(), lambda),
-        Some(Function::Typed(dispatches)) => {
+    match function {
+        Function::Legacy { arity } => judge_legacy(name, *arity, args.len(), lambda),
+        Function::Typed(dispatches) => {
             for dispatch in dispatches {
                 match fit(dispatch, args, given) {
                     Fit::Refuses => continue,
                     // A handler takes the call to raise an error of its own words.
                     Fit::Takes if dispatch.mismatch_handler => return Judgement::Unknown,
-                    Fit::Takes => return Judgement::Accepted(Some(dispatch)),
+                    Fit::Takes => return Judgement::Accepted(declared_return(dispatch)),
                     Fit::Unknown => return Judgement::Unknown,
                 }
             }
@@ -123,7 +129,7 @@ fn given_block(lambda: Option<&Lambda>) -> GivenBlock {
     }
 }
 
-fn signature(d: &'static Dispatch) -> Signature<'static> {
+fn signature(d: &Dispatch) -> Signature<'_> {
     Signature {
         names: &d.names,
         types: &d.types,
@@ -233,18 +239,19 @@ impl Evaluator<'_> {
         Ok(args)
     }
 
-    /// The dispatcher's judgement of a call of a built-in function at `at`: its
-    /// error, or the signature that takes it.
+    /// The dispatcher's judgement of a call of `function` at `at`: its error, or what
+    /// the signature that takes it declares it returns.
     pub(super) fn dispatch(
         &mut self,
         at: &Expr,
         site: &str,
         name: &str,
+        function: &Function,
         args: &[AbstractValue],
         lambda: Option<&Lambda>,
-    ) -> R<Option<&'static Dispatch>> {
-        match judge(name, args, lambda) {
-            Judgement::Accepted(dispatch) => Ok(dispatch),
+    ) -> R<Option<Type>> {
+        match judge(name, function, args, lambda) {
+            Judgement::Accepted(returns) => Ok(returns),
             Judgement::Unknown => Ok(None),
             Judgement::Rejected(message) => Err(EvalError::FailedAt(Failure {
                 message: format!("Error while evaluating a {site}, {message}"),
@@ -257,9 +264,102 @@ impl Evaluator<'_> {
 
 /// What a call returns when the function itself is not run: any value of the
 /// signature's declared return type (`Any` says nothing).
-pub(super) fn declared_return(dispatch: Option<&Dispatch>) -> Option<Type> {
-    dispatch?
+fn declared_return(dispatch: &Dispatch) -> Option<Type> {
+    dispatch
         .returns
         .clone()
         .filter(|t| !matches!(t.kind(), Kind::Any))
+}
+
+impl Evaluator<'_> {
+    /// A module's Ruby function as the dispatcher holds it: its types resolved where
+    /// the call is (the module's aliases), its signatures printed as Puppet prints
+    /// them; `None` when a type does not resolve.
+    pub(super) fn ruby_dispatches(&mut self, function: &RubyFunction) -> Option<Function> {
+        use crate::types::from_ast::parse_type_expr;
+        let mut dispatches = Vec::with_capacity(function.dispatches.len());
+        for d in &function.dispatches {
+            let mut types = Vec::with_capacity(d.params.len());
+            for p in &d.params {
+                types.push(
+                    self.resolver
+                        .resolve(&parse_type_expr(&p.type_text).ok()?)
+                        .ok()?,
+                );
+            }
+            let required =
+                |k: ParamKind| matches!(k, ParamKind::Required | ParamKind::RequiredRepeated);
+            let repeated =
+                |k: ParamKind| matches!(k, ParamKind::Repeated | ParamKind::RequiredRepeated);
+            let min = d.params.iter().filter(|p| required(p.kind)).count();
+            let max = (!d.params.iter().any(|p| repeated(p.kind))).then_some(d.params.len());
+            let block = match &d.block {
+                None => None,
+                Some((text, _, optional)) => Some(Block {
+                    ty: match text {
+                        Some(text) => self.resolver.resolve(&parse_type_expr(text).ok()?).ok()?,
+                        None => crate::types::t::callable_of(None, None, None),
+                    },
+                    optional: *optional,
+                }),
+            };
+            let returns = match &d.returns {
+                Some(text) => Some(self.resolver.resolve(&parse_type_expr(text).ok()?).ok()?),
+                None => None,
+            };
+            let names: Vec<String> = d.params.iter().map(|p| p.name.clone()).collect();
+            let signature = signature_text(
+                &names,
+                &types,
+                min,
+                max,
+                block.as_ref(),
+                d.block.as_ref().map(|b| b.1.as_str()),
+            );
+            dispatches.push(Dispatch {
+                names,
+                types,
+                min,
+                max,
+                block,
+                returns,
+                signature,
+                mismatch_handler: d.mismatch_handler,
+            });
+        }
+        Some(Function::Typed(dispatches))
+    }
+}
+
+/// A signature as Puppet's describer prints it: `Type name` for each parameter, `?`
+/// after an optional one (its `Optional` dropped), `*` or `+` after a repeated last
+/// one, then the block.
+fn signature_text(
+    names: &[String],
+    types: &[Type],
+    min: usize,
+    max: Option<usize>,
+    block: Option<&Block>,
+    block_name: Option<&str>,
+) -> String {
+    let mut parts = Vec::with_capacity(names.len() + 1);
+    for (index, (name, ty)) in names.iter().zip(types).enumerate() {
+        let (shown, indicator) = if max.is_none() && index + 1 == names.len() {
+            (ty.clone(), if min == names.len() { "+" } else { "*" })
+        } else if index + 1 > min {
+            let inner = match ty.kind() {
+                Kind::Optional(Some(inner)) => inner.clone(),
+                _ => ty.clone(),
+            };
+            (inner, "?")
+        } else {
+            (ty.clone(), "")
+        };
+        parts.push(format!("{shown} {name}{indicator}"));
+    }
+    if let (Some(block), Some(name)) = (block, block_name) {
+        let optional = if block.optional { "?" } else { "" };
+        parts.push(format!("{} {name}{optional}", block.ty));
+    }
+    parts.join(", ")
 }

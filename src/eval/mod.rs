@@ -39,12 +39,16 @@ pub enum AbstractValue {
     Inferred(Type),
 }
 
-/// The Puppet-language functions the code may call, by what their results are known
-/// to be (the environment index answers for a checked file).
+/// The module functions the code may call (the environment index answers for a
+/// checked file).
 pub trait FunctionSource {
-    /// The return type Puppet checks every result of the function `name` against, if
-    /// it does.
+    /// The return type Puppet checks every result of the Puppet-language function
+    /// `name` against, if it does.
     fn checked_return(&self, name: &str) -> Option<Expr>;
+    /// The function `name` written in Ruby with the 4.x API, as its file reads.
+    fn ruby_function(&self, _name: &str) -> Option<std::sync::Arc<crate::env::ruby::RubyFunction>> {
+        None
+    }
 }
 
 /// Why evaluation stopped.

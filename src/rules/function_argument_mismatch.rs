@@ -29,6 +29,11 @@ or one with a number of parameters the function never calls it with).
   message; a function still written with the 3.x API (`sprintf`, `template`,
   `fqdn_rand`, ...) only by its count of arguments. The signatures are data generated
   from Puppet 7 (`data/functions.toml`).
+- A module's functions written in Ruby with the 4.x API
+  (`lib/puppet/functions/<module>/<name>.rb`, such as `stdlib::ip_in_range`) are judged
+  the same way against their `dispatch` blocks, read as text and never run. A file
+  pupcheck does not read with certainty (a type built in Ruby, a multi-line string,
+  local types, no `dispatch`) leaves the function's calls unjudged.
 - Functions written in the Puppet language (`functions/*.pp` of a module, or defined in
   the files checked) are judged against their parameters.
 

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 /// A built-in function as Puppet calls it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Function {
     /// Written with the 4.x API: its dispatches, in the order Puppet tries them.
     Typed(Vec<Dispatch>),
@@ -21,7 +21,7 @@ pub enum Function {
 }
 
 /// One signature of a 4.x function.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Dispatch {
     /// The parameters' names and types; the last one repeats when `max` is `None`.
     pub names: Vec<String>,
@@ -37,7 +37,7 @@ pub struct Dispatch {
 }
 
 /// The block a dispatch takes.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Block {
     /// The `Callable` type the lambda must be.
     pub ty: Type,
