@@ -3,7 +3,7 @@
 //! their arguments. Any other call is [`EvalError::Unsupported`].
 
 use super::{AbstractValue, EvalError, Evaluator, R};
-use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall, UnaryOp};
+use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall};
 use crate::env::builtin::functions::Function;
 use crate::types::labels::ruby_inspect;
 use crate::types::mismatch::{describe_value, PathElem};
@@ -45,22 +45,17 @@ impl CallSite {
 }
 
 impl Evaluator<'_> {
-    /// Evaluates arguments, unfolding `*$array`.
+    /// Evaluates arguments that must all be known, unfolding `*$array`.
     fn arguments(&mut self, exprs: &[Expr]) -> R<Vec<Value>> {
-        let mut args = Vec::with_capacity(exprs.len());
-        for a in exprs {
-            match &a.kind {
-                ExprKind::Unary {
-                    op: UnaryOp::Splat,
-                    operand,
-                } => match self.known(operand)? {
-                    Value::Array(items) => args.extend(items.iter().cloned()),
-                    other => args.push(other),
-                },
-                _ => args.push(self.known(a)?),
-            }
-        }
-        Ok(args)
+        self.abstract_arguments(exprs)?
+            .into_iter()
+            .map(|a| match a {
+                AbstractValue::Known(v) => Ok(v),
+                AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
+                    "a value known only by its type ({t})"
+                ))),
+            })
+            .collect()
     }
 
     pub(super) fn call(&mut self, e: &Expr, call: &Call) -> R<AbstractValue> {
@@ -322,33 +317,12 @@ impl Evaluator<'_> {
 /// too: a known value that is not an instance, or a value known by a scalar type none
 /// of whose values is one (Puppet names them all alike). `None` otherwise.
 pub(super) fn certain_mismatch(expected: &Type, value: &AbstractValue) -> Option<Vec<String>> {
-    use crate::types::{disjoint::disjoint, instance_of, Kind};
-    match value {
-        // A regexp pupcheck cannot run proves nothing by not matching.
-        AbstractValue::Known(v) if instance_of(v, expected) || !expected.patterns_runnable() => {
-            None
-        }
-        AbstractValue::Known(v) => Some(describe_value(expected, v, &[])),
-        AbstractValue::Inferred(actual)
-            if disjoint(actual, expected)
-                && matches!(
-                    actual.kind(),
-                    Kind::String(_)
-                        | Kind::Boolean(_)
-                        | Kind::Undef
-                        | Kind::Integer(_)
-                        | Kind::Float(_)
-                        | Kind::Numeric
-                ) =>
-        {
-            Some(crate::types::mismatch::describe_inferred(
-                expected,
-                &crate::types::generalize(actual),
-                &[],
-            ))
-        }
-        AbstractValue::Inferred(_) => None,
-    }
+    use crate::types::mismatch::{certain_mismatch, Actual};
+    let actual = match value {
+        AbstractValue::Known(v) => Actual::Value(v),
+        AbstractValue::Inferred(t) => Actual::AnyOf(t),
+    };
+    certain_mismatch(expected, &actual).filter(|why| !why.is_empty())
 }
 
 /// What an iteration function walks (see [`iterable_elements`]); the dispatcher has

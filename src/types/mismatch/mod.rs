@@ -871,4 +871,6 @@ fn merge_descriptions(
 }
 
 mod signatures;
-pub use signatures::{describe_signatures, Actual, GivenBlock, Signature, SignatureBlock};
+pub use signatures::{
+    certain_mismatch, describe_signatures, Actual, GivenBlock, Signature, SignatureBlock,
+};

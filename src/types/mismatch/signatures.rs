@@ -153,8 +153,12 @@ fn describe_arguments(
     Some(Vec::new())
 }
 
-/// Why `actual` is not a `expected`: empty when it is one; `None` when that is not
-/// certain or Puppet's words for it are not.
+/// Why `actual` is certainly not a `expected`, in Puppet's words: empty when it is
+/// one; `None` when that is not certain or Puppet's words for it are not.
+pub fn certain_mismatch(expected: &Type, actual: &Actual) -> Option<Vec<String>> {
+    describe_actual(expected, actual, &[]).map(|found| found.iter().map(Mismatch::format).collect())
+}
+
 fn describe_actual(expected: &Type, actual: &Actual, path: &[PathElem]) -> Option<Vec<Mismatch>> {
     match actual {
         Actual::Value(v) if instance_of(v, expected) => Some(Vec::new()),
