@@ -2,7 +2,8 @@
 """Confirms the inference tests (tests/mdtest/*.md) with Puppet itself.
 
 Each `## ` case is laid out as the test harness (tests/mdtest.rs) lays it out: its
-```puppet blocks are files, those under `modules/` a modulepath. The other files are the
+```puppet blocks are files, those under `modules/` a modulepath; ```yaml blocks are
+Hiera's files, and the case is compiled in an environment of its own folder. The other files are the
 code compiled, in order, with Puppet 7's catalog compiler (scripts/puppet/compile.rb:
 PAL, a Debian 12 fact set, the catalog turned into resources as an agent does), with a
 module that defines the probe `pupcheck::reveal` as a function returning its argument.
@@ -46,7 +47,7 @@ def cases(text):
             continue
         if line.startswith('## '):
             out.append((line[3:].strip(), number, []))
-        elif line.lstrip().startswith(('```puppet', '```ruby')):
+        elif line.lstrip().startswith(('```puppet', '```ruby', '```yaml')):
             path = next((w[5:] for w in line.split() if w.startswith('path=')), 'main.pp')
             block = [path, '']
     return out
@@ -66,7 +67,7 @@ def confirm(title, files):
     with tempfile.TemporaryDirectory(prefix='pupcheck-mdtest') as tmp:
         code = []
         for path, text in files:
-            if path.startswith('modules/'):
+            if path.startswith('modules/') or path.endswith('.yaml'):
                 full = os.path.join(tmp, path)
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 with open(full, 'w') as f:
@@ -83,6 +84,10 @@ def confirm(title, files):
                      for line in text.splitlines() if (m := MARKER.match(line)))
         case = {'id': title, 'code': '\n'.join(code), 'expect': errors[0] if errors else '',
                 'strict_variables': strict}
+        # Hiera's files make the case an environment: its hiera.yaml (or Puppet's
+        # default, data/common.yaml) and the modules' layers are read.
+        if any(path.endswith('.yaml') for path, _ in files):
+            case['environment'] = tmp
         env = dict(os.environ, PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe')
         run = subprocess.run(['ruby', COMPILE], input=json.dumps(case) + '\n', text=True,
                              capture_output=True, env=env)

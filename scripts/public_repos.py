@@ -54,6 +54,11 @@ The error findings of both runs (and, with --select-all, of two more runs with
   missing", and a finding about a module that is not there "unconfirmable: module X
   missing".
 
+* hiera-parameter-type (a value in a Hiera data file): the class is compiled
+  (`include c`, or a hand-written snippet) with the data file made the first level of
+  its layer (compile.rb's hiera_pin: the environment's for a control repository's own
+  hiera.yaml, else the module's), whatever the node's facts would pick.
+
 Anything else is a FALSE ALARM: a file Puppet accepts, a snippet Puppet compiles, one
 that fails for another reason, or a type finding no snippet reaches (in a template, with
 a value that depends on what is around it); the details say which. Errors of other
@@ -833,13 +838,16 @@ def plan_cases(row, work, validations, compiles, rals):
 
     compiled = {}
 
-    def compile_case(code, expect, strict=False):
-        if (code, expect, strict) not in compiled:
+    def compile_case(code, expect, strict=False, pin=None):
+        key = (code, expect, strict, json.dumps(pin))
+        if key not in compiled:
             case = {'id': f'c:{repo}:{len(compiles[repo])}', 'code': code, 'expect': expect,
                     'strict_variables': strict}
+            if pin:
+                case['hiera_pin'] = pin
             compiles[repo].append(case)
-            compiled[(code, expect, strict)] = case['id']
-        return compiled[(code, expect, strict)]
+            compiled[key] = case['id']
+        return compiled[key]
 
     for f in row['findings']:
         rel = f['path']
@@ -866,6 +874,16 @@ def plan_cases(row, work, validations, compiles, rals):
             if f['rule'] in EVALUATION_RULES:
                 f['expect'], f['loose'] = f['message'], None
                 f['context_code'] = context_snippet(f, source(rel), path, mp)
+        elif f['rule'] == 'hiera-parameter-type':
+            # The class compiled with the data file as the first level of its layer.
+            subject = subject_of(f['message'])
+            f['expect'] = expected_text(subject[2]) if subject else f['message']
+            f['loose'] = None
+            written = HAND_WRITTEN.get((repo, f"{rel}:{f['line']}", f['rule']))
+            code = written or (f"include {subject[0][1]}" if subject else None)
+            pin = hiera_pin(path, rel, row['kind'])
+            if code and pin:
+                f['cases']['compile_direct'] = compile_case(code, f['expect'], pin=pin)
         elif f['category'] == 'type':
             text = source(rel)
             lines = text.split('\n') if text is not None else None
@@ -902,6 +920,27 @@ def plan_cases(row, work, validations, compiles, rals):
                     f['context_code'] = f"include {owner.group(1)}\n{around_code}"
             elif f['rule'] != 'unknown-class':
                 f['context_code'] = context_snippet(f, text, path, mp)
+
+
+def hiera_pin(repo_path, rel, kind):
+    """compile.rb's hiera_pin for a data file: the nearest hiera.yaml above it in the
+    repository, and the module whose layer that is (None for a control repository's
+    own, the environment's layer)."""
+    folder = os.path.dirname(rel)
+    while True:
+        config = os.path.join(repo_path, folder, 'hiera.yaml')
+        if os.path.isfile(config):
+            break
+        if not folder:
+            return None
+        folder = os.path.dirname(folder)
+    if folder == '':
+        module = (metadata_name(repo_path) or os.path.basename(repo_path).split('-')[-1].lower()) \
+            if kind == 'module' else None
+    else:
+        module = os.path.basename(folder)
+    return {'config': os.path.abspath(config), 'file': os.path.abspath(os.path.join(repo_path, rel)),
+            'module': module}
 
 
 def judge(f, row, answers):

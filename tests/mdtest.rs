@@ -2,7 +2,9 @@
 //! file under tests/mdtest/ is a topic; each `## ` section of it is one case, whose
 //! ```` ```puppet ```` blocks are the files of a small project (`path=...` after the
 //! language names a file, `main.pp` by default; a ```` ```ruby ```` block is a module's
-//! Ruby file, read but never checked). Expected findings are written under the
+//! Ruby file, read but never checked; a ```` ```yaml ```` block is Hiera's, a
+//! `hiera.yaml` or a data file, and makes the case an environment checked whole, as a
+//! control repository is). Expected findings are written under the
 //! code with the markers of the rule examples (`# ^ error[rule]: message`, the caret at
 //! the column; `# <- ...` for column 1), and what the evaluation knows of a value is
 //! shown with the probe `pupcheck::reveal($x)` and its `info[revealed-type]` finding.
@@ -58,6 +60,7 @@ fn cases(markdown: &str) -> Vec<Case> {
             .trim_start()
             .strip_prefix("```puppet")
             .or_else(|| line.trim_start().strip_prefix("```ruby"))
+            .or_else(|| line.trim_start().strip_prefix("```yaml"))
         {
             let path = info
                 .split_whitespace()
@@ -93,6 +96,9 @@ fn run_case(root: &Path, case: &Case) -> Option<String> {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap();
         paths.push(path);
+    }
+    if case.files.iter().any(|(relative, _)| is_yaml(relative)) {
+        return run_environment_case(root, case);
     }
     // Ruby files are read where Puppet's loader looks, never checked.
     let is_puppet = |(relative, _): &(String, String)| !relative.ends_with(".rb");
@@ -142,6 +148,46 @@ fn run_case(root: &Path, case: &Case) -> Option<String> {
                 })
                 .collect(),
         };
+        actual.sort();
+        if let Some(diff) = difference(Path::new(relative), &expectations(text), &actual) {
+            problems.push_str(&diff);
+        }
+    }
+    (!problems.is_empty()).then_some(problems)
+}
+
+fn is_yaml(relative: &str) -> bool {
+    relative.ends_with(".yaml")
+}
+
+/// A case with Hiera files: an environment (`environment.conf` with `modules/` as its
+/// modulepath, as scripts/confirm_mdtest_with_puppet.py gives Puppet), checked whole as
+/// `pupcheck check` checks a control repository, with the rules of [`settings`].
+fn run_environment_case(root: &Path, case: &Case) -> Option<String> {
+    std::fs::write(root.join("environment.conf"), "modulepath = modules\n").unwrap();
+    std::fs::write(
+        root.join("pupcheck.toml"),
+        "select = [\"syntax\", \"validation\", \"type\"]\n",
+    )
+    .unwrap();
+    let report = pupcheck::check::check_paths(&[root.to_path_buf()]);
+    let mut problems = String::new();
+    for (relative, text) in &case.files {
+        if relative.ends_with(".rb") {
+            continue;
+        }
+        let real = std::fs::canonicalize(root.join(relative)).unwrap();
+        let mut actual: Vec<Finding> = report
+            .files
+            .iter()
+            .filter(|f| std::fs::canonicalize(&f.path).is_ok_and(|p| p == real))
+            .flat_map(|f| {
+                // A report keeps its text only when it has findings.
+                f.diagnostics
+                    .iter()
+                    .map(|d| common::finding(f.source.as_ref().expect("a source"), d))
+            })
+            .collect();
         actual.sort();
         if let Some(diff) = difference(Path::new(relative), &expectations(text), &actual) {
             problems.push_str(&diff);

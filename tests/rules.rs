@@ -93,10 +93,75 @@ fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
     found.into_iter().map(|f| f.path).collect()
 }
 
+/// The rule whose findings are on Hiera data, not on Puppet files: its examples are
+/// control repositories (`rules/hiera-parameter-type/{fail,pass}/`), checked whole, with
+/// the expectations written in the YAML files' comments.
+const HIERA_RULE: &str = "hiera-parameter-type";
+
+fn hiera_example_problems(kind: &str) -> Vec<String> {
+    let dir = rules_dir().join(HIERA_RULE).join(kind);
+    let mut problems = Vec::new();
+    let report = pupcheck::check::check_paths(std::slice::from_ref(&dir));
+    let mut yaml_files = Vec::new();
+    let mut pending = vec![dir.join("data")];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "yaml") {
+                yaml_files.push(path);
+            }
+        }
+    }
+    if yaml_files.is_empty() {
+        problems.push(format!("rules/{HIERA_RULE}/{kind}: no data/*.yaml"));
+    }
+    let mut marked = 0;
+    for path in yaml_files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expected = common::expectations(&text);
+        if !expected.is_empty() {
+            marked += 1;
+        }
+        let real = std::fs::canonicalize(&path).unwrap();
+        let mut actual: Vec<common::Finding> = report
+            .files
+            .iter()
+            .filter(|f| std::fs::canonicalize(&f.path).is_ok_and(|p| p == real))
+            .flat_map(|f| {
+                let source = f
+                    .source
+                    .as_ref()
+                    .expect("a report with findings keeps its text");
+                f.diagnostics
+                    .iter()
+                    .filter(|d| d.rule == HIERA_RULE)
+                    .map(|d| common::finding(source, d))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        actual.sort();
+        if kind == "pass" {
+            problems.extend(actual.iter().map(|f| format!("{}: {f}", path.display())));
+        } else if let Some(diff) = common::difference(&path, &expected, &actual) {
+            problems.push(diff);
+        }
+    }
+    if kind == "fail" && marked == 0 {
+        problems.push(format!("rules/{HIERA_RULE}: no expectation markers"));
+    }
+    problems
+}
+
 #[test]
 fn failing_examples_produce_exactly_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
+        if rule.id == HIERA_RULE {
+            problems.extend(hiera_example_problems("fail"));
+            continue;
+        }
         let files = example_files(rule, "fail");
         if files.is_empty() {
             problems.push(format!("rules/{}: no fail.pp", rule.id));
@@ -148,6 +213,10 @@ fn failing_examples_produce_exactly_their_rule() {
 fn passing_examples_produce_none_of_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
+        if rule.id == HIERA_RULE {
+            problems.extend(hiera_example_problems("pass"));
+            continue;
+        }
         let files = example_files(rule, "pass");
         if files.is_empty() {
             problems.push(format!("rules/{}: no pass.pp", rule.id));

@@ -3,7 +3,11 @@
 # (scripts/confirm_corpus_type_findings.sh). One JSON object a line on stdin:
 #   {"id": ..., "code": "<puppet code>", "expect": "<text Puppet's error must contain>"}
 # ("strict_variables": true makes reading an unknown variable an error, as Puppet 8 does
-# by default: how a warning about one is confirmed.)
+# by default: how a warning about one is confirmed. "environment": a folder compiles the
+# snippet in that environment, with its hiera.yaml and data. "hiera_pin": {"config":
+# a hiera.yaml, "file": one of its data files, "module": the module whose layer it is,
+# or null for the environment's}: the layer is compiled with that file as its first
+# level, whatever the node's facts: how a finding on Hiera data is confirmed.)
 # and one a line on stdout: the input with "confirmed" (true/false) and "error".
 # Each snippet gets a fresh environment and catalog compiler (Puppet's PAL), with the
 # facts of scripts/puppet/facts-debian12.json; defined types are evaluated too, and the
@@ -11,18 +15,35 @@
 require 'puppet'
 require 'json'
 require 'tmpdir'
+require 'yaml'
 
 work = Dir.mktmpdir('pupcheck-compile')
 Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
 modulepath = ENV.fetch('PUPCHECK_MODULEPATH', '/usr/share/puppet/modules').split(':')
 facts_json = File.read(File.join(__dir__, 'facts-debian12.json'))
 
+# A copy of the folder of the hiera.yaml `config` (links to its entries) whose
+# hierarchy starts with a level reading `file`.
+def pin_hiera_level(work, config, file)
+  folder = File.dirname(config)
+  pinned = Dir.mktmpdir('pin', work)
+  Dir.children(folder).each do |entry|
+    File.symlink(File.join(folder, entry), File.join(pinned, entry)) unless entry == 'hiera.yaml'
+  end
+  hiera = YAML.safe_load(File.read(config))
+  relative = File.dirname(file).delete_prefix(folder + '/')
+  level = { 'name' => 'pupcheck', 'datadir' => relative, 'path' => File.basename(file) }
+  hiera['hierarchy'] = [level] + (hiera['hierarchy'] || [])
+  File.write(File.join(pinned, 'hiera.yaml'), YAML.dump(hiera))
+  pinned
+end
+
 $stdin.each_line do |line|
   next if line.strip.empty?
   kase = JSON.parse(line)
   begin
     # PAL freezes the facts it is given: a fresh copy each time.
-    Puppet::Pal.in_tmp_environment('pupcheck', modulepath: modulepath, facts: JSON.parse(facts_json)) do |pal|
+    compile = lambda do |pal|
       pal.with_catalog_compiler do |c|
         Puppet[:strict] = :warning
         Puppet[:strict_variables] = kase.fetch('strict_variables', false)
@@ -33,6 +54,23 @@ $stdin.each_line do |line|
         # (PAL keeps the catalog private.)
         c.send(:catalog).to_ral
       end
+    end
+    facts = JSON.parse(facts_json)
+    case_modulepath = modulepath
+    if (pin = kase['hiera_pin'])
+      pinned = pin_hiera_level(work, pin['config'], pin['file'])
+      if pin['module']
+        links = Dir.mktmpdir('pin-modules', work)
+        File.symlink(pinned, File.join(links, pin['module']))
+        case_modulepath = [links] + modulepath
+      else
+        kase['environment'] = pinned
+      end
+    end
+    if kase['environment']
+      Puppet::Pal.in_environment('pupcheck', env_dir: kase['environment'], modulepath: case_modulepath, facts: facts, &compile)
+    else
+      Puppet::Pal.in_tmp_environment('pupcheck', modulepath: case_modulepath, facts: facts, &compile)
     end
     kase['confirmed'] = false
     kase['error'] = nil

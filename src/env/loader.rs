@@ -100,6 +100,17 @@ impl Loader {
         self.load(&file)
     }
 
+    /// The modules on the modulepaths, by name, with their folders.
+    pub fn modules(&self) -> Vec<(String, PathBuf)> {
+        let mut modules: Vec<(String, PathBuf)> = self
+            .modules
+            .iter()
+            .map(|(name, root)| (name.clone(), root.clone()))
+            .collect();
+        modules.sort();
+        modules
+    }
+
     /// Whether a module called `name` is on the modulepaths.
     pub fn has_module(&self, name: &str) -> bool {
         self.modules.contains_key(name)

@@ -16,6 +16,7 @@
 
 pub mod builtin;
 mod discover;
+pub mod hiera;
 mod loader;
 pub mod ruby;
 
@@ -417,6 +418,14 @@ impl Environment {
             |a| &a.1,
         );
         self
+    }
+
+    /// The modules on the modulepaths, by name, with their folders.
+    pub fn modules(&self) -> Vec<(String, PathBuf)> {
+        self.loader
+            .as_ref()
+            .map(Loader::modules)
+            .unwrap_or_default()
     }
 
     /// Reads the modules in `modulepaths` for names the indexed programs lack.

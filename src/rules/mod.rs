@@ -40,6 +40,7 @@ mod evaluation_error;
 mod file_mode;
 mod function_argument_mismatch;
 mod hard_tabs;
+pub mod hiera_parameter_type;
 mod idem_expression;
 mod idem_last;
 mod illegal_assignment;
@@ -324,6 +325,7 @@ pub static ALL: &[&Rule] = &[
     &unknown_class::RULE,
     &unknown_parameter::RULE,
     &missing_parameter::RULE,
+    &hiera_parameter_type::RULE,
     &unknown_variable::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,

@@ -20,6 +20,8 @@ pub enum SourceKind {
     Manifest,
     /// An `.epp` template.
     Epp,
+    /// A YAML file of Hiera data, found through a `hiera.yaml` (never parsed as Puppet).
+    HieraData,
 }
 
 impl SourceKind {

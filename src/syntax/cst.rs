@@ -40,7 +40,8 @@ impl Cst<'_> {
 
 pub fn parse(text: &str, kind: SourceKind) -> Cst<'_> {
     let (source, offset) = match kind {
-        SourceKind::Manifest => (std::borrow::Cow::Borrowed(text), 0),
+        // Hiera data is never parsed as Puppet; read as a manifest, it would be one.
+        SourceKind::Manifest | SourceKind::HieraData => (std::borrow::Cow::Borrowed(text), 0),
         SourceKind::Epp => {
             let marker = tree_sitter_puppet::EPP_MARKER;
             let mut s = String::with_capacity(marker.len() + text.len());

@@ -101,7 +101,7 @@ pub fn expectations(text: &str) -> Vec<Finding> {
     expected
 }
 
-fn finding(source: &SourceFile, d: &Diagnostic) -> Finding {
+pub fn finding(source: &SourceFile, d: &Diagnostic) -> Finding {
     let p = source.position(d.span.start);
     Finding {
         line: p.line,

@@ -1,0 +1,305 @@
+//! Hiera 5 data an environment binds to class parameters (automatic parameter lookup):
+//! the environment layer (its `hiera.yaml`; Puppet 7 reads no environment data without
+//! one) and each module's layer (the module's `hiera.yaml`). Each level's path is read
+//! with every file it can name: an interpolation (`%{facts.os.family}`) matches any name
+//! within a path segment. Only the YAML backend (`data_hash: yaml_data`, the default)
+//! is read; a level with another backend or with `mapped_paths`/`uri` is left out, as
+//! is a configuration that is not version 5. Files are read as text through
+//! `source::read`, within bounds (see `yaml`).
+
+pub mod yaml;
+
+use std::path::{Path, PathBuf};
+use yaml::{Node, NodeKind};
+
+/// At most this many data files are read for one hierarchy level.
+const MAX_FILES_PER_LEVEL: usize = 10_000;
+
+/// One data file of a hierarchy, read.
+#[derive(Debug)]
+pub struct DataFile {
+    pub path: PathBuf,
+    pub text: String,
+    /// Its top-level mapping, or why it is not YAML pupcheck reads.
+    pub document: Result<Option<Node>, yaml::YamlError>,
+    /// The module whose layer it is in (its keys are that module's only); `None` for
+    /// the environment layer.
+    pub module: Option<String>,
+}
+
+impl DataFile {
+    /// The top-level entries whose key is a string: `(key, key node, value node)`.
+    pub fn entries(&self) -> Vec<(&str, &Node, &Node)> {
+        match &self.document {
+            Ok(Some(Node {
+                kind: NodeKind::Mapping(entries),
+                ..
+            })) => entries
+                .iter()
+                .filter_map(|(k, v)| match &k.kind {
+                    NodeKind::Scalar {
+                        text,
+                        tagged: false,
+                        ..
+                    } => Some((text.as_str(), k, v)),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The data files of the environment at `root` (none for `None`, files in no
+/// environment) and of the modules on `modules` (`(name, root)`), in that order.
+pub fn data_files(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Vec<DataFile> {
+    let mut files = Vec::new();
+    // A module's repository is no environment: its `hiera.yaml` is its module layer.
+    if let Some(root) = root.filter(|root| !root.join("metadata.json").is_file()) {
+        // Without a `hiera.yaml`, Puppet 7 gives the environment no data layer
+        // (`LookupAdapter#initialize_env_provider`), unless `environment.conf` names a
+        // data provider, which pupcheck does not read.
+        if let Some(levels) = levels(&root.join("hiera.yaml")) {
+            read_levels(root, &levels, None, &mut files);
+        }
+    }
+    for (name, module_root) in modules {
+        if let Some(levels) = levels(&module_root.join("hiera.yaml")) {
+            read_levels(module_root, &levels, Some(name), &mut files);
+        }
+    }
+    files
+}
+
+/// A hierarchy level pupcheck reads: its data folder (relative to the configuration's
+/// folder) and path patterns.
+#[derive(Debug, Clone, PartialEq)]
+struct Level {
+    datadir: PathBuf,
+    paths: Vec<String>,
+}
+
+/// The YAML levels of a `hiera.yaml`; `None` when there is none or it is not a version
+/// 5 configuration pupcheck reads.
+fn levels(config: &Path) -> Option<Vec<Level>> {
+    let text =
+        crate::source::read::read_text(config, crate::source::read::SMALL_FILE_LIMIT).ok()?;
+    let document = yaml::parse(&text).ok()??;
+    let get = |node: &'_ Node, key: &str| -> Option<Node> {
+        let NodeKind::Mapping(entries) = &node.kind else {
+            return None;
+        };
+        entries
+            .iter()
+            .find(|(k, _)| matches!(&k.kind, NodeKind::Scalar { text, .. } if text == key))
+            .map(|(_, v)| v.clone())
+    };
+    let scalar = |node: &Node| match &node.kind {
+        NodeKind::Scalar { text, .. } => Some(text.clone()),
+        _ => None,
+    };
+    if get(&document, "version")
+        .and_then(|v| scalar(&v))
+        .as_deref()
+        != Some("5")
+    {
+        return None;
+    }
+    let defaults = get(&document, "defaults");
+    let default_datadir = defaults
+        .as_ref()
+        .and_then(|d| get(d, "datadir"))
+        .and_then(|d| scalar(&d))
+        .unwrap_or_else(|| "data".to_string());
+    let default_backend = defaults
+        .as_ref()
+        .and_then(|d| get(d, "data_hash"))
+        .and_then(|d| scalar(&d));
+    let NodeKind::Sequence(hierarchy) = get(&document, "hierarchy")?.kind else {
+        return None;
+    };
+    let mut levels = Vec::new();
+    for level in &hierarchy {
+        let other_backend = ["lookup_key", "data_dig", "mapped_paths", "uri", "uris"]
+            .iter()
+            .any(|k| get(level, k).is_some());
+        let backend = get(level, "data_hash")
+            .and_then(|b| scalar(&b))
+            .or_else(|| default_backend.clone());
+        if other_backend || backend.as_deref().is_some_and(|b| b != "yaml_data") {
+            continue;
+        }
+        let mut paths = Vec::new();
+        for key in ["path", "glob"] {
+            paths.extend(get(level, key).and_then(|p| scalar(&p)));
+        }
+        for key in ["paths", "globs"] {
+            if let Some(Node {
+                kind: NodeKind::Sequence(items),
+                ..
+            }) = get(level, key)
+            {
+                paths.extend(items.iter().filter_map(scalar));
+            }
+        }
+        let datadir = get(level, "datadir")
+            .and_then(|d| scalar(&d))
+            .unwrap_or_else(|| default_datadir.clone());
+        levels.push(Level {
+            datadir: PathBuf::from(datadir),
+            paths,
+        });
+    }
+    Some(levels)
+}
+
+/// Reads every file the levels' patterns can name, once each.
+fn read_levels(base: &Path, levels: &[Level], module: Option<&String>, into: &mut Vec<DataFile>) {
+    for level in levels {
+        let datadir = base.join(&level.datadir);
+        // A data folder outside the configuration's folder is not read.
+        if !level.datadir.components().all(|c| {
+            matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        }) {
+            continue;
+        }
+        for pattern in &level.paths {
+            for path in matching_files(&datadir, pattern) {
+                if into.iter().any(|f| f.path == path) {
+                    continue;
+                }
+                let Ok(text) =
+                    crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT)
+                else {
+                    continue;
+                };
+                let document = yaml::parse(&text);
+                into.push(DataFile {
+                    path,
+                    text,
+                    document,
+                    module: module.cloned(),
+                });
+            }
+        }
+    }
+}
+
+/// The files under `datadir` a path pattern can name: an interpolation or a glob's `*`
+/// matches any name within one segment; `..` never climbs out.
+fn matching_files(datadir: &Path, pattern: &str) -> Vec<PathBuf> {
+    let segments: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+    if segments.iter().any(|s| *s == ".." || s.contains("**")) {
+        return Vec::new();
+    }
+    let mut current = vec![datadir.to_path_buf()];
+    for (i, segment) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        let matcher = segment_matcher(segment);
+        let mut next = Vec::new();
+        for dir in &current {
+            match &matcher {
+                None => {
+                    let path = dir.join(segment);
+                    if (last && path.is_file()) || (!last && path.is_dir()) {
+                        next.push(path);
+                    }
+                }
+                Some(regex) => {
+                    let Ok(entries) = std::fs::read_dir(dir) else {
+                        continue;
+                    };
+                    let mut found: Vec<PathBuf> = entries
+                        .flatten()
+                        .filter(|e| e.file_name().to_str().is_some_and(|n| regex.is_match(n)))
+                        .map(|e| e.path())
+                        .filter(|p| if last { p.is_file() } else { p.is_dir() })
+                        .collect();
+                    found.sort();
+                    next.extend(found);
+                }
+            }
+            if next.len() > MAX_FILES_PER_LEVEL {
+                next.truncate(MAX_FILES_PER_LEVEL);
+                break;
+            }
+        }
+        current = next;
+    }
+    current
+}
+
+/// A segment with interpolations or glob characters as a regex over names; `None` for
+/// a literal name.
+fn segment_matcher(segment: &str) -> Option<regex::Regex> {
+    if !segment.contains("%{") && !segment.contains(['*', '?', '[', '{']) {
+        return None;
+    }
+    let mut pattern = String::from("^");
+    let mut rest = segment;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("%{") {
+            let end = after.find('}').map_or(after.len(), |e| e + 1);
+            pattern.push_str(".*");
+            rest = &after[end..];
+            continue;
+        }
+        let c = rest.chars().next().expect("not empty");
+        match c {
+            '*' | '{' | '}' | ',' | '[' | ']' => pattern.push_str(".*"),
+            '?' => pattern.push('.'),
+            other => pattern.push_str(&regex::escape(&other.to_string())),
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    pattern.push('$');
+    regex::Regex::new(&pattern).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_name_every_file_their_patterns_can() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(
+            root.join("hiera.yaml"),
+            "---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: nodes\n    path: \"nodes/%{trusted.certname}.yaml\"\n  - name: os\n    paths:\n      - \"os/%{facts.os.family}.yaml\"\n  - name: secrets\n    lookup_key: eyaml_lookup_key\n    path: secrets.eyaml\n  - name: common\n    path: common.yaml\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.join("data/nodes")).unwrap();
+        std::fs::create_dir_all(root.join("data/os")).unwrap();
+        std::fs::write(root.join("data/nodes/web1.example.com.yaml"), "a: 1\n").unwrap();
+        std::fs::write(root.join("data/os/Debian.yaml"), "a: 2\n").unwrap();
+        std::fs::write(root.join("data/os/notes.txt"), "").unwrap();
+        std::fs::write(root.join("data/secrets.eyaml"), "a: ENC[x]\n").unwrap();
+        std::fs::write(root.join("data/common.yaml"), "ntp::servers: 42\n").unwrap();
+        let files = data_files(Some(root), &[]);
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| f.path.strip_prefix(root).unwrap().display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "data/nodes/web1.example.com.yaml",
+                "data/os/Debian.yaml",
+                "data/common.yaml"
+            ]
+        );
+        assert_eq!(files[2].entries()[0].0, "ntp::servers");
+    }
+
+    #[test]
+    fn without_a_configuration_the_environment_has_no_data() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("data")).unwrap();
+        std::fs::write(dir.path().join("data/common.yaml"), "x::y: 1\n").unwrap();
+        assert!(data_files(Some(dir.path()), &[]).is_empty());
+    }
+}

@@ -1,0 +1,345 @@
+//! YAML as Hiera reads it (Ruby's Psych), with where each node is written. The parser
+//! is yaml-rust2's event parser; the tree is built here, within bounds: a document
+//! deeper than [`MAX_DEPTH`], or with more than [`MAX_NODES`] nodes once aliases are
+//! expanded (a "billion laughs" file), is an error, never a hang. A scalar whose
+//! value Psych might read otherwise than pupcheck (octal and sexagesimal numbers,
+//! dates, tags) is unknown, never guessed.
+
+use crate::types::Value;
+use std::collections::HashMap;
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+/// Deeper nesting than this is refused.
+pub const MAX_DEPTH: usize = 256;
+/// More nodes than this, aliases expanded, are refused.
+pub const MAX_NODES: usize = 1_000_000;
+
+/// A node and where it starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub kind: NodeKind,
+    /// Byte offset in the text.
+    pub offset: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    Scalar {
+        text: String,
+        /// Written without quotes (then `true`, `42`, `~` are not strings).
+        plain: bool,
+        /// Written with a tag (`!!str`, `!ruby/object`): not read.
+        tagged: bool,
+    },
+    Sequence(Vec<Node>),
+    Mapping(Vec<(Node, Node)>),
+}
+
+/// Why a text is not YAML pupcheck reads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct YamlError {
+    pub message: String,
+    pub offset: usize,
+}
+
+/// The first document of `text` (`None` when it has none).
+pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
+    let mut builder = Builder::default();
+    let mut parser = Parser::new_from_str(text);
+    match parser.load(&mut builder, false) {
+        Ok(()) => {}
+        Err(e) => {
+            return Err(YamlError {
+                message: e.info().to_string(),
+                offset: e.marker().index(),
+            })
+        }
+    }
+    if let Some(error) = builder.error {
+        return Err(error);
+    }
+    Ok(builder.document)
+}
+
+#[derive(Default)]
+struct Builder {
+    /// Open collections, innermost last, with their anchors.
+    stack: Vec<(Node, usize)>,
+    /// A mapping's key waiting for its value, per open mapping.
+    keys: Vec<Option<Node>>,
+    anchors: HashMap<usize, Node>,
+    nodes: usize,
+    document: Option<Node>,
+    error: Option<YamlError>,
+}
+
+impl Builder {
+    fn fail(&mut self, message: &str, offset: usize) {
+        if self.error.is_none() {
+            self.error = Some(YamlError {
+                message: message.to_string(),
+                offset,
+            });
+        }
+    }
+
+    fn count(&mut self, n: usize, offset: usize) -> bool {
+        self.nodes = self.nodes.saturating_add(n);
+        if self.nodes > MAX_NODES {
+            self.fail(
+                &format!("more than {MAX_NODES} nodes (aliases expanded)"),
+                offset,
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Places a finished node in its parent (or as the document).
+    fn place(&mut self, node: Node, anchor: usize) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, node.clone());
+        }
+        let Some((parent, _)) = self.stack.last_mut() else {
+            if self.document.is_none() {
+                self.document = Some(node);
+            }
+            return;
+        };
+        match &mut parent.kind {
+            NodeKind::Sequence(items) => items.push(node),
+            NodeKind::Mapping(entries) => {
+                let key = self.keys.last_mut().expect("a mapping has a key slot");
+                match key.take() {
+                    None => *key = Some(node),
+                    Some(k) => entries.push((k, node)),
+                }
+            }
+            NodeKind::Scalar { .. } => {}
+        }
+    }
+
+    fn open(&mut self, kind: NodeKind, anchor: usize, offset: usize) {
+        if self.stack.len() >= MAX_DEPTH {
+            self.fail(&format!("nested deeper than {MAX_DEPTH}"), offset);
+            return;
+        }
+        if !self.count(1, offset) {
+            return;
+        }
+        if matches!(kind, NodeKind::Mapping(_)) {
+            self.keys.push(None);
+        }
+        self.stack.push((Node { kind, offset }, anchor));
+    }
+
+    fn close(&mut self) {
+        let Some((node, anchor)) = self.stack.pop() else {
+            return;
+        };
+        if matches!(node.kind, NodeKind::Mapping(_)) {
+            self.keys.pop();
+        }
+        self.place(node, anchor);
+    }
+}
+
+fn size(node: &Node) -> usize {
+    match &node.kind {
+        NodeKind::Scalar { .. } => 1,
+        NodeKind::Sequence(items) => 1 + items.iter().map(size).sum::<usize>(),
+        NodeKind::Mapping(entries) => {
+            1 + entries
+                .iter()
+                .map(|(k, v)| size(k) + size(v))
+                .sum::<usize>()
+        }
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, event: Event, mark: Marker) {
+        if self.error.is_some() {
+            return;
+        }
+        let offset = mark.index();
+        match event {
+            Event::Scalar(text, style, anchor, tag) if self.count(1, offset) => {
+                let node = Node {
+                    kind: NodeKind::Scalar {
+                        text,
+                        plain: style == TScalarStyle::Plain,
+                        tagged: tag.is_some(),
+                    },
+                    offset,
+                };
+                self.place(node, anchor);
+            }
+            Event::SequenceStart(anchor, _) => {
+                self.open(NodeKind::Sequence(Vec::new()), anchor, offset)
+            }
+            Event::MappingStart(anchor, _) => {
+                self.open(NodeKind::Mapping(Vec::new()), anchor, offset)
+            }
+            Event::SequenceEnd | Event::MappingEnd => self.close(),
+            Event::Alias(id) => match self.anchors.get(&id).cloned() {
+                Some(node) => {
+                    if self.count(size(&node), offset) {
+                        self.place(node, 0);
+                    }
+                }
+                None => self.fail("an alias to an unknown anchor", offset),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// The Puppet value Hiera gives for `node`, as Psych reads YAML; `None` when pupcheck
+/// is not sure of it (see the module's docs), or when it holds an interpolation
+/// (`%{...}`, which Hiera replaces).
+pub fn value(node: &Node) -> Option<Value> {
+    match &node.kind {
+        NodeKind::Scalar { tagged: true, .. } => None,
+        NodeKind::Scalar { text, .. } if text.contains("%{") => None,
+        NodeKind::Scalar {
+            text, plain: false, ..
+        } => Some(Value::string(text)),
+        NodeKind::Scalar {
+            text, plain: true, ..
+        } => plain_scalar(text),
+        NodeKind::Sequence(items) => items
+            .iter()
+            .map(value)
+            .collect::<Option<Vec<_>>>()
+            .map(Value::array),
+        NodeKind::Mapping(entries) => {
+            let mut hash = indexmap::IndexMap::new();
+            for (k, v) in entries {
+                // `<<` merge keys are Psych's own.
+                if matches!(&k.kind, NodeKind::Scalar { text, plain: true, .. } if text == "<<") {
+                    return None;
+                }
+                hash.insert(value(k)?, value(v)?);
+            }
+            Some(Value::Hash(std::sync::Arc::new(hash)))
+        }
+    }
+}
+
+/// A plain scalar as Psych's scalar scanner reads it, where that is certain.
+fn plain_scalar(text: &str) -> Option<Value> {
+    let lower = text.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "~" | "null" => return Some(Value::Undef),
+        "true" | "yes" | "on" => return Some(Value::Bool(true)),
+        "false" | "no" | "off" => return Some(Value::Bool(false)),
+        _ => {}
+    }
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let starts_numeric = unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.');
+    if !starts_numeric {
+        return Some(Value::string(text));
+    }
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    // A decimal integer without a leading zero (Psych reads `0755` as octal).
+    if digits(unsigned) && (unsigned == "0" || !unsigned.starts_with('0')) {
+        return text.parse::<i64>().ok().map(Value::Integer);
+    }
+    // A plain decimal fraction.
+    if let Some((whole, fraction)) = unsigned.split_once('.') {
+        if (whole.is_empty() || digits(whole))
+            && digits(fraction)
+            && !(whole.len() > 1 && whole.starts_with('0'))
+        {
+            return text
+                .parse::<f64>()
+                .ok()
+                .filter(|f| f.is_finite())
+                .map(Value::Float);
+        }
+    }
+    // Anything else that starts like a number (octal, hexadecimal, `1_000`, `1:30`,
+    // dates, exponents, versions such as `1.2.3`): Psych's reading varies.
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries(text: &str) -> Vec<(String, Option<Value>)> {
+        let Some(Node {
+            kind: NodeKind::Mapping(entries),
+            ..
+        }) = parse(text).expect("yaml")
+        else {
+            panic!("a mapping");
+        };
+        entries
+            .iter()
+            .map(|(k, v)| {
+                let NodeKind::Scalar { text, .. } = &k.kind else {
+                    panic!("a scalar key")
+                };
+                (text.clone(), value(v))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn scalars_are_read_as_psych_reads_them_or_left_unknown() {
+        let read = entries(
+            "a: 42\nb: '42'\nc: yes\nd: ~\ne: 1.5\nf: 0755\ng: web\nh: '%{facts.x}'\ni: [1, two]\nj: 1.2.3\nk: !!str 3\n",
+        );
+        let v = |k: &str| {
+            read.iter()
+                .find(|(n, _)| n == k)
+                .and_then(|(_, v)| v.clone())
+        };
+        assert_eq!(v("a"), Some(Value::Integer(42)));
+        assert_eq!(v("b"), Some(Value::string("42")));
+        assert_eq!(v("c"), Some(Value::Bool(true)));
+        assert_eq!(v("d"), Some(Value::Undef));
+        assert_eq!(v("e"), Some(Value::Float(1.5)));
+        assert_eq!(v("f"), None, "octal in YAML 1.1");
+        assert_eq!(v("g"), Some(Value::string("web")));
+        assert_eq!(v("h"), None, "an interpolation");
+        assert_eq!(
+            v("i"),
+            Some(Value::array(vec![Value::Integer(1), Value::string("two")]))
+        );
+        assert_eq!(v("j"), None);
+        assert_eq!(v("k"), None, "a tag");
+    }
+
+    #[test]
+    fn offsets_locate_each_node() {
+        let text = "first: 1\nsecond:\n  - x\n";
+        let Some(Node {
+            kind: NodeKind::Mapping(entries),
+            ..
+        }) = parse(text).unwrap()
+        else {
+            panic!("a mapping")
+        };
+        assert_eq!(entries[1].0.offset, text.find("second").unwrap());
+    }
+
+    #[test]
+    fn alias_bombs_and_deep_nesting_are_errors_not_hangs() {
+        let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for (i, prev) in ["a", "b", "c", "d", "e", "f", "g"].iter().enumerate() {
+            let name = ["b", "c", "d", "e", "f", "g", "h"][i];
+            bomb.push_str(&format!(
+                "{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"
+            ));
+        }
+        let error = parse(&bomb).expect_err("too many nodes");
+        assert!(error.message.contains("nodes"), "{error:?}");
+        let deep = "[".repeat(MAX_DEPTH + 10) + &"]".repeat(MAX_DEPTH + 10);
+        assert!(parse(&deep).is_err());
+        assert!(parse("a: [1, 2\n").is_err());
+    }
+}

@@ -1,0 +1,145 @@
+use super::{Category, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::env::hiera::{yaml, DataFile};
+use crate::env::Environment;
+use crate::source::{SourceFile, Span};
+use crate::types::mismatch::{describe_value, of_subject, PathElem};
+use crate::types::resolve::Resolver;
+use crate::types::{instance_of, Value};
+use std::collections::HashSet;
+
+pub static RULE: Rule = Rule {
+    id: "hiera-parameter-type",
+    summary: "Hiera data binds a class parameter to a value its type rejects",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Checks the values Hiera binds to class parameters by automatic parameter lookup
+(`ntp::servers: 42` in `data/common.yaml`) against the parameter's type, when the class
+is one pupcheck has read. The data is the environment's (the levels of its `hiera.yaml`;
+without one, Puppet 7 reads no environment data) and each module's (the module's
+`hiera.yaml`; a module binds keys of its own namespace only); every file a level's path
+can name is read, whatever the node. The finding is at the value, in the YAML file.
+
+Not judged: values that hold an interpolation (`%{...}`), a tag, or a number Psych reads
+its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
+that `lookup_options` names (a `convert_to` or merge changes the value); levels with
+another backend (`eyaml`, `json`) or `mapped_paths`; keys written with a leading `::`,
+which automatic parameter lookup never asks for.
+
+## Why it matters
+Puppet fails the catalog of every node the class is declared on (\"Class[Ntp]:
+parameter 'servers' expects an Array value, got Integer\"), though no manifest is wrong.
+
+## Example
+```yaml
+# data/common.yaml
+ntp::servers: 'pool.ntp.org'   # class ntp (Array[String] $servers)
+```
+
+## How to fix
+Write the value as the parameter's type asks (`ntp::servers: ['pool.ntp.org']`).
+",
+    check: None,
+};
+
+/// The findings on one data file of the environment `env`; `overridden`: the keys any
+/// `lookup_options` of the environment names (`None`: one is a pattern, so any key may
+/// be).
+pub fn check_data_file(
+    file: &DataFile,
+    source: &SourceFile,
+    env: &Environment,
+    overridden: Option<&HashSet<String>>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let Some(overridden) = overridden else {
+        return out;
+    };
+    let mut resolver = Resolver::new(env);
+    for (key, _, value_node) in file.entries() {
+        // Automatic parameter lookup asks for `ntp::servers`: a key written
+        // `::ntp::servers` is another key, which binds nothing.
+        let Some((class, param)) = key.rsplit_once("::").filter(|_| !key.starts_with("::")) else {
+            continue;
+        };
+        let in_namespace = match &file.module {
+            None => true,
+            Some(module) => class == module || class.starts_with(&format!("{module}::")),
+        };
+        if !in_namespace || overridden.contains(key) {
+            continue;
+        }
+        let Some(definition) = env.class(class) else {
+            continue;
+        };
+        let Some(type_expr) = definition.param(param).and_then(|p| p.type_expr.as_ref()) else {
+            continue;
+        };
+        let Some(expected) = super::bodies::declared_type(&mut resolver, type_expr) else {
+            continue;
+        };
+        let Some(value) = yaml::value(value_node) else {
+            continue;
+        };
+        if matches!(value, Value::Undef)
+            || instance_of(&value, &expected)
+            || !expected.patterns_runnable()
+        {
+            continue;
+        }
+        let parts = describe_value(&expected, &value, &[PathElem::Parameter(param.to_string())]);
+        if parts.is_empty() {
+            continue;
+        }
+        let subject = format!(
+            "Class[{}]",
+            super::declarations::capitalized(&definition.name)
+        );
+        let start = value_node.offset.min(source.text.len());
+        let end = source.text[start..]
+            .find('\n')
+            .map_or(source.text.len(), |n| start + n);
+        out.push(
+            RULE.diagnostic(
+                Span::new(start as u32, end as u32),
+                of_subject(&subject, &parts),
+            )
+            .with_note(format!(
+                "{subject} is defined in {}",
+                definition.path.display()
+            )),
+        );
+    }
+    out
+}
+
+/// The keys `lookup_options` names in any of `files`; `None` when one names keys by a
+/// pattern (`'^profile::.*'`).
+pub fn keys_with_lookup_options(files: &[DataFile]) -> Option<HashSet<String>> {
+    let mut keys = HashSet::new();
+    for file in files {
+        for (key, _, value) in file.entries() {
+            if key != "lookup_options" {
+                continue;
+            }
+            let yaml::NodeKind::Mapping(entries) = &value.kind else {
+                return None;
+            };
+            for (k, _) in entries {
+                let yaml::NodeKind::Scalar { text, .. } = &k.kind else {
+                    return None;
+                };
+                if text.starts_with('^') {
+                    return None;
+                }
+                keys.insert(text.clone());
+            }
+        }
+    }
+    Some(keys)
+}
