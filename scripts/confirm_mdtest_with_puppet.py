@@ -82,7 +82,8 @@ def confirm(title, files):
         # default, pupcheck's): such a case is compiled with it.
         strict = any(m.group(2) == 'unknown-variable' for _, text in files
                      for line in text.splitlines() if (m := MARKER.match(line)))
-        case = {'id': title, 'code': '\n'.join(code), 'expect': errors[0] if errors else '',
+        expect = puppets_words(errors[0], tmp, first_error_file(files)) if errors else ''
+        case = {'id': title, 'code': '\n'.join(code), 'expect': expect,
                 'strict_variables': strict}
         # Hiera's files make the case an environment: its hiera.yaml (or Puppet's
         # default, data/common.yaml) and the modules' layers are read.
@@ -100,6 +101,21 @@ def confirm(title, files):
     if not errors and answer['error']:
         return f"Puppet failed on a case that expects no error: {answer['error']}"
     return None
+
+
+def puppets_words(expected, folder, path):
+    """The text Puppet's error must hold for a finding's message (in the file at
+    `path`): Puppet names a hiera.yaml by its absolute path; a YAML file it cannot parse
+    by its absolute path too, in libyaml's words, which are not pupcheck's parser's
+    (`Unable to parse (/x/data/common.yaml): ...`): the file is what must agree."""
+    if expected.startswith('Unable to parse: '):
+        return f'Unable to parse ({folder}/{path})'
+    return re.sub(r"^(The Lookup Configuration at ')(?!/)", lambda m: m.group(1) + folder + '/', expected)
+
+
+def first_error_file(files):
+    return next((path for path, text in files for line in text.splitlines()
+                 if (m := MARKER.match(line)) and m.group(1) == 'error'), None)
 
 
 # A subject pupcheck names without a title (`Web::Vhost: ...`): the title was not known

@@ -54,6 +54,10 @@ The error findings of both runs (and, with --select-all, of two more runs with
   missing", and a finding about a module that is not there "unconfirmable: module X
   missing".
 
+* hiera-syntax and hiera-config (a Hiera file): a lookup of a key of the layer
+  (`lookup('<module>::pupcheck_probe', ...)` for a module's) is compiled, with a data
+  file made the first level of its layer; Puppet must fail to parse that file, or fail
+  with the finding's message.
 * hiera-parameter-type (a value in a Hiera data file): the class is compiled
   (`include c`, or a hand-written snippet) with the data file made the first level of
   its layer (compile.rb's hiera_pin: the environment's for a control repository's own
@@ -838,13 +842,15 @@ def plan_cases(row, work, validations, compiles, rals):
 
     compiled = {}
 
-    def compile_case(code, expect, strict=False, pin=None):
-        key = (code, expect, strict, json.dumps(pin))
+    def compile_case(code, expect, strict=False, pin=None, environment=None):
+        key = (code, expect, strict, json.dumps(pin), environment)
         if key not in compiled:
             case = {'id': f'c:{repo}:{len(compiles[repo])}', 'code': code, 'expect': expect,
                     'strict_variables': strict}
             if pin:
                 case['hiera_pin'] = pin
+            if environment:
+                case['environment'] = environment
             compiles[repo].append(case)
             compiled[key] = case['id']
         return compiled[key]
@@ -874,6 +880,29 @@ def plan_cases(row, work, validations, compiles, rals):
             if f['rule'] in EVALUATION_RULES:
                 f['expect'], f['loose'] = f['message'], None
                 f['context_code'] = context_snippet(f, source(rel), path, mp)
+        elif f['rule'] in ('hiera-syntax', 'hiera-config'):
+            # A lookup reads the layer's configuration, then each of its data files: a
+            # data file is made the first level of its layer.
+            where = hiera_pin(path, rel, row['kind'])
+            if where is None:
+                continue
+            is_config = os.path.basename(rel) == 'hiera.yaml'
+            key = f"{where['module']}::pupcheck_probe" if where['module'] else 'pupcheck_probe'
+            code = f"lookup('{key}', {{ 'default_value' => 1 }})"
+            if f['rule'] == 'hiera-syntax':
+                # libyaml's words are not pupcheck's parser's: Puppet must fail to
+                # parse that file.
+                f['expect'], f['loose'] = 'Unable to parse (', None
+                f['parsed_file'] = os.path.basename(rel)
+            else:
+                f['expect'] = f['message'].split(' has wrong type, ', 1)[-1]
+                f['loose'] = None
+            if where['module'] and not mp.has(where['module']):
+                f['module_missing'] = where['module']
+                continue
+            environment = None if where['module'] else path
+            f['cases']['compile_direct'] = compile_case(code, f['expect'], pin=None if is_config else where,
+                                                        environment=environment)
         elif f['rule'] == 'hiera-parameter-type':
             # The class compiled with the data file as the first level of its layer.
             subject = subject_of(f['message'])
@@ -993,6 +1022,8 @@ def judge(f, row, answers):
 
     def matches(c):
         if not c or not c.get('error'):
+            return None
+        if f.get('parsed_file') and f['parsed_file'] not in c['error']:
             return None
         # compile.rb's 'confirmed' looks at the whole message, its 'error' is cut short.
         if c.get('confirmed') or (f['expect'] and f['expect'] in c['error']):

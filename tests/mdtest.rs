@@ -170,7 +170,12 @@ fn run_environment_case(root: &Path, case: &Case) -> Option<String> {
         "select = [\"syntax\", \"validation\", \"type\"]\n",
     )
     .unwrap();
-    let report = pupcheck::check::check_paths(&[root.to_path_buf()]);
+    // Checked from the environment's folder, so that paths are shown as written (the
+    // one test of this binary: no other changes the working folder meanwhile).
+    let previous = std::env::current_dir().unwrap();
+    std::env::set_current_dir(root).unwrap();
+    let report = pupcheck::check::check_paths(&[PathBuf::from(".")]);
+    std::env::set_current_dir(previous).unwrap();
     let mut problems = String::new();
     for (relative, text) in &case.files {
         if relative.ends_with(".rb") {
@@ -180,7 +185,7 @@ fn run_environment_case(root: &Path, case: &Case) -> Option<String> {
         let mut actual: Vec<Finding> = report
             .files
             .iter()
-            .filter(|f| std::fs::canonicalize(&f.path).is_ok_and(|p| p == real))
+            .filter(|f| std::fs::canonicalize(root.join(&f.path)).is_ok_and(|p| p == real))
             .flat_map(|f| {
                 // A report keeps its text only when it has findings.
                 f.diagnostics

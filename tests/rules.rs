@@ -93,17 +93,19 @@ fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
     found.into_iter().map(|f| f.path).collect()
 }
 
-/// The rule whose findings are on Hiera data, not on Puppet files: its examples are
-/// control repositories (`rules/hiera-parameter-type/{fail,pass}/`), checked whole, with
-/// the expectations written in the YAML files' comments.
-const HIERA_RULE: &str = "hiera-parameter-type";
+/// Whether a rule's findings are on Hiera's files, not on Puppet files: its examples
+/// are control repositories (`rules/hiera-*/{fail,pass}/`), checked whole, with the
+/// expectations written in the YAML files' comments.
+fn is_hiera_rule(id: &str) -> bool {
+    id.starts_with("hiera-")
+}
 
-fn hiera_example_problems(kind: &str) -> Vec<String> {
-    let dir = rules_dir().join(HIERA_RULE).join(kind);
+fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
+    let dir = rules_dir().join(id).join(kind);
     let mut problems = Vec::new();
     let report = pupcheck::check::check_paths(std::slice::from_ref(&dir));
     let mut yaml_files = Vec::new();
-    let mut pending = vec![dir.join("data")];
+    let mut pending = vec![dir.clone()];
     while let Some(folder) = pending.pop() {
         for entry in std::fs::read_dir(&folder).unwrap().flatten() {
             let path = entry.path();
@@ -115,7 +117,7 @@ fn hiera_example_problems(kind: &str) -> Vec<String> {
         }
     }
     if yaml_files.is_empty() {
-        problems.push(format!("rules/{HIERA_RULE}/{kind}: no data/*.yaml"));
+        problems.push(format!("rules/{id}/{kind}: no *.yaml"));
     }
     let mut marked = 0;
     for path in yaml_files {
@@ -136,7 +138,7 @@ fn hiera_example_problems(kind: &str) -> Vec<String> {
                     .expect("a report with findings keeps its text");
                 f.diagnostics
                     .iter()
-                    .filter(|d| d.rule == HIERA_RULE)
+                    .filter(|d| d.rule == id)
                     .map(|d| common::finding(source, d))
                     .collect::<Vec<_>>()
             })
@@ -149,7 +151,7 @@ fn hiera_example_problems(kind: &str) -> Vec<String> {
         }
     }
     if kind == "fail" && marked == 0 {
-        problems.push(format!("rules/{HIERA_RULE}: no expectation markers"));
+        problems.push(format!("rules/{id}: no expectation markers"));
     }
     problems
 }
@@ -158,8 +160,8 @@ fn hiera_example_problems(kind: &str) -> Vec<String> {
 fn failing_examples_produce_exactly_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        if rule.id == HIERA_RULE {
-            problems.extend(hiera_example_problems("fail"));
+        if is_hiera_rule(rule.id) {
+            problems.extend(hiera_example_problems(rule.id, "fail"));
             continue;
         }
         let files = example_files(rule, "fail");
@@ -213,8 +215,8 @@ fn failing_examples_produce_exactly_their_rule() {
 fn passing_examples_produce_none_of_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        if rule.id == HIERA_RULE {
-            problems.extend(hiera_example_problems("pass"));
+        if is_hiera_rule(rule.id) {
+            problems.extend(hiera_example_problems(rule.id, "pass"));
             continue;
         }
         let files = example_files(rule, "pass");

@@ -10,6 +10,7 @@
 //! around them for the other names the checks ask for (`env`). The result is sorted by path, so the output is the same whatever the
 //! number of threads.
 
+mod hiera;
 mod isolate;
 
 pub use isolate::catch_file_panic;
@@ -125,69 +126,13 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
             report
         })
         .collect();
-    files.extend(hiera_reports(plan, &environments));
+    files.extend(hiera::reports(plan, &environments));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Report {
         files_checked: files.len(),
         files,
         walk_errors: plan.walk_errors.clone(),
     }
-}
-
-/// The findings on the Hiera data of each environment the planned files are in (its
-/// own layer and its modules', under the paths the user named; files in no environment
-/// have their modules' layers only), with the settings of the environment's first
-/// file: only the files with findings.
-fn hiera_reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
-    use crate::rules::hiera_parameter_type as rule;
-    let mut settings_by_root: Vec<(Option<PathBuf>, &Arc<Settings>)> = Vec::new();
-    for (file, settings) in &plan.files {
-        let root = environments.root_of(&file.path);
-        if !settings_by_root.iter().any(|(r, _)| *r == root) {
-            settings_by_root.push((root, settings));
-        }
-    }
-    // Named from the working folder, as the user names the checked files.
-    let cwd = std::env::current_dir().ok();
-    let mut reports = Vec::new();
-    for (root, settings) in settings_by_root {
-        if !settings.rules.enabled().any(|r| r.id == rule::RULE.id) {
-            continue;
-        }
-        let env = environments.for_environment(root.as_deref());
-        let data = crate::env::hiera::data_files(root.as_deref(), &env.modules());
-        let overridden = rule::keys_with_lookup_options(&data);
-        for file in data {
-            // Only data under the paths the user named is reported: other modules on
-            // the modulepath bind keys too, but are not theirs to check.
-            let named = std::fs::canonicalize(&file.path)
-                .is_ok_and(|real| plan.write_roots.iter().any(|r| real.starts_with(r)));
-            if !named {
-                continue;
-            }
-            let shown = cwd
-                .as_ref()
-                .and_then(|cwd| file.path.strip_prefix(cwd).ok())
-                .map_or_else(|| file.path.clone(), Path::to_path_buf);
-            let source = SourceFile::new(shown, SourceKind::HieraData, file.text.clone());
-            let mut diagnostics = rule::check_data_file(&file, &source, env, overridden.as_ref());
-            if diagnostics.is_empty() {
-                continue;
-            }
-            for d in diagnostics.iter_mut() {
-                if let Some(severity) = settings.rules.severity_override(d.rule) {
-                    d.severity = severity;
-                }
-            }
-            sort_diagnostics(&mut diagnostics);
-            reports.push(FileReport {
-                path: source.path.clone(),
-                source: Some(source),
-                diagnostics,
-            });
-        }
-    }
-    reports
 }
 
 /// The files to check, each with its settings, and the paths that could not be walked.

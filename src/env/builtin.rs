@@ -3,6 +3,7 @@
 //! and the closed lists of values some attributes take.
 
 pub mod functions;
+pub mod hiera;
 
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@ use super::{Category, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::hiera::{yaml, DataFile};
 use crate::env::Environment;
-use crate::source::{SourceFile, Span};
+use crate::source::SourceFile;
 use crate::types::mismatch::{describe_value, of_subject, PathElem};
 use crate::types::resolve::Resolver;
 use crate::types::{instance_of, Value};
@@ -100,13 +100,9 @@ pub fn check_data_file(
             "Class[{}]",
             super::declarations::capitalized(&definition.name)
         );
-        let start = value_node.offset.min(source.text.len());
-        let end = source.text[start..]
-            .find('\n')
-            .map_or(source.text.len(), |n| start + n);
         out.push(
             RULE.diagnostic(
-                Span::new(start as u32, end as u32),
+                super::hiera_syntax::rest_of_line(&source.text, value_node.offset),
                 of_subject(&subject, &parts),
             )
             .with_note(format!(

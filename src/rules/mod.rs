@@ -40,7 +40,9 @@ mod evaluation_error;
 mod file_mode;
 mod function_argument_mismatch;
 mod hard_tabs;
+pub mod hiera_config;
 pub mod hiera_parameter_type;
+pub mod hiera_syntax;
 mod idem_expression;
 mod idem_last;
 mod illegal_assignment;
@@ -115,7 +117,7 @@ mod unknown_variable;
 mod unquoted_file_mode;
 mod unquoted_node_name;
 mod unquoted_resource_title;
-mod unreadable_file;
+pub mod unreadable_file;
 mod unrecognized_escape;
 mod unsupported_expression;
 mod variable_contains_dash;
@@ -325,7 +327,9 @@ pub static ALL: &[&Rule] = &[
     &unknown_class::RULE,
     &unknown_parameter::RULE,
     &missing_parameter::RULE,
+    &hiera_config::RULE,
     &hiera_parameter_type::RULE,
+    &hiera_syntax::RULE,
     &unknown_variable::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,

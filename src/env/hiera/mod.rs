@@ -50,25 +50,58 @@ impl DataFile {
     }
 }
 
-/// The data files of the environment at `root` (none for `None`, files in no
-/// environment) and of the modules on `modules` (`(name, root)`), in that order.
-pub fn data_files(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Vec<DataFile> {
-    let mut files = Vec::new();
+/// The Hiera files of an environment: its layers' configurations (`hiera.yaml`) and
+/// the data files their levels can name.
+#[derive(Debug, Default)]
+pub struct Hiera {
+    pub configs: Vec<DataFile>,
+    pub data: Vec<DataFile>,
+}
+
+/// The Hiera files of the environment at `root` (none of its own for `None`, files in
+/// no environment) and of the modules on `modules` (`(name, root)`), in that order.
+pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
+    let mut hiera = Hiera::default();
     // A module's repository is no environment: its `hiera.yaml` is its module layer.
     if let Some(root) = root.filter(|root| !root.join("metadata.json").is_file()) {
         // Without a `hiera.yaml`, Puppet 7 gives the environment no data layer
         // (`LookupAdapter#initialize_env_provider`), unless `environment.conf` names a
         // data provider, which pupcheck does not read.
-        if let Some(levels) = levels(&root.join("hiera.yaml")) {
-            read_levels(root, &levels, None, &mut files);
-        }
+        hiera.read_layer(root, None);
     }
     for (name, module_root) in modules {
-        if let Some(levels) = levels(&module_root.join("hiera.yaml")) {
-            read_levels(module_root, &levels, Some(name), &mut files);
-        }
+        hiera.read_layer(module_root, Some(name));
     }
-    files
+    hiera
+}
+
+/// The data files of [`read`].
+pub fn data_files(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Vec<DataFile> {
+    read(root, modules).data
+}
+
+impl Hiera {
+    /// Reads the layer whose `hiera.yaml` is in `base`, if it has one.
+    fn read_layer(&mut self, base: &Path, module: Option<&String>) {
+        let path = base.join("hiera.yaml");
+        if !path.is_file() {
+            return;
+        }
+        let Ok(text) = crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT)
+        else {
+            return;
+        };
+        let config = DataFile {
+            document: yaml::parse(&text),
+            path,
+            text,
+            module: module.cloned(),
+        };
+        if let Some(levels) = levels(&config) {
+            read_levels(base, &levels, module, &mut self.data);
+        }
+        self.configs.push(config);
+    }
 }
 
 /// A hierarchy level pupcheck reads: its data folder (relative to the configuration's
@@ -81,10 +114,8 @@ struct Level {
 
 /// The YAML levels of a `hiera.yaml`; `None` when there is none or it is not a version
 /// 5 configuration pupcheck reads.
-fn levels(config: &Path) -> Option<Vec<Level>> {
-    let text =
-        crate::source::read::read_text(config, crate::source::read::SMALL_FILE_LIMIT).ok()?;
-    let document = yaml::parse(&text).ok()??;
+fn levels(config: &DataFile) -> Option<Vec<Level>> {
+    let document = config.document.as_ref().ok()?.clone()?;
     let get = |node: &'_ Node, key: &str| -> Option<Node> {
         let NodeKind::Mapping(entries) = &node.kind else {
             return None;

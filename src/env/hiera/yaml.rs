@@ -41,6 +41,48 @@ pub enum NodeKind {
 pub struct YamlError {
     pub message: String,
     pub offset: usize,
+    /// Over pupcheck's bounds ([`MAX_DEPTH`], [`MAX_NODES`]), not a syntax error: Psych
+    /// may read it.
+    pub over_bounds: bool,
+}
+
+/// The syntax errors of yaml-rust2 that Psych (libyaml), which Hiera reads YAML with,
+/// raises on the same texts: measured by scripts/differential/yaml_diff.py over real
+/// data files and mutants of them, with no text Psych accepts among them. The others
+/// (an odd indentation inside a quoted scalar, say, which libyaml accepts) prove
+/// nothing.
+const SYNTAX_ERRORS_PSYCH_SHARES: &[&str] = &[
+    "\"-\" is only valid inside a block",
+    "block sequence entries are not allowed in this context",
+    "did not find expected <document start>",
+    "illegal placement of ':' indicator",
+    "mapping values are not allowed in this context",
+    "tabs disallowed within this context (block indentation)",
+    "unexpected character: `%'",
+    "unexpected character: `@'",
+    "unexpected character: ``'",
+    "while parsing a block collection, did not find expected '-' indicator",
+    "while parsing a block mapping, did not find expected key",
+    "while parsing a flow mapping, did not find expected ',' or '}'",
+    "while parsing a flow sequence, expected ',' or ']'",
+    "while parsing a quoted scalar, found unknown escape character",
+    "while scanning a block scalar, did not find expected comment or line break",
+    "while scanning a plain scalar, found a tab",
+    "while scanning a quoted scalar, found unexpected document indicator",
+    "while scanning a quoted scalar, found unexpected end of stream",
+    "while scanning a tag, did not find expected whitespace or line break",
+    "while scanning an anchor or alias, did not find expected alphabetic or numeric character",
+];
+
+impl YamlError {
+    /// Whether Psych fails on `text` too, as far as pupcheck can be sure: a syntax
+    /// error of a kind both parsers raise, in a text without anchors (where libyaml
+    /// accepts some keys yaml-rust2 refuses).
+    pub fn psych_fails_too(&self, text: &str) -> bool {
+        !self.over_bounds
+            && !text.contains('&')
+            && SYNTAX_ERRORS_PSYCH_SHARES.contains(&self.message.as_str())
+    }
 }
 
 /// The first document of `text` (`None` when it has none).
@@ -53,6 +95,7 @@ pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
             return Err(YamlError {
                 message: e.info().to_string(),
                 offset: e.marker().index(),
+                over_bounds: false,
             })
         }
     }
@@ -75,11 +118,12 @@ struct Builder {
 }
 
 impl Builder {
-    fn fail(&mut self, message: &str, offset: usize) {
+    fn fail(&mut self, message: &str, offset: usize, over_bounds: bool) {
         if self.error.is_none() {
             self.error = Some(YamlError {
                 message: message.to_string(),
                 offset,
+                over_bounds,
             });
         }
     }
@@ -90,6 +134,7 @@ impl Builder {
             self.fail(
                 &format!("more than {MAX_NODES} nodes (aliases expanded)"),
                 offset,
+                true,
             );
             return false;
         }
@@ -122,7 +167,7 @@ impl Builder {
 
     fn open(&mut self, kind: NodeKind, anchor: usize, offset: usize) {
         if self.stack.len() >= MAX_DEPTH {
-            self.fail(&format!("nested deeper than {MAX_DEPTH}"), offset);
+            self.fail(&format!("nested deeper than {MAX_DEPTH}"), offset, true);
             return;
         }
         if !self.count(1, offset) {
@@ -189,7 +234,7 @@ impl MarkedEventReceiver for Builder {
                         self.place(node, 0);
                     }
                 }
-                None => self.fail("an alias to an unknown anchor", offset),
+                None => self.fail("an alias to an unknown anchor", offset, false),
             },
             _ => {}
         }
@@ -200,9 +245,20 @@ impl MarkedEventReceiver for Builder {
 /// is not sure of it (see the module's docs), or when it holds an interpolation
 /// (`%{...}`, which Hiera replaces).
 pub fn value(node: &Node) -> Option<Value> {
+    read_value(node, false)
+}
+
+/// The value Psych reads for `node`, a string with an interpolation as it is written
+/// (as in a `hiera.yaml`, whose paths Hiera interpolates only when it uses them);
+/// `None` when pupcheck is not sure of it.
+pub fn value_as_written(node: &Node) -> Option<Value> {
+    read_value(node, true)
+}
+
+fn read_value(node: &Node, interpolations: bool) -> Option<Value> {
     match &node.kind {
         NodeKind::Scalar { tagged: true, .. } => None,
-        NodeKind::Scalar { text, .. } if text.contains("%{") => None,
+        NodeKind::Scalar { text, .. } if !interpolations && text.contains("%{") => None,
         NodeKind::Scalar {
             text, plain: false, ..
         } => Some(Value::string(text)),
@@ -211,7 +267,7 @@ pub fn value(node: &Node) -> Option<Value> {
         } => plain_scalar(text),
         NodeKind::Sequence(items) => items
             .iter()
-            .map(value)
+            .map(|item| read_value(item, interpolations))
             .collect::<Option<Vec<_>>>()
             .map(Value::array),
         NodeKind::Mapping(entries) => {
@@ -221,7 +277,10 @@ pub fn value(node: &Node) -> Option<Value> {
                 if matches!(&k.kind, NodeKind::Scalar { text, plain: true, .. } if text == "<<") {
                     return None;
                 }
-                hash.insert(value(k)?, value(v)?);
+                hash.insert(
+                    read_value(k, interpolations)?,
+                    read_value(v, interpolations)?,
+                );
             }
             Some(Value::Hash(std::sync::Arc::new(hash)))
         }

@@ -434,6 +434,19 @@ pub fn describe_value(expected: &Type, value: &Value, path: &[PathElem]) -> Vec<
         .collect()
 }
 
+/// [`describe_value`], each message with the path of the part it is about (the
+/// entries and indexes leading to it, after `path`), to say where in the value it is.
+pub fn describe_value_parts(
+    expected: &Type,
+    value: &Value,
+    path: &[PathElem],
+) -> Vec<(Vec<PathElem>, String)> {
+    describe(expected, &infer_detailed(value), path)
+        .iter()
+        .map(|m| (m.path.clone(), m.format()))
+        .collect()
+}
+
 /// Describes why `actual` is not assignable to `expected`.
 pub fn describe_types(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<String> {
     describe(expected, actual, path)

@@ -1,0 +1,96 @@
+//! The Hiera files of the checked environments, judged: each environment's layer and
+//! its modules' (`env::hiera::read`), under the paths the user named.
+
+use super::{sort_diagnostics, Environments, FileReport, Plan};
+use crate::config::Settings;
+use crate::diagnostics::Diagnostic;
+use crate::rules::{hiera_config, hiera_parameter_type, hiera_syntax, unreadable_file};
+use crate::source::{SourceFile, SourceKind};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The reports on the Hiera files of each environment the planned files are in (files
+/// in no environment have their modules' layers only), with the settings of the
+/// environment's first file: only the files with findings.
+pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
+    let mut settings_by_root: Vec<(Option<PathBuf>, &Arc<Settings>)> = Vec::new();
+    for (file, settings) in &plan.files {
+        let root = environments.root_of(&file.path);
+        if !settings_by_root.iter().any(|(r, _)| *r == root) {
+            settings_by_root.push((root, settings));
+        }
+    }
+    // Named from the working folder, as the user names the checked files.
+    let cwd = std::env::current_dir().ok();
+    let mut reports = Vec::new();
+    for (root, settings) in settings_by_root {
+        let enabled = |id: &str| settings.rules.enabled().any(|r| r.id == id);
+        let rules = [
+            hiera_config::RULE.id,
+            hiera_parameter_type::RULE.id,
+            hiera_syntax::RULE.id,
+        ];
+        if !rules.iter().any(|id| enabled(id)) {
+            continue;
+        }
+        let env = environments.for_environment(root.as_deref());
+        let hiera = crate::env::hiera::read(root.as_deref(), &env.modules());
+        let overridden = hiera_parameter_type::keys_with_lookup_options(&hiera.data);
+        let configs = hiera.configs.iter().map(|f| (f, true));
+        for (file, is_config) in configs.chain(hiera.data.iter().map(|f| (f, false))) {
+            // Only files under the paths the user named are reported: other modules on
+            // the modulepath have Hiera files too, but are not theirs to check.
+            let named = std::fs::canonicalize(&file.path)
+                .is_ok_and(|real| plan.write_roots.iter().any(|r| real.starts_with(r)));
+            if !named {
+                continue;
+            }
+            let shown = cwd
+                .as_ref()
+                .and_then(|cwd| file.path.strip_prefix(cwd).ok())
+                .map_or_else(|| file.path.clone(), Path::to_path_buf);
+            let source = SourceFile::new(shown, SourceKind::HieraData, file.text.clone());
+            let mut diagnostics = hiera_syntax::check_file(file);
+            if is_config {
+                let shown = source.path.display().to_string();
+                diagnostics.extend(hiera_config::check_config(file, &shown));
+            } else {
+                diagnostics.extend(hiera_parameter_type::check_data_file(
+                    file,
+                    &source,
+                    env,
+                    overridden.as_ref(),
+                ));
+            }
+            let mut diagnostics = enabled_only(diagnostics, settings, &enabled);
+            if diagnostics.is_empty() {
+                continue;
+            }
+            sort_diagnostics(&mut diagnostics);
+            reports.push(FileReport {
+                path: source.path.clone(),
+                source: Some(source),
+                diagnostics,
+            });
+        }
+    }
+    reports
+}
+
+/// The findings of enabled rules, at the severity the settings give them.
+fn enabled_only(
+    diagnostics: Vec<Diagnostic>,
+    settings: &Settings,
+    enabled: &dyn Fn(&str) -> bool,
+) -> Vec<Diagnostic> {
+    diagnostics
+        .into_iter()
+        .filter(|d| d.rule == unreadable_file::RULE.id || enabled(d.rule))
+        .map(|mut d| {
+            if let Some(severity) = settings.rules.severity_override(d.rule) {
+                d.severity = severity;
+            }
+            d
+        })
+        .collect()
+}
