@@ -125,6 +125,6 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     lines << ''
   end
 end
-File.write(File.join(__dir__, '../../data/functions.toml'), lines.join("\n"))
+File.write(File.join(ENV.fetch('PUPCHECK_DATA_DIR', File.join(__dir__, '../../data')), 'functions.toml'), lines.join("\n"))
 FileUtils.remove_entry(work)
 puts "data/functions.toml: #{count} functions"

@@ -29,5 +29,5 @@ out << "function_keys = #{list(config::FUNCTION_KEYS)}"
 out << "all_function_keys = #{list(config::ALL_FUNCTION_KEYS)}"
 out << "location_keys = #{list(config::LOCATION_KEYS)}"
 out << "reserved_option_keys = #{list(v5::RESERVED_OPTION_KEYS)}"
-File.write('data/hiera.toml', out.join("\n") + "\n")
+File.write(File.join(ENV.fetch('PUPCHECK_DATA_DIR', File.join(__dir__, '../../data')), 'hiera.toml'), out.join("\n") + "\n")
 FileUtils.remove_entry(work)

@@ -50,6 +50,6 @@ types.sort_by { |t| t.name.to_s }.each do |type|
   end
   lines << ''
 end
-File.write(File.join(__dir__, '../../data/resource_types.toml'), lines.join("\n") + "\n")
+File.write(File.join(ENV.fetch('PUPCHECK_DATA_DIR', File.join(__dir__, '../../data')), 'resource_types.toml'), lines.join("\n") + "\n")
 FileUtils.remove_entry(work)
 puts "data/resource_types.toml: #{types.size - 2} types"

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The built-in knowledge pupcheck ships as data (data/*.toml) is generated from the
+# installed Puppet by the scripts beside this one: each is run again into a temporary
+# folder and its output must be the committed table, byte for byte. A difference means
+# a table was edited by hand or Puppet changed: regenerate it (run the script from the
+# project root) and review the diff.
+#
+#   scripts/puppet/check_tables.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash scripts/setup.sh --tools-only >/dev/null
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+status=0
+for table in functions resource_types hiera; do
+  PUPCHECK_DATA_DIR="$out" ruby -I/usr/lib/ruby/vendor_ruby "scripts/puppet/$table.rb" >/dev/null 2>"$out/$table.log" || { cat "$out/$table.log" >&2; exit 1; }
+  if cmp -s "$out/$table.toml" "data/$table.toml"; then
+    echo "data/$table.toml: as scripts/puppet/$table.rb writes it"
+  else
+    echo "data/$table.toml differs from what scripts/puppet/$table.rb writes:" >&2
+    diff -u "data/$table.toml" "$out/$table.toml" | head -40 >&2
+    status=1
+  fi
+done
+exit $status
