@@ -67,7 +67,7 @@ def confirm(title, files):
     with tempfile.TemporaryDirectory(prefix='pupcheck-mdtest') as tmp:
         code = []
         for path, text in files:
-            if path.startswith('modules/') or path.endswith('.yaml'):
+            if path.startswith('modules/') or not path.endswith(('.pp', '.epp')):
                 full = os.path.join(tmp, path)
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 with open(full, 'w') as f:

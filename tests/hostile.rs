@@ -413,3 +413,44 @@ fn huge_one_line_hashes_and_resources_and_many_findings_stay_linear() {
         );
     }
 }
+
+#[test]
+fn hiera_files_that_are_fifos_or_yaml_bombs_end_in_bounded_time() {
+    let dir = scratch("hiera");
+    let env = dir.join("env");
+    write(&env.join("environment.conf"), "modulepath = modules\n");
+    write(
+        &env.join("hiera.yaml"),
+        "version: 5\nhierarchy:\n  - name: all\n    glob: \"*.yaml\"\n",
+    );
+    write(
+        &env.join("modules/ntp/manifests/init.pp"),
+        "class ntp (Integer $port) { }\n",
+    );
+    write(&env.join("manifests/site.pp"), "include ntp\n");
+    // A level's file that is a FIFO, a module's hiera.yaml that is one, a billion
+    // laughs and a nesting deeper than any parser should follow.
+    mkfifo(&env.join("data/fifo.yaml"));
+    mkfifo(&env.join("modules/ntp/hiera.yaml"));
+    let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    for pair in names.windows(2) {
+        let (prev, name) = (pair[0], pair[1]);
+        let refs = vec![format!("*{prev}"); 10].join(", ");
+        bomb.push_str(&format!("{name}: &{name} [{refs}]\n"));
+    }
+    write(&env.join("data/bomb.yaml"), &bomb);
+    write(
+        &env.join("data/deep.yaml"),
+        &("[".repeat(100_000) + &"]".repeat(100_000)),
+    );
+    let output = pupcheck(&dir, &["check", "--format", "json", "env"]);
+    let out = stdout(&output);
+    assert!(
+        out.contains("bomb.yaml") && out.contains("deep.yaml") && out.contains("unreadable-file"),
+        "{out}\n{}",
+        stderr(&output)
+    );
+    // The data could not be read whole: the include is not judged.
+    assert!(!out.contains("missing-parameter"), "{out}");
+}

@@ -34,7 +34,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
             continue;
         }
         let env = environments.for_environment(root.as_deref());
-        let hiera = crate::env::hiera::read(root.as_deref(), &env.modules());
+        let hiera = env.hiera();
         let overridden = hiera_parameter_type::keys_with_lookup_options(&hiera.data);
         let configs = hiera.configs.iter().map(|f| (f, true));
         for (file, is_config) in configs.chain(hiera.data.iter().map(|f| (f, false))) {

@@ -250,7 +250,8 @@ impl Environments {
             .into_iter()
             .map(|(root, (members, parsed, unread))| {
                 let env = Environment::build(parsed, &unread)
-                    .with_modulepaths(&crate::env::modulepaths(&members, modulepath));
+                    .with_modulepaths(&crate::env::modulepaths(&members, modulepath))
+                    .with_root(root.clone());
                 (root, env)
             })
             .collect();

@@ -15,6 +15,7 @@
 //! judge nothing that depends on one.
 
 pub mod builtin;
+mod declarations;
 mod discover;
 pub mod hiera;
 mod loader;
@@ -127,6 +128,13 @@ pub struct Environment {
     /// (`Web::Vhost <| |> { ... }`); `*` when the type of one is not a plain name.
     /// What a declaration lacks may be given there (defaults are dynamically scoped).
     attributes_set_apart: HashSet<String>,
+    /// The environment's folder (`None`: files in no environment, or an index built
+    /// for one file).
+    root: Option<PathBuf>,
+    /// Its Hiera files and theirs of its modules, read on first use.
+    hiera: std::sync::OnceLock<hiera::Hiera>,
+    /// The classes its manifests may declare with parameters, read on first use.
+    parameterized_declarations: std::sync::OnceLock<declarations::ClassDeclarations>,
 }
 
 /// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
@@ -432,6 +440,37 @@ impl Environment {
     pub fn with_modulepaths(mut self, modulepaths: &[PathBuf]) -> Environment {
         self.loader = Some(Loader::new(modulepaths));
         self
+    }
+
+    /// The environment's folder: its Hiera layer is read there.
+    pub fn with_root(mut self, root: Option<PathBuf>) -> Environment {
+        self.root = root;
+        self
+    }
+
+    /// The environment's Hiera files: its own layer (none for files in no
+    /// environment) and its modules'.
+    pub fn hiera(&self) -> &hiera::Hiera {
+        self.hiera
+            .get_or_init(|| hiera::read(self.root.as_deref(), &self.modules()))
+    }
+
+    /// Whether some manifest of the environment (its own folder and every module on
+    /// its modulepath, read as text) may declare the class `name` with parameters
+    /// (`class { 'name': ... }`, `create_resources('class', ...)`,
+    /// `ensure_resource('class', ...)`): then a declaration by `include` may find its
+    /// parameters given. Always true for files in no environment.
+    pub fn may_declare_class_with_parameters(&self, name: &str) -> bool {
+        let Some(root) = &self.root else {
+            return true;
+        };
+        self.parameterized_declarations
+            .get_or_init(|| {
+                let mut folders = vec![root.clone()];
+                folders.extend(self.modules().into_iter().map(|(_, path)| path));
+                declarations::ClassDeclarations::scan(&folders)
+            })
+            .may_declare(name)
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {

@@ -60,6 +60,10 @@ pub fn check_data_file(
     let Some(overridden) = overridden else {
         return out;
     };
+    // hiera-eyaml decrypts the values before Puppet sees them.
+    if file.encrypted {
+        return out;
+    }
     let mut resolver = Resolver::new(env);
     for (key, _, value_node) in file.entries() {
         // Automatic parameter lookup asks for `ntp::servers`: a key written

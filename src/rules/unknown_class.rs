@@ -34,7 +34,7 @@ Name a class the module has (`ntp::config`), or add the class.
 };
 
 /// The class names written as literals in `include`-like arguments.
-fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
+pub(super) fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
     let mut out = Vec::new();
     for a in args {
         match &a.kind {

@@ -25,6 +25,9 @@ pub struct DataFile {
     /// The module whose layer it is in (its keys are that module's only); `None` for
     /// the environment layer.
     pub module: Option<String>,
+    /// Read through hiera-eyaml (`lookup_key: eyaml_lookup_key`): its keys bind, but
+    /// its values are decrypted before Puppet sees them.
+    pub encrypted: bool,
 }
 
 impl DataFile {
@@ -56,6 +59,15 @@ impl DataFile {
 pub struct Hiera {
     pub configs: Vec<DataFile>,
     pub data: Vec<DataFile>,
+    /// Whether the environment's own layer was read whole (`None`: not read at all,
+    /// for files in no environment).
+    environment_layer_whole: Option<bool>,
+    /// The modules whose layer may hold keys pupcheck did not read.
+    modules_not_whole: std::collections::HashSet<String>,
+    /// Every key of a data file, with the module whose layer it is in.
+    keys: std::collections::HashSet<(Option<String>, String)>,
+    /// The data folders the environment's levels read (relative to it).
+    read_datadirs: Vec<PathBuf>,
 }
 
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
@@ -67,12 +79,39 @@ pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
         // Without a `hiera.yaml`, Puppet 7 gives the environment no data layer
         // (`LookupAdapter#initialize_env_provider`), unless `environment.conf` names a
         // data provider, which pupcheck does not read.
-        hiera.read_layer(root, None);
+        let provider = small_text(&root.join("environment.conf"))
+            .is_some_and(|conf| conf.contains("environment_data_provider"));
+        let whole = hiera.read_layer(root, None) && !provider;
+        // Without one, or with data folders none of its levels reads, the global
+        // layer (outside the repository) may read the environment's data: a Hiera 3
+        // global configuration's `:datadir:` often names the environment's
+        // `hieradata/`.
+        let configured = root.join("hiera.yaml").is_file();
+        let data_unread = ["hieradata", "data"].iter().any(|folder| {
+            root.join(folder).is_dir() && !hiera.read_datadirs.iter().any(|d| d.starts_with(folder))
+        });
+        hiera.environment_layer_whole = Some(whole && configured && !data_unread);
     }
     for (name, module_root) in modules {
-        hiera.read_layer(module_root, Some(name));
+        // A module may name a data provider in its metadata.json instead (Hiera 4's
+        // way, still honoured without a hiera.yaml).
+        let provider = small_text(&module_root.join("metadata.json"))
+            .is_some_and(|meta| meta.contains("data_provider"));
+        if !hiera.read_layer(module_root, Some(name)) || provider {
+            hiera.modules_not_whole.insert(name.clone());
+        }
+    }
+    for file in &hiera.data {
+        for (key, _, _) in file.entries() {
+            hiera.keys.insert((file.module.clone(), key.to_string()));
+        }
     }
     hiera
+}
+
+/// A small file's text, read within bounds (never a FIFO or a device).
+fn small_text(path: &Path) -> Option<String> {
+    crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT).ok()
 }
 
 /// The data files of [`read`].
@@ -81,26 +120,47 @@ pub fn data_files(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Vec<Dat
 }
 
 impl Hiera {
-    /// Reads the layer whose `hiera.yaml` is in `base`, if it has one.
-    fn read_layer(&mut self, base: &Path, module: Option<&String>) {
+    /// Whether some layer of the environment may bind `key` (a class parameter's
+    /// `class::parameter`): a data file pupcheck read holds it, or a layer that could
+    /// was not read whole. Keys of a module's layer are that module's only. The global
+    /// layer, outside the repository, is taken as empty.
+    pub fn may_bind(&self, key: &str) -> bool {
+        let module = key.split("::").next().unwrap_or_default().to_string();
+        self.environment_layer_whole != Some(true)
+            || self.modules_not_whole.contains(&module)
+            || self.keys.contains(&(None, key.to_string()))
+            || self.keys.contains(&(Some(module), key.to_string()))
+    }
+
+    /// Reads the layer whose `hiera.yaml` is in `base`, if it has one; whether every
+    /// key the layer can bind was read (a layer without a configuration binds none).
+    fn read_layer(&mut self, base: &Path, module: Option<&String>) -> bool {
         let path = base.join("hiera.yaml");
-        if !path.is_file() {
-            return;
+        if !path.exists() {
+            return true;
         }
-        let Ok(text) = crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT)
-        else {
-            return;
+        let Some(text) = small_text(&path) else {
+            return false;
         };
         let config = DataFile {
             document: yaml::parse(&text),
             path,
             text,
             module: module.cloned(),
+            encrypted: false,
         };
-        if let Some(levels) = levels(&config) {
-            read_levels(base, &levels, module, &mut self.data);
-        }
+        let whole = match levels(&config) {
+            Some((levels, every_level)) => {
+                if module.is_none() {
+                    self.read_datadirs
+                        .extend(levels.iter().map(|l| l.datadir.clone()));
+                }
+                read_levels(base, &levels, module, &mut self.data) && every_level
+            }
+            None => false,
+        };
         self.configs.push(config);
+        whole
     }
 }
 
@@ -110,11 +170,13 @@ impl Hiera {
 struct Level {
     datadir: PathBuf,
     paths: Vec<String>,
+    /// hiera-eyaml's files: YAML whose values are encrypted.
+    encrypted: bool,
 }
 
-/// The YAML levels of a `hiera.yaml`; `None` when there is none or it is not a version
-/// 5 configuration pupcheck reads.
-fn levels(config: &DataFile) -> Option<Vec<Level>> {
+/// The YAML levels of a `hiera.yaml`, and whether they are all its levels; `None` when
+/// it is not a version 5 configuration pupcheck reads.
+fn levels(config: &DataFile) -> Option<(Vec<Level>, bool)> {
     let document = config.document.as_ref().ok()?.clone()?;
     let get = |node: &'_ Node, key: &str| -> Option<Node> {
         let NodeKind::Mapping(entries) = &node.kind else {
@@ -150,14 +212,21 @@ fn levels(config: &DataFile) -> Option<Vec<Level>> {
         return None;
     };
     let mut levels = Vec::new();
+    let mut every_level = true;
     for level in &hierarchy {
-        let other_backend = ["lookup_key", "data_dig", "mapped_paths", "uri", "uris"]
+        let encrypted = get(level, "lookup_key")
+            .and_then(|b| scalar(&b))
+            .is_some_and(|b| b == "eyaml_lookup_key");
+        let other_backend = ["data_dig", "mapped_paths", "uri", "uris", "hiera3_backend"]
             .iter()
-            .any(|k| get(level, k).is_some());
+            .any(|k| get(level, k).is_some())
+            || (get(level, "lookup_key").is_some() && !encrypted);
         let backend = get(level, "data_hash")
             .and_then(|b| scalar(&b))
             .or_else(|| default_backend.clone());
-        if other_backend || backend.as_deref().is_some_and(|b| b != "yaml_data") {
+        let other_data_hash = !encrypted && backend.as_deref().is_some_and(|b| b != "yaml_data");
+        if other_backend || other_data_hash {
+            every_level = false;
             continue;
         }
         let mut paths = Vec::new();
@@ -176,16 +245,27 @@ fn levels(config: &DataFile) -> Option<Vec<Level>> {
         let datadir = get(level, "datadir")
             .and_then(|d| scalar(&d))
             .unwrap_or_else(|| default_datadir.clone());
+        if paths.is_empty() || datadir.contains("%{") {
+            every_level = false;
+        }
         levels.push(Level {
             datadir: PathBuf::from(datadir),
             paths,
+            encrypted,
         });
     }
-    Some(levels)
+    Some((levels, every_level))
 }
 
-/// Reads every file the levels' patterns can name, once each.
-fn read_levels(base: &Path, levels: &[Level], module: Option<&String>, into: &mut Vec<DataFile>) {
+/// Reads every file the levels' patterns can name, once each; whether every file they
+/// can name was read as YAML pupcheck knows the keys of.
+fn read_levels(
+    base: &Path,
+    levels: &[Level],
+    module: Option<&String>,
+    into: &mut Vec<DataFile>,
+) -> bool {
+    let mut whole = true;
     for level in levels {
         let datadir = base.join(&level.datadir);
         // A data folder outside the configuration's folder is not read.
@@ -195,36 +275,55 @@ fn read_levels(base: &Path, levels: &[Level], module: Option<&String>, into: &mu
                 std::path::Component::Normal(_) | std::path::Component::CurDir
             )
         }) {
+            whole = false;
             continue;
         }
         for pattern in &level.paths {
-            for path in matching_files(&datadir, pattern) {
+            let Some(paths) = matching_files(&datadir, pattern) else {
+                whole = false;
+                continue;
+            };
+            for path in paths {
                 if into.iter().any(|f| f.path == path) {
                     continue;
                 }
-                let Ok(text) =
-                    crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT)
-                else {
+                let Some(text) = small_text(&path) else {
+                    whole = false;
                     continue;
                 };
                 let document = yaml::parse(&text);
+                // A file whose keys are not all known: not YAML pupcheck reads, not a
+                // mapping, or one with Psych's `<<` merge keys.
+                let keys_known = match &document {
+                    Ok(None) => true,
+                    Ok(Some(Node {
+                        kind: NodeKind::Mapping(entries),
+                        ..
+                    })) => entries.iter().all(|(k, _)| {
+                        matches!(&k.kind, NodeKind::Scalar { tagged: false, text, .. } if text != "<<")
+                    }),
+                    _ => false,
+                };
+                whole &= keys_known;
                 into.push(DataFile {
                     path,
                     text,
                     document,
                     module: module.cloned(),
+                    encrypted: level.encrypted,
                 });
             }
         }
     }
+    whole
 }
 
 /// The files under `datadir` a path pattern can name: an interpolation or a glob's `*`
 /// matches any name within one segment; `..` never climbs out.
-fn matching_files(datadir: &Path, pattern: &str) -> Vec<PathBuf> {
+fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
     let segments: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
     if segments.iter().any(|s| *s == ".." || s.contains("**")) {
-        return Vec::new();
+        return None;
     }
     let mut current = vec![datadir.to_path_buf()];
     for (i, segment) in segments.iter().enumerate() {
@@ -254,13 +353,12 @@ fn matching_files(datadir: &Path, pattern: &str) -> Vec<PathBuf> {
                 }
             }
             if next.len() > MAX_FILES_PER_LEVEL {
-                next.truncate(MAX_FILES_PER_LEVEL);
-                break;
+                return None;
             }
         }
         current = next;
     }
-    current
+    Some(current)
 }
 
 /// A segment with interpolations or glob characters as a regex over names; `None` for
@@ -320,10 +418,52 @@ mod tests {
             [
                 "data/nodes/web1.example.com.yaml",
                 "data/os/Debian.yaml",
+                "data/secrets.eyaml",
                 "data/common.yaml"
             ]
         );
-        assert_eq!(files[2].entries()[0].0, "ntp::servers");
+        assert!(files[2].encrypted && !files[3].encrypted);
+        assert_eq!(files[3].entries()[0].0, "ntp::servers");
+    }
+
+    #[test]
+    fn a_key_may_be_bound_unless_every_layer_was_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let module = root.join("modules/ntp");
+        std::fs::create_dir_all(root.join("data")).unwrap();
+        std::fs::create_dir_all(module.join("data")).unwrap();
+        let config = "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
+        std::fs::write(root.join("hiera.yaml"), config).unwrap();
+        std::fs::write(root.join("data/common.yaml"), "ntp::servers: [a]\n").unwrap();
+        std::fs::write(module.join("hiera.yaml"), config).unwrap();
+        std::fs::write(module.join("data/common.yaml"), "ntp::port: 1\nweb::x: 1\n").unwrap();
+        let modules = [("ntp".to_string(), module.clone())];
+        let hiera = read(Some(root), &modules);
+        assert!(hiera.may_bind("ntp::servers") && hiera.may_bind("ntp::port"));
+        assert!(!hiera.may_bind("ntp::mode"));
+        assert!(
+            !hiera.may_bind("web::x"),
+            "a module's layer binds its own keys only"
+        );
+        // A level pupcheck cannot read (another backend) may bind anything.
+        std::fs::write(
+            root.join("hiera.yaml"),
+            format!("{config}  - name: db\n    data_hash: json_data\n    path: x.json\n"),
+        )
+        .unwrap();
+        assert!(read(Some(root), &modules).may_bind("ntp::mode"));
+        // Files in no environment: its layer is unknown.
+        assert!(read(None, &modules).may_bind("ntp::mode"));
+        // No hiera.yaml, or a data folder no level reads: the global layer may read
+        // the environment's data (a Hiera 3 `:datadir:` naming its `hieradata/`).
+        std::fs::write(root.join("hiera.yaml"), config).unwrap();
+        std::fs::create_dir_all(root.join("hieradata")).unwrap();
+        assert!(read(Some(root), &modules).may_bind("ntp::mode"));
+        std::fs::remove_dir(root.join("hieradata")).unwrap();
+        assert!(!read(Some(root), &modules).may_bind("ntp::mode"));
+        std::fs::remove_file(root.join("hiera.yaml")).unwrap();
+        assert!(read(Some(root), &modules).may_bind("ntp::mode"));
     }
 
     #[test]

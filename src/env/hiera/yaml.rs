@@ -95,8 +95,9 @@ pub fn parse(text: &str) -> Result<Option<Node>, YamlError> {
             return Err(YamlError {
                 message: e.info().to_string(),
                 offset: e.marker().index(),
-                over_bounds: false,
-            })
+                // yaml-rust2's own bound on nesting, as deep as ours.
+                over_bounds: e.info() == "recursion limit exceeded",
+            });
         }
     }
     if let Some(error) = builder.error {
