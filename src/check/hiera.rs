@@ -4,7 +4,9 @@
 use super::{sort_diagnostics, Environments, FileReport, Plan};
 use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
-use crate::rules::{hiera_config, hiera_parameter_type, hiera_syntax, unreadable_file};
+use crate::rules::{
+    hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key, unreadable_file,
+};
 use crate::source::{SourceFile, SourceKind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -29,6 +31,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
             hiera_config::RULE.id,
             hiera_parameter_type::RULE.id,
             hiera_syntax::RULE.id,
+            hiera_unknown_key::RULE.id,
         ];
         if !rules.iter().any(|id| enabled(id)) {
             continue;
@@ -55,6 +58,8 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
                 let shown = source.path.display().to_string();
                 diagnostics.extend(hiera_config::check_config(file, &shown));
             } else {
+                let shown = source.path.display().to_string();
+                diagnostics.extend(hiera_unknown_key::check_data_file(file, &shown, env));
                 diagnostics.extend(hiera_parameter_type::check_data_file(
                     file,
                     &source,

@@ -15,11 +15,11 @@
 //! judge nothing that depends on one.
 
 pub mod builtin;
-mod declarations;
 mod discover;
 pub mod hiera;
 mod loader;
 pub mod ruby;
+mod scan;
 
 pub use discover::{environment_root, modulepaths};
 pub use loader::Loader;
@@ -133,8 +133,9 @@ pub struct Environment {
     root: Option<PathBuf>,
     /// Its Hiera files and theirs of its modules, read on first use.
     hiera: std::sync::OnceLock<hiera::Hiera>,
-    /// The classes its manifests may declare with parameters, read on first use.
-    parameterized_declarations: std::sync::OnceLock<declarations::ClassDeclarations>,
+    /// What the text of its files says (classes declared with parameters, Hiera keys
+    /// looked up by name), read on first use.
+    scan: std::sync::OnceLock<scan::Scan>,
 }
 
 /// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
@@ -455,22 +456,36 @@ impl Environment {
             .get_or_init(|| hiera::read(self.root.as_deref(), &self.modules()))
     }
 
+    /// What the text of the environment's files says (`scan::Scan`), searched on
+    /// first use; `None` for files in no environment.
+    fn scan(&self) -> Option<&scan::Scan> {
+        let root = self.root.as_ref()?;
+        Some(self.scan.get_or_init(|| {
+            let mut folders = vec![(None, root.clone())];
+            folders.extend(
+                self.modules()
+                    .into_iter()
+                    .map(|(name, path)| (Some(name), path)),
+            );
+            scan::Scan::of_folders(&folders)
+        }))
+    }
+
     /// Whether some manifest of the environment (its own folder and every module on
     /// its modulepath, read as text) may declare the class `name` with parameters
     /// (`class { 'name': ... }`, `create_resources('class', ...)`,
     /// `ensure_resource('class', ...)`): then a declaration by `include` may find its
     /// parameters given. Always true for files in no environment.
     pub fn may_declare_class_with_parameters(&self, name: &str) -> bool {
-        let Some(root) = &self.root else {
-            return true;
-        };
-        self.parameterized_declarations
-            .get_or_init(|| {
-                let mut folders = vec![root.clone()];
-                folders.extend(self.modules().into_iter().map(|(_, path)| path));
-                declarations::ClassDeclarations::scan(&folders)
-            })
-            .may_declare(name)
+        self.scan().is_none_or(|scan| scan.may_declare_class(name))
+    }
+
+    /// Whether some code or data of the environment may look the Hiera key `key` up
+    /// by name (`lookup('key')`, `%{alias('key')}`, a lookup of an interpolated
+    /// string that may be it, or of a key not written as a string). Always true for
+    /// files in no environment.
+    pub fn may_look_up(&self, key: &str) -> bool {
+        self.scan().is_none_or(|scan| scan.may_look_up(key))
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {

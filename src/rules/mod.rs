@@ -43,6 +43,7 @@ mod hard_tabs;
 pub mod hiera_config;
 pub mod hiera_parameter_type;
 pub mod hiera_syntax;
+pub mod hiera_unknown_key;
 mod idem_expression;
 mod idem_last;
 mod illegal_assignment;
@@ -330,6 +331,7 @@ pub static ALL: &[&Rule] = &[
     &hiera_config::RULE,
     &hiera_parameter_type::RULE,
     &hiera_syntax::RULE,
+    &hiera_unknown_key::RULE,
     &unknown_variable::RULE,
     &unquoted_file_mode::RULE,
     &unquoted_node_name::RULE,

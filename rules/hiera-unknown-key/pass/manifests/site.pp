@@ -1,0 +1,2 @@
+$pool = lookup('ntp::pool', String, 'first', 'pool')
+include ntp

@@ -1,0 +1,238 @@
+//! What the files of an environment (its folder and every module on its modulepath)
+//! say, read as text rather than parsed, for the questions whose answer may lie in any
+//! of them:
+//! - which classes may be declared with parameters: a class declared like a resource
+//!   (`class { 'ntp': servers => [...] }`), or by `create_resources('class', ...)` or
+//!   `ensure_resource('class', ...)`, may have its parameters given before an
+//!   `include` of it is evaluated, so what an `include` lacks is not judged for it;
+//! - which Hiera keys may be looked up by name (`lookup('ntp::servers')`, `hiera(...)`,
+//!   a `%{lookup('...')}` or `%{alias('...')}` interpolation in data): such a key binds
+//!   something even when no class has a parameter of its name.
+//!
+//! A match in a comment or an unrelated string only makes pupcheck judge less.
+
+use regex::Regex;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Larger files are not read (and make any class declared, any key looked up).
+const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The extensions of the files searched: manifests, templates, Ruby (functions call
+/// `lookup` too) and Hiera data (interpolations).
+const EXTENSIONS: &[&str] = &["pp", "epp", "erb", "rb", "yaml", "eyaml"];
+
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// Classes declared like a resource with a literal title, lowercase, without `::`.
+    classes_named: HashSet<String>,
+    /// Some declaration's class is not written literally (a variable, a list, a
+    /// function's argument): any class may be declared so.
+    any_class: bool,
+    /// Every quoted `a::b` string of the files: a key some code may look up.
+    key_literals: HashSet<String>,
+    /// The keys a lookup of an interpolated string may name (`"${module_name}::x"`,
+    /// the module's name put in).
+    key_patterns: Vec<Regex>,
+    /// Some lookup's key is not written as a string: any key may be looked up.
+    any_key: bool,
+}
+
+impl Scan {
+    /// Searches every file of [`EXTENSIONS`] under `folders` (`(module name, folder)`;
+    /// hidden folders and `.gitignore`d files included: a module installed by r10k is
+    /// usually ignored), `.git` left out.
+    pub fn of_folders(folders: &[(Option<String>, PathBuf)]) -> Scan {
+        let mut found = Scan::default();
+        for (module, folder) in folders {
+            let walk = ignore::WalkBuilder::new(folder)
+                .standard_filters(false)
+                .follow_links(false)
+                .filter_entry(|e| e.file_name() != ".git")
+                .build();
+            for entry in walk.flatten() {
+                let path = entry.path();
+                if !has_extension(path) || !entry.file_type().is_some_and(|t| t.is_file()) {
+                    continue;
+                }
+                match crate::source::read::read_text(path, MAX_FILE_BYTES) {
+                    Ok(text) => found.add(&text, module.as_deref(), path),
+                    Err(_) => {
+                        found.any_class = true;
+                        found.any_key = true;
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn add(&mut self, text: &str, module: Option<&str>, path: &Path) {
+        static LITERAL_CLASS: OnceLock<Regex> = OnceLock::new();
+        static OTHER_CLASS: OnceLock<Regex> = OnceLock::new();
+        static QUOTED_KEY: OnceLock<Regex> = OnceLock::new();
+        static INTERPOLATED_LOOKUP: OnceLock<Regex> = OnceLock::new();
+        static OTHER_LOOKUP: OnceLock<Regex> = OnceLock::new();
+        let is_manifest = path.extension().is_some_and(|e| e == "pp");
+        if is_manifest {
+            let literal = LITERAL_CLASS.get_or_init(|| {
+                Regex::new(
+                    r#"(?i)\bclass\s*\{\s*(?:'|")?(?:::)?([a-z0-9_]+(?:::[a-z0-9_]+)*)(?:'|")?\s*:"#,
+                )
+                .expect("a valid pattern")
+            });
+            let other = OTHER_CLASS.get_or_init(|| {
+                Regex::new(
+                    r#"(?i)\bclass\s*\{\s*[^\s'"a-z0-9_:]|\b(?:create_resources|ensure_resources?)\s*\(\s*(?:'|")?(?:::)?class\b"#,
+                )
+                .expect("a valid pattern")
+            });
+            for capture in literal.captures_iter(text) {
+                self.classes_named.insert(capture[1].to_ascii_lowercase());
+            }
+            self.any_class |= other.is_match(text);
+        }
+        let quoted = QUOTED_KEY.get_or_init(|| {
+            Regex::new(r#"['"]?(?:::)?([A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)+)"#)
+                .expect("a valid pattern")
+        });
+        let is_data = path
+            .extension()
+            .is_some_and(|e| e == "yaml" || e == "eyaml");
+        if is_data {
+            // In data, only an interpolation names a key (`%{alias('ntp::servers')}`):
+            // the data's own keys are what is being judged.
+            static INTERPOLATION: OnceLock<Regex> = OnceLock::new();
+            let interpolation =
+                INTERPOLATION.get_or_init(|| Regex::new(r"%\{[^}]*\}").expect("a valid pattern"));
+            for span in interpolation.find_iter(text) {
+                for capture in quoted.captures_iter(span.as_str()) {
+                    self.key_literals.insert(capture[1].to_string());
+                }
+            }
+            return;
+        }
+        for capture in quoted.captures_iter(text) {
+            self.key_literals.insert(capture[1].to_string());
+        }
+        let lookup = r#"\b(?:lookup|hiera|hiera_array|hiera_hash|hiera_include)\s*\(\s*"#;
+        let interpolated = INTERPOLATED_LOOKUP
+            .get_or_init(|| Regex::new(&format!(r#"{lookup}"([^"]*)""#)).expect("a valid pattern"));
+        for capture in interpolated.captures_iter(text) {
+            let key = &capture[1];
+            if !key.contains('$') {
+                continue;
+            }
+            let key = match module {
+                Some(module) => key
+                    .replace("${module_name}", module)
+                    .replace("$module_name", module),
+                None => key.to_string(),
+            };
+            self.key_patterns.push(interpolation_pattern(&key));
+        }
+        // A key given as something else than a string or a hash of options: a
+        // variable, a call (Ruby's `call_function('lookup', key)` too).
+        let other = OTHER_LOOKUP.get_or_init(|| {
+            Regex::new(&format!(
+                r#"{lookup}[^'"\s{{)\w]|{lookup}[a-z_]\w*\s*\(|call_function\(\s*['"](?:lookup|hiera\w*)['"]\s*,\s*[^'"\s]"#
+            ))
+            .expect("a valid pattern")
+        });
+        self.any_key |= other.is_match(text);
+    }
+
+    /// Whether class `name` may be declared with parameters.
+    pub fn may_declare_class(&self, name: &str) -> bool {
+        self.any_class
+            || self
+                .classes_named
+                .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+    }
+
+    /// Whether some code or data may look the Hiera key `key` up by name.
+    pub fn may_look_up(&self, key: &str) -> bool {
+        self.any_key
+            || self.key_literals.contains(key)
+            || self.key_patterns.iter().any(|p| p.is_match(key))
+    }
+}
+
+fn has_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e))
+}
+
+/// A key written with interpolations (`"profile::${name}::port"`) as a pattern over
+/// keys: each interpolation any text.
+fn interpolation_pattern(key: &str) -> Regex {
+    static INTERPOLATION: OnceLock<Regex> = OnceLock::new();
+    let interpolation = INTERPOLATION.get_or_init(|| {
+        Regex::new(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_:]*").expect("a valid pattern")
+    });
+    let mut pattern = String::from("^");
+    let mut last = 0;
+    for m in interpolation.find_iter(key) {
+        pattern.push_str(&regex::escape(&key[last..m.start()]));
+        pattern.push_str(".*");
+        last = m.end();
+    }
+    pattern.push_str(&regex::escape(&key[last..]));
+    pattern.push('$');
+    Regex::new(&pattern).expect("an escaped pattern")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(text: &str) -> Scan {
+        let mut found = Scan::default();
+        found.add(text, None, Path::new("x.pp"));
+        found
+    }
+
+    #[test]
+    fn resource_like_declarations_are_found_by_their_title() {
+        let found = of("class { 'ntp::server': port => 1 }\nclass {\"::Web\":\n}\nclass foo { }\n");
+        assert!(found.may_declare_class("ntp::server") && found.may_declare_class("web"));
+        assert!(!found.may_declare_class("foo") && !found.any_class);
+    }
+
+    #[test]
+    fn declarations_not_written_literally_may_declare_any_class() {
+        assert!(of("class { $role: }").any_class);
+        assert!(of("class { ['a', 'b']: }").any_class);
+        assert!(of("create_resources('class', $classes)").any_class);
+        assert!(of("ensure_resource('class', 'ntp', {})").any_class);
+        assert!(!of("create_resources('file', $files)").any_class);
+    }
+
+    #[test]
+    fn keys_looked_up_by_name_or_by_a_pattern() {
+        let mut found = Scan::default();
+        found.add(
+            "$a = lookup('site::ntp_servers')\n$b = lookup(\"${module_name}::registries\", Hash)\n",
+            Some("docker"),
+            Path::new("init.pp"),
+        );
+        found.add(
+            "x: \"%{alias('site::dns')}\"\n",
+            None,
+            Path::new("common.yaml"),
+        );
+        assert!(found.may_look_up("site::ntp_servers") && found.may_look_up("site::dns"));
+        assert!(found.may_look_up("docker::registries"));
+        assert!(!found.may_look_up("docker::images") && !found.any_key);
+        found.add("$c = lookup($key)\n", None, Path::new("x.pp"));
+        assert!(found.any_key);
+        let mut ruby = Scan::default();
+        ruby.add("call_function('lookup', key)", None, Path::new("f.rb"));
+        assert!(ruby.any_key);
+        let mut options = Scan::default();
+        options.add("lookup({ 'name' => 'x::y' })", None, Path::new("x.pp"));
+        assert!(!options.any_key && options.may_look_up("x::y"));
+    }
+}
