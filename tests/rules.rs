@@ -104,23 +104,26 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
     let dir = rules_dir().join(id).join(kind);
     let mut problems = Vec::new();
     let report = pupcheck::check::check_paths(std::slice::from_ref(&dir));
-    let mut yaml_files = Vec::new();
+    let mut example_files = Vec::new();
     let mut pending = vec![dir.clone()];
     while let Some(folder) = pending.pop() {
         for entry in std::fs::read_dir(&folder).unwrap().flatten() {
             let path = entry.path();
             if path.is_dir() {
                 pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "yaml") {
-                yaml_files.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "yaml" || e == "pp" || e == "epp")
+            {
+                example_files.push(path);
             }
         }
     }
-    if yaml_files.is_empty() {
-        problems.push(format!("rules/{id}/{kind}: no *.yaml"));
+    if example_files.is_empty() {
+        problems.push(format!("rules/{id}/{kind}: no *.yaml or *.pp"));
     }
     let mut marked = 0;
-    for path in yaml_files {
+    for path in example_files {
         let text = std::fs::read_to_string(&path).unwrap();
         let expected = common::expectations(&text);
         if !expected.is_empty() {
@@ -132,14 +135,11 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
             .iter()
             .filter(|f| std::fs::canonicalize(&f.path).is_ok_and(|p| p == real))
             .flat_map(|f| {
-                let source = f
-                    .source
-                    .as_ref()
-                    .expect("a report with findings keeps its text");
+                // A report keeps its text only when it has findings.
                 f.diagnostics
                     .iter()
                     .filter(|d| d.rule == id)
-                    .map(|d| common::finding(source, d))
+                    .map(|d| common::finding(f.source.as_ref().expect("a source"), d))
                     .collect::<Vec<_>>()
             })
             .collect();

@@ -443,6 +443,11 @@ impl Environment {
         self
     }
 
+    /// The environment's folder (`None`: files in no environment).
+    pub fn root(&self) -> Option<&Path> {
+        self.root.as_deref()
+    }
+
     /// The environment's folder: its Hiera layer is read there.
     pub fn with_root(mut self, root: Option<PathBuf>) -> Environment {
         self.root = root;

@@ -41,6 +41,7 @@ mod file_mode;
 mod function_argument_mismatch;
 mod hard_tabs;
 pub mod hiera_config;
+mod hiera_missing_key;
 pub mod hiera_parameter_type;
 pub mod hiera_syntax;
 pub mod hiera_unknown_key;
@@ -329,6 +330,7 @@ pub static ALL: &[&Rule] = &[
     &unknown_parameter::RULE,
     &missing_parameter::RULE,
     &hiera_config::RULE,
+    &hiera_missing_key::RULE,
     &hiera_parameter_type::RULE,
     &hiera_syntax::RULE,
     &hiera_unknown_key::RULE,

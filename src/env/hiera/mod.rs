@@ -75,7 +75,14 @@ pub struct Hiera {
 pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
     let mut hiera = Hiera::default();
     // A module's repository is no environment: its `hiera.yaml` is its module layer.
-    if let Some(root) = root.filter(|root| !root.join("metadata.json").is_file()) {
+    // (A control repository may have a metadata.json too, beside its environment.conf
+    // or Puppetfile.)
+    let is_module = |root: &Path| {
+        root.join("metadata.json").is_file()
+            && !root.join("environment.conf").is_file()
+            && !root.join("Puppetfile").is_file()
+    };
+    if let Some(root) = root.filter(|root| !is_module(root)) {
         // Without a `hiera.yaml`, Puppet 7 gives the environment no data layer
         // (`LookupAdapter#initialize_env_provider`), unless `environment.conf` names a
         // data provider, which pupcheck does not read.
