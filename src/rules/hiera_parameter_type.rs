@@ -25,7 +25,9 @@ without one, Puppet 7 reads no environment data) and each module's (the module's
 `hiera.yaml`; a module binds keys of its own namespace only); every file a level's path
 can name is read, whatever the node. The finding is at the value, in the YAML file.
 
-Not judged: values that hold an interpolation (`%{...}`), a tag, or a number Psych reads
+Not judged: a value no node sees, because a file Hiera reads before it, for every
+node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
+above a module's); values that hold an interpolation (`%{...}`), a tag, or a number Psych reads
 its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
 that `lookup_options` names (a `convert_to` or merge changes the value); levels with
 another backend (`eyaml`, `json`) or `mapped_paths`; keys written with a leading `::`,
@@ -75,7 +77,9 @@ pub fn check_data_file(
             None => true,
             Some(module) => class == module || class.starts_with(&format!("{module}::")),
         };
-        if !in_namespace || overridden.contains(key) {
+        // A value no node sees (a file Hiera reads before binds the key for every
+        // node) fails nothing.
+        if !in_namespace || overridden.contains(key) || env.hiera().shadowed(file, key) {
             continue;
         }
         let Some(definition) = env.class(class) else {

@@ -28,6 +28,12 @@ pub struct DataFile {
     /// Read through hiera-eyaml (`lookup_key: eyaml_lookup_key`): its keys bind, but
     /// its values are decrypted before Puppet sees them.
     pub encrypted: bool,
+    /// Its place in the order Hiera looks in: the environment's levels, then the
+    /// modules', each level's paths in order (files one interpolated path names share
+    /// one). Lower looks first.
+    pub rank: usize,
+    /// Named by a path without interpolation or wildcard: read for every node.
+    pub everywhere: bool,
 }
 
 impl DataFile {
@@ -68,6 +74,8 @@ pub struct Hiera {
     keys: std::collections::HashSet<(Option<String>, String)>,
     /// The data folders the environment's levels read (relative to it).
     read_datadirs: Vec<PathBuf>,
+    /// The rank the next level path gets (`DataFile::rank`).
+    next_rank: usize,
 }
 
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
@@ -139,6 +147,22 @@ impl Hiera {
             || self.keys.contains(&(Some(module), key.to_string()))
     }
 
+    /// Whether every node that reads `file` finds `key` first in another file: one
+    /// Hiera looks in before it, read for every node (`common.yaml` above
+    /// `defaults.yaml`; the environment's data above a module's), in a layer that
+    /// serves the key (a module's serves its own keys only).
+    pub fn shadowed(&self, file: &DataFile, key: &str) -> bool {
+        self.data.iter().any(|other| {
+            other.rank < file.rank
+                && other.everywhere
+                && other
+                    .module
+                    .as_ref()
+                    .is_none_or(|m| key.starts_with(&format!("{m}::")))
+                && other.entries().iter().any(|(k, _, _)| *k == key)
+        })
+    }
+
     /// Reads the layer whose `hiera.yaml` is in `base`, if it has one; whether every
     /// key the layer can bind was read (a layer without a configuration binds none).
     fn read_layer(&mut self, base: &Path, module: Option<&String>) -> bool {
@@ -155,6 +179,8 @@ impl Hiera {
             text,
             module: module.cloned(),
             encrypted: false,
+            rank: 0,
+            everywhere: true,
         };
         let whole = match levels(&config) {
             Some((levels, every_level)) => {
@@ -162,7 +188,8 @@ impl Hiera {
                     self.read_datadirs
                         .extend(levels.iter().map(|l| l.datadir.clone()));
                 }
-                read_levels(base, &levels, module, &mut self.data) && every_level
+                read_levels(base, &levels, module, &mut self.data, &mut self.next_rank)
+                    && every_level
             }
             None => false,
         };
@@ -271,6 +298,7 @@ fn read_levels(
     levels: &[Level],
     module: Option<&String>,
     into: &mut Vec<DataFile>,
+    next_rank: &mut usize,
 ) -> bool {
     let mut whole = true;
     for level in levels {
@@ -286,6 +314,9 @@ fn read_levels(
             continue;
         }
         for pattern in &level.paths {
+            let rank = *next_rank;
+            *next_rank += 1;
+            let everywhere = !pattern.contains("%{") && !pattern.contains(['*', '?', '[', '{']);
             let Some(paths) = matching_files(&datadir, pattern) else {
                 whole = false;
                 continue;
@@ -318,6 +349,8 @@ fn read_levels(
                     document,
                     module: module.cloned(),
                     encrypted: level.encrypted,
+                    rank,
+                    everywhere,
                 });
             }
         }
