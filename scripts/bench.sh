@@ -66,6 +66,24 @@ fi
 one_file=/usr/share/puppet/modules.available/puppetlabs-mongodb/manifests/repo/apt.pp
 read -r one_time _ < <(best_of "$bin" check --format json "$one_file")
 
+# The corpus as one control repository: every module on its modulepath, a hiera.yaml,
+# one manifest that includes a class and a data key no parameter has. Reading the
+# Hiera layers of every module (their hiera.yaml and YAML data) is what the Hiera rules
+# add; searching the text of every file of every module once (manifests, templates,
+# Ruby) is what hiera-unknown-key and missing-parameter's classes add.
+envdir=$(mktemp -d)
+echo "modulepath = /usr/share/puppet/modules" > "$envdir/environment.conf"
+printf 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n' > "$envdir/hiera.yaml"
+mkdir -p "$envdir/data" "$envdir/manifests"
+echo "ntp::serverz: []" > "$envdir/data/common.yaml"
+echo "include ntp" > "$envdir/manifests/site.pp"
+yaml_files=$(find /usr/share/puppet/modules.available -name '*.yaml' | wc -l)
+module_files=$(find /usr/share/puppet/modules.available -type f \( -name '*.pp' -o -name '*.epp' -o -name '*.erb' -o -name '*.rb' -o -name '*.yaml' \) | wc -l)
+read -r env_base _ < <(best_of "$bin" check -q --select syntax "$envdir")
+read -r env_hiera _ < <(best_of "$bin" check -q --select hiera-parameter-type,hiera-syntax,hiera-config "$envdir")
+read -r env_scan env_scan_rss < <(best_of "$bin" check -q --select hiera-unknown-key,missing-parameter "$envdir")
+rm -rf "$envdir"
+
 tmp=$(mktemp -d)
 start=$(date +%s.%N)
 HOME=$tmp puppet parser validate --vardir "$tmp/var" --confdir "$tmp/conf" "${files[@]}" >/dev/null 2>&1 || true
@@ -91,6 +109,7 @@ if [[ -n "${parse_ins:-}" ]]; then
 fi
 echo "pupcheck every rule (1 thread):    ${all_time} s ($(awk -v a="$all_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing), peak RSS $((all_rss / 1024)) MB"
 echo "pupcheck, one file of a module:    ${one_time} s (with its cross-module checks)"
+echo "corpus as one environment, one manifest: ${env_base} s; + every module's Hiera layer ($yaml_files YAML files): ${env_hiera} s; + the text of every module file searched once ($module_files files): ${env_scan} s, peak RSS $((env_scan_rss / 1024)) MB"
 echo "pupcheck default check ($(nproc) threads): ${def_time} s, peak RSS $((def_rss / 1024)) MB"
 echo "puppet parser validate:          ${pv_time} s"
 echo "puppet-lint (all checks):        ${pl_time} s"

@@ -53,13 +53,17 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
                 .and_then(|cwd| file.path.strip_prefix(cwd).ok())
                 .map_or_else(|| file.path.clone(), Path::to_path_buf);
             let source = SourceFile::new(shown, SourceKind::HieraData, file.text.clone());
+            // Each rule runs only when enabled: some read much (hiera-unknown-key
+            // searches the text of every module once).
+            let shown = source.path.display().to_string();
             let mut diagnostics = hiera_syntax::check_file(file);
-            if is_config {
-                let shown = source.path.display().to_string();
+            if is_config && enabled(hiera_config::RULE.id) {
                 diagnostics.extend(hiera_config::check_config(file, &shown));
-            } else {
-                let shown = source.path.display().to_string();
+            }
+            if !is_config && enabled(hiera_unknown_key::RULE.id) {
                 diagnostics.extend(hiera_unknown_key::check_data_file(file, &shown, env));
+            }
+            if !is_config && enabled(hiera_parameter_type::RULE.id) {
                 diagnostics.extend(hiera_parameter_type::check_data_file(
                     file,
                     &source,

@@ -30,8 +30,9 @@ pub struct Scan {
     /// Some declaration's class is not written literally (a variable, a list, a
     /// function's argument): any class may be declared so.
     any_class: bool,
-    /// Every quoted `a::b` string of the files: a key some code may look up.
-    key_literals: HashSet<String>,
+    /// The texts where a key may be written (data files: their interpolations only):
+    /// a key written anywhere in them (as a whole token) may be looked up.
+    key_texts: Vec<String>,
     /// The keys a lookup of an interpolated string may name (`"${module_name}::x"`,
     /// the module's name put in).
     key_patterns: Vec<Regex>,
@@ -44,7 +45,8 @@ impl Scan {
     /// hidden folders and `.gitignore`d files included: a module installed by r10k is
     /// usually ignored), `.git` left out.
     pub fn of_folders(folders: &[(Option<String>, PathBuf)]) -> Scan {
-        let mut found = Scan::default();
+        use rayon::prelude::*;
+        let mut files = Vec::new();
         for (module, folder) in folders {
             let walk = ignore::WalkBuilder::new(folder)
                 .standard_filters(false)
@@ -53,25 +55,39 @@ impl Scan {
                 .build();
             for entry in walk.flatten() {
                 let path = entry.path();
-                if !has_extension(path) || !entry.file_type().is_some_and(|t| t.is_file()) {
-                    continue;
+                if has_extension(path) && entry.file_type().is_some_and(|t| t.is_file()) {
+                    files.push((module.as_deref(), path.to_path_buf()));
                 }
+            }
+        }
+        files
+            .par_iter()
+            .map(|(module, path)| {
+                let mut found = Scan::default();
                 match crate::source::read::read_text(path, MAX_FILE_BYTES) {
-                    Ok(text) => found.add(&text, module.as_deref(), path),
+                    Ok(text) => found.add(&text, *module, path),
                     Err(_) => {
                         found.any_class = true;
                         found.any_key = true;
                     }
                 }
-            }
-        }
-        found
+                found
+            })
+            .reduce(Scan::default, Scan::merged)
+    }
+
+    fn merged(mut self, other: Scan) -> Scan {
+        self.classes_named.extend(other.classes_named);
+        self.any_class |= other.any_class;
+        self.key_texts.extend(other.key_texts);
+        self.key_patterns.extend(other.key_patterns);
+        self.any_key |= other.any_key;
+        self
     }
 
     fn add(&mut self, text: &str, module: Option<&str>, path: &Path) {
         static LITERAL_CLASS: OnceLock<Regex> = OnceLock::new();
         static OTHER_CLASS: OnceLock<Regex> = OnceLock::new();
-        static QUOTED_KEY: OnceLock<Regex> = OnceLock::new();
         static INTERPOLATED_LOOKUP: OnceLock<Regex> = OnceLock::new();
         static OTHER_LOOKUP: OnceLock<Regex> = OnceLock::new();
         let is_manifest = path.extension().is_some_and(|e| e == "pp");
@@ -93,10 +109,6 @@ impl Scan {
             }
             self.any_class |= other.is_match(text);
         }
-        let quoted = QUOTED_KEY.get_or_init(|| {
-            Regex::new(r#"['"]?(?:::)?([A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)+)"#)
-                .expect("a valid pattern")
-        });
         let is_data = path
             .extension()
             .is_some_and(|e| e == "yaml" || e == "eyaml");
@@ -106,15 +118,15 @@ impl Scan {
             static INTERPOLATION: OnceLock<Regex> = OnceLock::new();
             let interpolation =
                 INTERPOLATION.get_or_init(|| Regex::new(r"%\{[^}]*\}").expect("a valid pattern"));
-            for span in interpolation.find_iter(text) {
-                for capture in quoted.captures_iter(span.as_str()) {
-                    self.key_literals.insert(capture[1].to_string());
-                }
-            }
+            self.key_texts.extend(
+                interpolation
+                    .find_iter(text)
+                    .map(|span| span.as_str().to_string()),
+            );
             return;
         }
-        for capture in quoted.captures_iter(text) {
-            self.key_literals.insert(capture[1].to_string());
+        if text.contains("::") {
+            self.key_texts.push(text.to_string());
         }
         let lookup = r#"\b(?:lookup|hiera|hiera_array|hiera_hash|hiera_include)\s*\(\s*"#;
         let interpolated = INTERPOLATED_LOOKUP
@@ -154,9 +166,27 @@ impl Scan {
     /// Whether some code or data may look the Hiera key `key` up by name.
     pub fn may_look_up(&self, key: &str) -> bool {
         self.any_key
-            || self.key_literals.contains(key)
+            || self.key_texts.iter().any(|text| written(text, key))
             || self.key_patterns.iter().any(|p| p.is_match(key))
     }
+}
+
+/// Whether `key` is written in `text` as a whole token (`ntp::server` is not in
+/// `ntp::servers`), with or without a leading `::`.
+fn written(text: &str, key: &str) -> bool {
+    let part_of_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(key).any(|(at, _)| {
+        let before = &text[..at];
+        let after = text[at + key.len()..].chars().next();
+        // A key after `::` is the same key written from the top scope (`$::ntp::x`).
+        let starts = before.ends_with("::")
+            || before
+                .chars()
+                .next_back()
+                .is_none_or(|c| !part_of_name(c) && c != ':');
+        let ends = after.is_none_or(|c| !part_of_name(c) && c != ':');
+        starts && ends
+    })
 }
 
 fn has_extension(path: &Path) -> bool {
@@ -208,6 +238,15 @@ mod tests {
         assert!(of("create_resources('class', $classes)").any_class);
         assert!(of("ensure_resource('class', 'ntp', {})").any_class);
         assert!(!of("create_resources('file', $files)").any_class);
+    }
+
+    #[test]
+    fn a_key_is_written_as_a_whole_token() {
+        assert!(written("lookup('ntp::server')", "ntp::server"));
+        assert!(written("$::ntp::server", "ntp::server"));
+        assert!(!written("$ntp::servers", "ntp::server"));
+        assert!(!written("$myntp::server", "ntp::server"));
+        assert!(!written("ntp::server::x", "ntp::server"));
     }
 
     #[test]
