@@ -58,6 +58,8 @@ The error findings of both runs (and, with --select-all, of two more runs with
   (`lookup('<module>::pupcheck_probe', ...)` for a module's) is compiled, with a data
   file made the first level of its layer; Puppet must fail to parse that file, or fail
   with the finding's message.
+* hiera-lookup-type and hiera-missing-key (a lookup in code): the code around it is
+  compiled in the repository's environment (its hiera.yaml and data).
 * hiera-parameter-type (a value in a Hiera data file): the class is compiled
   (`include c`, or a hand-written snippet) with the data file made the first level of
   its layer (compile.rb's hiera_pin: the environment's for a control repository's own
@@ -903,6 +905,14 @@ def plan_cases(row, work, validations, compiles, rals):
             environment = None if where['module'] else path
             f['cases']['compile_direct'] = compile_case(code, f['expect'], pin=None if is_config else where,
                                                         environment=environment)
+        elif f['rule'] in ('hiera-lookup-type', 'hiera-missing-key'):
+            # The code around the lookup, compiled in the repository's environment (a
+            # control repository's Hiera; a module's data is its own layer).
+            f['expect'], f['loose'] = f['message'], None
+            code = context_snippet(f, source(rel), path, mp)
+            if code:
+                environment = path if row['kind'] != 'module' else None
+                f['cases']['compile_direct'] = compile_case(code, f['expect'], environment=environment)
         elif f['rule'] == 'hiera-parameter-type':
             # The class compiled with the data file as the first level of its layer.
             subject = subject_of(f['message'])

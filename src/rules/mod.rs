@@ -41,6 +41,7 @@ mod file_mode;
 mod function_argument_mismatch;
 mod hard_tabs;
 pub mod hiera_config;
+mod hiera_lookup_type;
 mod hiera_missing_key;
 pub mod hiera_parameter_type;
 pub mod hiera_syntax;
@@ -330,6 +331,7 @@ pub static ALL: &[&Rule] = &[
     &unknown_parameter::RULE,
     &missing_parameter::RULE,
     &hiera_config::RULE,
+    &hiera_lookup_type::RULE,
     &hiera_missing_key::RULE,
     &hiera_parameter_type::RULE,
     &hiera_syntax::RULE,
