@@ -22,4 +22,13 @@ for table in functions resource_types hiera; do
     status=1
   fi
 done
+# The attributes Puppet loads for the corpus's Ruby resource types (a test's golden).
+ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/ruby_types.rb /usr/share/puppet/modules.available \
+  "$out/corpus_ruby_types.jsonl" >/dev/null 2>"$out/ruby_types.log" || { cat "$out/ruby_types.log" >&2; exit 1; }
+if cmp -s "$out/corpus_ruby_types.jsonl" tests/golden/corpus_ruby_types.jsonl; then
+  echo "tests/golden/corpus_ruby_types.jsonl: as scripts/puppet/ruby_types.rb writes it"
+else
+  echo "tests/golden/corpus_ruby_types.jsonl differs from what scripts/puppet/ruby_types.rb writes" >&2
+  status=1
+fi
 exit $status

@@ -77,7 +77,10 @@ $stdin.each_line do |line|
   rescue Exception => e # rubocop:disable Lint/RescueException
     raise if e.is_a?(Interrupt)
     message = e.message.to_s
-    kase['confirmed'] = message.include?(kase['expect'])
+    # Puppet puts where the code is inside some messages (`no parameter named 'x'
+    # (file: ..., line: 3) on Foo[a]`): a finding says it by its position instead.
+    plain = message.gsub(/ \((?:file: [^)]*|line: \d+(?:, column: \d+)?)\)/, '')
+    kase['confirmed'] = message.include?(kase['expect']) || plain.include?(kase['expect'])
     kase['error'] = message[0, 500]
   end
   puts JSON.generate(kase)

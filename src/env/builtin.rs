@@ -45,6 +45,12 @@ fn table() -> &'static Table {
 }
 
 /// The built-in resource type called `name` (`file`), if Puppet has one.
+/// Whether `name` is one of Puppet's metaparameters (`require`, `tag`, ...), which
+/// every resource accepts.
+pub fn is_metaparameter(name: &str) -> bool {
+    table().metaparameters.iter().any(|m| m == name)
+}
+
 pub fn resource_type(name: &str) -> Option<&'static ResourceType> {
     table().types.get(name)
 }

@@ -17,6 +17,9 @@ pub struct Loader {
     files: Mutex<HashMap<PathBuf, Loaded>>,
     /// The module functions written in Ruby read so far (`None`: absent or unread).
     ruby_functions: Mutex<HashMap<PathBuf, Option<Arc<super::ruby::RubyFunction>>>>,
+    /// The resource types written in Ruby read so far, by name (`None`: absent,
+    /// defined by several modules, or unread).
+    ruby_types: Mutex<HashMap<String, Option<Arc<super::ruby_type::RubyType>>>>,
 }
 
 /// A file the autoloader would read, as pupcheck found it.
@@ -83,6 +86,7 @@ impl Loader {
             modules,
             files: Mutex::new(HashMap::new()),
             ruby_functions: Mutex::new(HashMap::new()),
+            ruby_types: Mutex::new(HashMap::new()),
         }
     }
 
@@ -175,6 +179,41 @@ impl Loader {
             .and_then(|text| super::ruby::read_function(&text, name))
             .map(Arc::new);
         self.ruby_functions.lock().ok()?.insert(file, read.clone());
+        read
+    }
+
+    /// The resource type `name` written in Ruby by the one module on the modulepaths
+    /// that has `lib/puppet/type/<name>.rb`, read as text (never run); `None` when no
+    /// module or several have the file, or the reader is not sure of it.
+    pub fn ruby_type_for(&self, name: &str) -> Option<Arc<super::ruby_type::RubyType>> {
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return None;
+        }
+        if let Some(known) = self.ruby_types.lock().ok()?.get(name) {
+            return known.clone();
+        }
+        let relative = format!("lib/puppet/type/{name}.rb");
+        let mut defining = self
+            .modules
+            .values()
+            .map(|root| root.join(&relative))
+            .filter(|file| file.exists());
+        let read = match (defining.next(), defining.next()) {
+            (Some(file), None) => {
+                crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
+                    .ok()
+                    .and_then(|text| super::ruby_type::read_type(&text, name))
+                    .map(Arc::new)
+            }
+            _ => None,
+        };
+        self.ruby_types
+            .lock()
+            .ok()?
+            .insert(name.to_string(), read.clone());
         read
     }
 

@@ -19,6 +19,7 @@ mod discover;
 pub mod hiera;
 mod loader;
 pub mod ruby;
+pub mod ruby_type;
 mod scan;
 
 pub use discover::{environment_root, modulepaths};
@@ -537,6 +538,21 @@ impl Environment {
             return None;
         }
         self.loader.as_ref()?.ruby_function_for(&key)
+    }
+
+    /// The resource type `name` a module defines in Ruby
+    /// (`<module>/lib/puppet/type/<name>.rb`), read as text; `None` when no module or
+    /// more than one defines it, a defined type of the name exists, or the reader is
+    /// not sure of it.
+    pub fn ruby_type(&self, name: &str) -> Option<Arc<ruby_type::RubyType>> {
+        let key = definition_key(name);
+        if key.contains("::")
+            || self.define(&key).is_some()
+            || self.is_ambiguous(Table::Define, &key)
+        {
+            return None;
+        }
+        self.loader.as_ref()?.ruby_type_for(&key)
     }
 
     pub fn function(&self, name: &str) -> Option<Arc<Definition>> {

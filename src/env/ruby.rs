@@ -96,7 +96,7 @@ pub fn read_function(text: &str, name: &str) -> Option<RubyFunction> {
 }
 
 /// A line without its `# comment` (a `#` outside quotes).
-fn strip_comment(line: &str) -> &str {
+pub(crate) fn strip_comment(line: &str) -> &str {
     let mut quote = None;
     for (i, c) in line.char_indices() {
         match (quote, c) {

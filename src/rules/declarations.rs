@@ -308,17 +308,30 @@ pub fn each_declaration<'a>(ctx: &'a FileContext<'a>, mut f: impl FnMut(Declarat
     });
 }
 
-/// A regular resource body of one of Puppet's built-in types.
-pub struct BuiltinResource<'a> {
-    pub builtin: &'static crate::env::builtin::ResourceType,
+/// A regular resource body of a type written in Ruby: one of Puppet's built-in types
+/// (`T` is `builtin::ResourceType`) or a module's (`ruby_type::RubyType`).
+pub struct TypedResource<'a, T> {
+    pub resource_type: T,
     /// How Puppet names the resource in messages: `File[/etc/motd]`, or `File` when
     /// the title is not a literal.
     pub shown: String,
     pub body: &'a ResourceBody,
 }
 
+/// A regular resource body of one of Puppet's built-in types.
+pub type BuiltinResource<'a> = TypedResource<'a, &'static crate::env::builtin::ResourceType>;
+
 /// Every regular resource body of a built-in type (`file { ... }`) in the file.
-pub fn each_builtin_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(BuiltinResource<'a>)) {
+pub fn each_builtin_resource<'a>(ctx: &FileContext<'a>, f: impl FnMut(BuiltinResource<'a>)) {
+    each_typed_resource(ctx, crate::env::builtin::resource_type, f);
+}
+
+/// Every regular resource body of a type `type_of` knows by its name.
+pub fn each_typed_resource<'a, T>(
+    ctx: &FileContext<'a>,
+    type_of: impl Fn(&str) -> Option<T>,
+    mut f: impl FnMut(TypedResource<'a, T>),
+) {
     each_expr(ctx, |expr| {
         let ExprKind::Resource(resource) = &expr.kind else {
             return;
@@ -326,19 +339,19 @@ pub fn each_builtin_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(Builti
         let ExprKind::Name(type_name) = &resource.type_expr.kind else {
             return;
         };
-        let Some(builtin) = crate::env::builtin::resource_type(type_name) else {
-            return;
-        };
         if resource.form != ResourceForm::Regular {
             return;
         }
         for body in &resource.bodies {
+            let Some(resource_type) = type_of(type_name) else {
+                return;
+            };
             let title = match titles(ctx, &body.title).as_slice() {
                 [one] => format!("[{one}]"),
                 _ => String::new(),
             };
-            f(BuiltinResource {
-                builtin,
+            f(TypedResource {
+                resource_type,
                 shown: format!("{}{title}", capitalized(type_name)),
                 body,
             });

@@ -49,7 +49,7 @@ fn as_name(value: &Value) -> Option<String> {
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_builtin_resource(ctx, |resource| {
         for attribute in &resource.body.attributes {
-            let Some(allowed) = resource.builtin.values.get(&attribute.name.name) else {
+            let Some(allowed) = resource.resource_type.values.get(&attribute.name.name) else {
                 continue;
             };
             let Some(AbstractValue::Known(value)) = ctx.inference().value(&attribute.value) else {

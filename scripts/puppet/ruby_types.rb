@@ -1,0 +1,33 @@
+# Writes tests/golden/corpus_ruby_types.jsonl: for each resource type a module of the
+# corpus writes in Ruby (<module>/lib/puppet/type/<name>.rb), the attributes Puppet
+# itself loads for it (parameters, properties, key attributes). tests/ruby_types.rs
+# checks pupcheck's reader of those files (env::ruby_type) against them: a type it
+# reads must accept every attribute Puppet does. Run from the project root:
+#   ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/ruby_types.rb [MODULES_DIR] [OUT]
+require 'puppet'
+require 'json'
+require 'tmpdir'
+
+work = Dir.mktmpdir('pupcheck-ruby-types')
+Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
+modules = ARGV[0] || '/usr/share/puppet/modules.available'
+out = ARGV[1] || File.join(__dir__, '../../tests/golden/corpus_ruby_types.jsonl')
+$LOAD_PATH.unshift(*Dir.glob(File.join(modules, '*', 'lib')).sort)
+rows = Dir.glob(File.join(modules, '*', 'lib', 'puppet', 'type', '*.rb')).sort.map do |file|
+  name = File.basename(file, '.rb')
+  row = { 'module' => file.delete_prefix("#{modules}/").split('/').first, 'type' => name }
+  begin
+    type = Puppet::Type.type(name.to_sym)
+    if type
+      row['attributes'] = (type.parameters + type.properties.map(&:name) + type.key_attributes).map(&:to_s).uniq.sort
+    else
+      row['error'] = 'not loaded'
+    end
+  rescue Exception => e # rubocop:disable Lint/RescueException
+    row['error'] = e.message[0, 200]
+  end
+  JSON.generate(row)
+end
+File.write(out, rows.join("\n") + "\n")
+puts "#{out}: #{rows.size} types"
+FileUtils.remove_entry(work)
