@@ -217,6 +217,39 @@ impl Loader {
         read
     }
 
+    /// The arity of the 3.x function `name` (unqualified) a module writes in Ruby
+    /// (`lib/puppet/parser/functions/<name>.rb` of the one module that has it), when no
+    /// module has a 4.x function of the name (`lib/puppet/functions/<name>.rb`, which
+    /// Puppet would call instead) and the file declares one.
+    pub fn legacy_arity_for(&self, name: &str) -> Option<i64> {
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return None;
+        }
+        let modern = format!("lib/puppet/functions/{name}.rb");
+        if self
+            .modules
+            .values()
+            .any(|root| root.join(&modern).exists())
+        {
+            return None;
+        }
+        let legacy = format!("lib/puppet/parser/functions/{name}.rb");
+        let mut defining = self
+            .modules
+            .values()
+            .map(|root| root.join(&legacy))
+            .filter(|file| file.exists());
+        let (Some(file), None) = (defining.next(), defining.next()) else {
+            return None;
+        };
+        let text =
+            crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok()?;
+        super::ruby::read_legacy_arity(&text, name)
+    }
+
     /// The EPP template `epp()` finds for `name` (`mod/a/b.epp` in
     /// `<mod>/templates/a/b.epp`), with its parameters; `None` when there is no such
     /// file, it cannot be read whole, or the name climbs out of the module.

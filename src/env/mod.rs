@@ -631,6 +631,9 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
     fn ruby_function(&self, name: &str) -> Option<Arc<ruby::RubyFunction>> {
         self.env.ruby_function(name)
     }
+    fn legacy_arity(&self, name: &str) -> Option<i64> {
+        self.env.loader.as_ref()?.legacy_arity_for(name)
+    }
 }
 
 impl AliasSource for FileAliases<'_> {

@@ -40,6 +40,40 @@ pub enum ParamKind {
     RequiredRepeated,
 }
 
+/// The arity a 3.x function `name` declares in its file
+/// (`newfunction(:name, :type => :rvalue, :arity => 2)`; a negative one counts the
+/// required arguments of a function taking more, as Puppet's does); `None` when it
+/// declares none (any number of arguments) or the reader is not sure of the file.
+pub fn read_legacy_arity(text: &str, name: &str) -> Option<i64> {
+    let code: String = text
+        .lines()
+        .map(strip_comment)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let starts: Vec<usize> = code.match_indices("newfunction").map(|(i, _)| i).collect();
+    let [start] = starts.as_slice() else {
+        return None;
+    };
+    let rest = code[*start + "newfunction".len()..].trim_start();
+    let rest = rest.strip_prefix('(')?.trim_start();
+    let named = [
+        format!(":{name}"),
+        format!("'{name}'"),
+        format!("\"{name}\""),
+    ];
+    let after_name = named.iter().find_map(|n| rest.strip_prefix(n.as_str()))?;
+    if after_name.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    // The options, up to the block.
+    let options = &after_name[..after_name.find(" do").unwrap_or(after_name.len())];
+    let options = &options[..options.find('{').unwrap_or(options.len())];
+    let arity = regex::Regex::new(r"(?::arity\s*=>|\barity:)\s*(-?\d+)")
+        .expect("a valid pattern")
+        .captures(options)?;
+    arity[1].parse().ok()
+}
+
 /// Reads the function `name` from the text of its file; `None` when it is not one the
 /// reader is sure of.
 pub fn read_function(text: &str, name: &str) -> Option<RubyFunction> {
@@ -226,6 +260,23 @@ end
         assert_eq!(
             f.dispatches[1].block,
             Some((Some("Callable[3,3]".into()), "block".into(), false))
+        );
+    }
+
+    #[test]
+    fn a_legacy_functions_arity_is_read_from_newfunction() {
+        let text = "module Puppet::Parser::Functions\n  newfunction(:pick_two, :type => :rvalue, :arity => 2, :doc => <<-DOC\n  x\n  DOC\n  ) do |args|\n  end\nend\n";
+        assert_eq!(read_legacy_arity(text, "pick_two"), Some(2));
+        let text =
+            "newfunction(:many, type: :rvalue, arity: -2) do |args|\n  x = { :arity => 5 }\nend\n";
+        assert_eq!(read_legacy_arity(text, "many"), Some(-2));
+        assert_eq!(
+            read_legacy_arity("newfunction(:any) do |args|\nend\n", "any"),
+            None
+        );
+        assert_eq!(
+            read_legacy_arity("newfunction(:other, :arity => 1) do\nend\n", "any"),
+            None
         );
     }
 

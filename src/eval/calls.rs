@@ -108,13 +108,16 @@ impl Evaluator<'_> {
 
 impl Evaluator<'_> {
     /// The function written in Ruby a call of `name` calls, if its signatures are
-    /// known: one of Puppet's own (they come first), or a module's namespaced 4.x one.
+    /// known: one of Puppet's own (they come first), a module's namespaced 4.x one, or a
+    /// module's 3.x one with the arity it declares.
     fn ruby_function(&mut self, name: &str) -> Option<std::borrow::Cow<'static, Function>> {
         if let Some(builtin) = super::dispatch::builtin(name) {
             return Some(std::borrow::Cow::Borrowed(builtin));
         }
         if !name.contains("::") {
-            return None;
+            // A module's 3.x function counts its arguments.
+            let arity = self.functions?.legacy_arity(name)?;
+            return Some(std::borrow::Cow::Owned(Function::Legacy { arity }));
         }
         let read = self.functions?.ruby_function(name)?;
         self.ruby_dispatches(&read).map(std::borrow::Cow::Owned)

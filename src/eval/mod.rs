@@ -49,6 +49,10 @@ pub trait FunctionSource {
     fn ruby_function(&self, _name: &str) -> Option<std::sync::Arc<crate::env::ruby::RubyFunction>> {
         None
     }
+    /// The arity a module's 3.x function `name` declares (`newfunction`'s `:arity`).
+    fn legacy_arity(&self, _name: &str) -> Option<i64> {
+        None
+    }
 }
 
 /// Why evaluation stopped.
