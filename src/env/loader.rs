@@ -159,6 +159,33 @@ impl Loader {
         self.namespaced(name, "functions")
     }
 
+    /// Whether Puppet certainly finds no function `mod::a::b` (lowercase) where it
+    /// autoloads one: `mod` is on the modulepaths, `<mod>/functions/a/b.pp` is absent
+    /// or read whole without it, and `<mod>/lib/puppet/functions/mod/a/b.rb` is absent.
+    pub fn function_certainly_absent(&self, name: &str) -> bool {
+        let segments: Vec<&str> = name.split("::").collect();
+        let Some(root) = segments.first().and_then(|m| self.modules.get(*m)) else {
+            return false;
+        };
+        if segments.len() < 2 || segments.iter().any(|s| s.is_empty()) {
+            return false;
+        }
+        let ruby = root
+            .join("lib/puppet/functions")
+            .join(segments.join("/") + ".rb");
+        if std::fs::symlink_metadata(ruby).is_ok() {
+            return false;
+        }
+        match self.loaded(&root.join("functions").join(segments[1..].join("/") + ".pp")) {
+            Loaded::Absent => true,
+            Loaded::Parsed {
+                env,
+                complete: true,
+            } => !env.functions.contains_key(name),
+            _ => false,
+        }
+    }
+
     /// The function `mod::a::b` written in Ruby with the 4.x API, in
     /// `<mod>/lib/puppet/functions/mod/a/b.rb`, read as text (never run); `None` when
     /// there is none or the reader is not sure of it.

@@ -524,6 +524,23 @@ impl Environment {
                 .is_some_and(|files| files.iter().all(|file| !file.classes.contains_key(&key)))
     }
 
+    /// Whether Puppet certainly finds no function `name`: a namespaced name of a
+    /// module on the modulepaths that Puppet does not have and that no file of the run
+    /// defines, where neither autoload path of the module holds it. An unqualified name
+    /// may come from outside the modules (a gem on the server), so it is never missing.
+    pub fn function_certainly_missing(&self, name: &str) -> bool {
+        let key = definition_key(name);
+        let Some(loader) = &self.loader else {
+            return false;
+        };
+        key.contains("::")
+            && !key.starts_with("environment::")
+            && !builtin::functions::exists(&key)
+            && !self.functions.contains_key(&key)
+            && !self.is_ambiguous(Table::Function, &key)
+            && loader.function_certainly_absent(&key)
+    }
+
     /// The template `epp()` reads for `name` (`mod/file.epp`), from the modulepaths.
     pub fn epp_template(&self, name: &str) -> Option<EppTemplate> {
         self.loader.as_ref()?.template(name)
