@@ -2,6 +2,7 @@
 //! Puppet itself by `scripts/puppet/resource_types.rb`): their attributes and namevar,
 //! and the closed lists of values some attributes take.
 
+pub mod facts;
 pub mod functions;
 pub mod hiera;
 

@@ -465,16 +465,27 @@ impl Environment {
     /// What the text of the environment's files says (`scan::Scan`), searched on
     /// first use; `None` for files in no environment.
     fn scan(&self) -> Option<&scan::Scan> {
-        let root = self.root.as_ref()?;
-        Some(self.scan.get_or_init(|| {
-            let mut folders = vec![(None, root.clone())];
+        self.root.as_ref()?;
+        Some(self.scan_all())
+    }
+
+    /// [`scan`](Self::scan) of the environment's folder, if any, and its modules.
+    fn scan_all(&self) -> &scan::Scan {
+        self.scan.get_or_init(|| {
+            let mut folders: Vec<_> = self.root.iter().map(|r| (None, r.clone())).collect();
             folders.extend(
                 self.modules()
                     .into_iter()
                     .map(|(name, path)| (Some(name), path)),
             );
             scan::Scan::of_folders(&folders)
-        }))
+        })
+    }
+
+    /// Whether a module on the modulepaths may define the fact `name` (custom facts in
+    /// `lib/facter/`, external facts in `facts.d/`, searched as text).
+    pub fn may_define_fact(&self, name: &str) -> bool {
+        self.loader.is_none() || self.scan_all().may_define_fact(name)
     }
 
     /// Whether some manifest of the environment (its own folder and every module on

@@ -21,7 +21,9 @@ const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The extensions of the files searched: manifests, templates, Ruby (functions call
 /// `lookup` too) and Hiera data (interpolations).
-const EXTENSIONS: &[&str] = &["pp", "epp", "erb", "rb", "yaml", "eyaml"];
+const EXTENSIONS: &[&str] = &[
+    "pp", "epp", "erb", "rb", "yaml", "eyaml", "yml", "json", "txt",
+];
 
 #[derive(Debug, Default)]
 pub struct Scan {
@@ -38,6 +40,9 @@ pub struct Scan {
     key_patterns: Vec<Regex>,
     /// Some lookup's key is not written as a string: any key may be looked up.
     any_key: bool,
+    /// The texts of the modules' custom facts (`lib/facter/`) and external facts
+    /// (`facts.d/`): a fact named anywhere in them may be defined there.
+    fact_texts: Vec<String>,
 }
 
 impl Scan {
@@ -82,10 +87,22 @@ impl Scan {
         self.key_texts.extend(other.key_texts);
         self.key_patterns.extend(other.key_patterns);
         self.any_key |= other.any_key;
+        self.fact_texts.extend(other.fact_texts);
         self
     }
 
     fn add(&mut self, text: &str, module: Option<&str>, path: &Path) {
+        let shown = path.to_string_lossy();
+        if shown.contains("/lib/facter/") || shown.contains("/facts.d/") {
+            self.fact_texts.push(text.to_string());
+        }
+        // Only custom and external facts are read in these forms.
+        if path
+            .extension()
+            .is_some_and(|e| e == "yml" || e == "json" || e == "txt")
+        {
+            return;
+        }
         static LITERAL_CLASS: OnceLock<Regex> = OnceLock::new();
         static OTHER_CLASS: OnceLock<Regex> = OnceLock::new();
         static INTERPOLATED_LOOKUP: OnceLock<Regex> = OnceLock::new();
@@ -161,6 +178,21 @@ impl Scan {
             || self
                 .classes_named
                 .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+    }
+
+    /// Whether a module's custom or external facts may define the fact `name` (it is
+    /// written in one of their files).
+    pub fn may_define_fact(&self, name: &str) -> bool {
+        self.fact_texts.iter().any(|text| {
+            text.match_indices(name).any(|(at, _)| {
+                let part = |c: char| c.is_ascii_alphanumeric() || c == '_';
+                text[..at].chars().next_back().is_none_or(|c| !part(c))
+                    && text[at + name.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !part(c))
+            })
+        })
     }
 
     /// Whether some code or data may look the Hiera key `key` up by name.

@@ -115,6 +115,7 @@ mod trailing_comma;
 mod trailing_whitespace;
 mod unknown_attribute;
 mod unknown_class;
+mod unknown_fact;
 mod unknown_function;
 mod unknown_parameter;
 mod unknown_variable;
@@ -329,6 +330,7 @@ pub static ALL: &[&Rule] = &[
     &trailing_whitespace::RULE,
     &unknown_attribute::RULE,
     &unknown_class::RULE,
+    &unknown_fact::RULE,
     &unknown_function::RULE,
     &unknown_parameter::RULE,
     &missing_parameter::RULE,

@@ -1,0 +1,3 @@
+# The message of the day names the OS family.
+$family = $facts['os']['family']
+notice($family)

@@ -1,0 +1,105 @@
+//! The facts Facter and Puppet define, as data (`data/facts.toml`, generated from
+//! Facter's own schema by `scripts/puppet/facts.rb`): each fact and each key of a
+//! structured fact by its dotted path (`os.release.major`), with its Puppet type and
+//! whether it is a map that holds only the keys listed under it.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+#[derive(Debug, Deserialize)]
+pub struct Fact {
+    /// Its Puppet type: `String`, `Integer`, `Hash`, ...
+    #[serde(rename = "type")]
+    pub type_name: String,
+    /// A map that holds only the keys listed under it.
+    #[serde(default)]
+    pub closed: bool,
+    /// A fact Facter hides by default (a legacy one).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct Pattern {
+    pattern: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Table {
+    puppet_facts: Vec<String>,
+    patterns: Vec<Pattern>,
+    facts: BTreeMap<String, Fact>,
+}
+
+struct Facts {
+    table: Table,
+    patterns: Vec<regex::Regex>,
+}
+
+fn facts() -> &'static Facts {
+    static FACTS: OnceLock<Facts> = OnceLock::new();
+    FACTS.get_or_init(|| {
+        let table: Table = toml::from_str(include_str!("../../../data/facts.toml"))
+            .expect("data/facts.toml is generated valid");
+        let patterns = table
+            .patterns
+            .iter()
+            .map(|p| regex::Regex::new(&p.pattern).expect("Facter's patterns are valid"))
+            .collect();
+        Facts { table, patterns }
+    })
+}
+
+/// The fact or key at `path` (`os.family`), if Facter's schema has it.
+pub fn fact(path: &str) -> Option<&'static Fact> {
+    facts().table.facts.get(path)
+}
+
+/// Whether a top-level fact `name` is one Facter or Puppet defines (by name or by a
+/// pattern such as `ipaddress_<interface>`).
+pub fn is_known(name: &str) -> bool {
+    let facts = facts();
+    facts.table.facts.contains_key(name)
+        || facts.table.puppet_facts.iter().any(|f| f == name)
+        || facts.patterns.iter().any(|p| p.is_match(name))
+}
+
+/// The keys listed under `path` (the top-level facts for `""`).
+pub fn children(path: &str) -> impl Iterator<Item = &'static str> + '_ {
+    let facts = facts();
+    let prefix = if path.is_empty() {
+        String::new()
+    } else {
+        format!("{path}.")
+    };
+    facts
+        .table
+        .facts
+        .keys()
+        .filter_map(move |k| k.strip_prefix(prefix.as_str()))
+        .filter(|rest| !rest.contains('.'))
+        .chain(
+            path.is_empty()
+                .then_some(facts.table.puppet_facts.iter().map(String::as_str))
+                .into_iter()
+                .flatten(),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schema_has_facters_structured_facts() {
+        assert!(fact("os").is_some_and(|f| f.closed && f.type_name == "Hash"));
+        assert_eq!(
+            fact("os.release.major").map(|f| f.type_name.as_str()),
+            Some("String")
+        );
+        assert!(is_known("ipaddress_eth0") && is_known("clientcert") && !is_known("osfamly"));
+        assert!(children("os").any(|c| c == "family"));
+        assert!(children("").any(|c| c == "osfamily"));
+    }
+}
