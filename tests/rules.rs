@@ -97,7 +97,33 @@ fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
 /// are control repositories (`rules/hiera-*/{fail,pass}/`), checked whole, with the
 /// expectations written in the YAML files' comments.
 fn is_hiera_rule(id: &str) -> bool {
-    id.starts_with("hiera-")
+    id.starts_with("hiera-") || id == "metadata-json"
+}
+
+/// The expectations of a JSON example (JSON has no comments): the lines of
+/// `<file>.expected`, each `line:column: severity[rule]: message`.
+fn json_expectations(path: &std::path::Path) -> Vec<common::Finding> {
+    let expected = path.with_extension("json.expected");
+    let text = std::fs::read_to_string(&expected).unwrap_or_default();
+    let mut found: Vec<common::Finding> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let (position, rest) = line.split_once(": ").expect("line:column: ...");
+            let (l, c) = position.split_once(':').expect("line:column");
+            let (severity, rest) = rest.split_once('[').expect("severity[rule]");
+            let (rule, message) = rest.split_once("]: ").expect("[rule]: message");
+            common::Finding {
+                line: l.parse().unwrap(),
+                column: c.parse().unwrap(),
+                severity: severity.to_string(),
+                rule: rule.to_string(),
+                message: message.to_string(),
+            }
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
@@ -113,7 +139,7 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
                 pending.push(path);
             } else if path
                 .extension()
-                .is_some_and(|e| e == "yaml" || e == "pp" || e == "epp")
+                .is_some_and(|e| e == "yaml" || e == "pp" || e == "epp" || e == "json")
             {
                 example_files.push(path);
             }
@@ -125,7 +151,11 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
     let mut marked = 0;
     for path in example_files {
         let text = std::fs::read_to_string(&path).unwrap();
-        let expected = common::expectations(&text);
+        let expected = if path.extension().is_some_and(|e| e == "json") {
+            json_expectations(&path)
+        } else {
+            common::expectations(&text)
+        };
         if !expected.is_empty() {
             marked += 1;
         }

@@ -52,7 +52,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
                 .as_ref()
                 .and_then(|cwd| file.path.strip_prefix(cwd).ok())
                 .map_or_else(|| file.path.clone(), Path::to_path_buf);
-            let source = SourceFile::new(shown, SourceKind::HieraData, file.text.clone());
+            let source = SourceFile::new(shown, SourceKind::Data, file.text.clone());
             // Each rule runs only when enabled: some read much (hiera-unknown-key
             // searches the text of every module once).
             let shown = source.path.display().to_string();

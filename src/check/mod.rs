@@ -12,6 +12,7 @@
 
 mod hiera;
 mod isolate;
+mod metadata;
 
 pub use isolate::catch_file_panic;
 
@@ -127,6 +128,7 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
         })
         .collect();
     files.extend(hiera::reports(plan, &environments));
+    files.extend(metadata::reports(plan, &environments));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Report {
         files_checked: files.len(),

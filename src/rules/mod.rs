@@ -67,6 +67,7 @@ mod invalid_attribute_value;
 mod legacy_facts;
 mod line_longer_than_80;
 mod line_too_long;
+pub mod metadata_json;
 mod metaparameter_name;
 mod missing_parameter;
 mod module_layout;
@@ -287,6 +288,7 @@ pub static ALL: &[&Rule] = &[
     &legacy_facts::RULE,
     &line_longer_than_80::RULE,
     &line_too_long::RULE,
+    &metadata_json::RULE,
     &metaparameter_name::RULE,
     &multiple_attributes_unfold::RULE,
     &names_containing_dash::RULE,

@@ -20,8 +20,9 @@ pub enum SourceKind {
     Manifest,
     /// An `.epp` template.
     Epp,
-    /// A YAML file of Hiera data, found through a `hiera.yaml` (never parsed as Puppet).
-    HieraData,
+    /// A data file pupcheck checks without parsing it as Puppet: Hiera's YAML (found
+    /// through a `hiera.yaml`), a module's `metadata.json`.
+    Data,
 }
 
 impl SourceKind {

@@ -41,7 +41,7 @@ impl Cst<'_> {
 pub fn parse(text: &str, kind: SourceKind) -> Cst<'_> {
     let (source, offset) = match kind {
         // Hiera data is never parsed as Puppet; read as a manifest, it would be one.
-        SourceKind::Manifest | SourceKind::HieraData => (std::borrow::Cow::Borrowed(text), 0),
+        SourceKind::Manifest | SourceKind::Data => (std::borrow::Cow::Borrowed(text), 0),
         SourceKind::Epp => {
             let marker = tree_sitter_puppet::EPP_MARKER;
             let mut s = String::with_capacity(marker.len() + text.len());

@@ -1,0 +1,2 @@
+# @summary NTP.
+class ntp { }

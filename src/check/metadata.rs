@@ -1,0 +1,67 @@
+//! The `metadata.json` of each module under the paths the user named, judged by
+//! `metadata-json`.
+
+use super::{sort_diagnostics, Environments, FileReport, Plan};
+use crate::rules::metadata_json;
+use crate::source::{SourceFile, SourceKind};
+use std::path::{Path, PathBuf};
+
+/// The reports on the modules' `metadata.json` files: only the files with findings.
+pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
+    let cwd = std::env::current_dir().ok();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut reports = Vec::new();
+    for (file, settings) in &plan.files {
+        if !settings
+            .rules
+            .enabled()
+            .any(|r| r.id == metadata_json::RULE.id)
+        {
+            continue;
+        }
+        let env = environments.for_file(&file.path);
+        // The modules on the modulepath, and each named folder (a module whose
+        // metadata.json cannot be read has no name the modulepath knows it by).
+        let roots = env
+            .modules()
+            .into_iter()
+            .map(|(_, root)| root)
+            .chain(plan.write_roots.iter().cloned());
+        for module_root in roots {
+            let path = module_root.join("metadata.json");
+            let Ok(real) = std::fs::canonicalize(&path) else {
+                continue;
+            };
+            if seen.contains(&real) || !plan.write_roots.iter().any(|r| real.starts_with(r)) {
+                continue;
+            }
+            seen.push(real);
+            let Ok(text) =
+                crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT)
+            else {
+                continue;
+            };
+            let shown = cwd
+                .as_ref()
+                .and_then(|cwd| path.strip_prefix(cwd).ok())
+                .map_or_else(|| path.clone(), Path::to_path_buf);
+            let source = SourceFile::new(shown, SourceKind::Data, text);
+            let mut diagnostics = metadata_json::check_metadata(&source);
+            if diagnostics.is_empty() {
+                continue;
+            }
+            for d in diagnostics.iter_mut() {
+                if let Some(severity) = settings.rules.severity_override(d.rule) {
+                    d.severity = severity;
+                }
+            }
+            sort_diagnostics(&mut diagnostics);
+            reports.push(FileReport {
+                path: source.path.clone(),
+                source: Some(source),
+                diagnostics,
+            });
+        }
+    }
+    reports
+}
