@@ -89,6 +89,8 @@ def confirm(title, files):
         # default, data/common.yaml) and the modules' layers are read.
         if any(path.endswith('.yaml') for path, _ in files):
             case['environment'] = tmp
+        if os.path.exists(os.path.join(tmp, 'global', 'hiera.yaml')):
+            case['hiera_config'] = os.path.join(tmp, 'global', 'hiera.yaml')
         env = dict(os.environ, PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe')
         run = subprocess.run(['ruby', COMPILE], input=json.dumps(case) + '\n', text=True,
                              capture_output=True, env=env)

@@ -165,9 +165,15 @@ fn is_yaml(relative: &str) -> bool {
 /// `pupcheck check` checks a control repository, with the rules of [`settings`].
 fn run_environment_case(root: &Path, case: &Case) -> Option<String> {
     std::fs::write(root.join("environment.conf"), "modulepath = modules\n").unwrap();
+    // `global/hiera.yaml` is the global Hiera layer (as the confirmation gives Puppet).
+    let global = if root.join("global/hiera.yaml").is_file() {
+        "hiera-global = \"global/hiera.yaml\"\n"
+    } else {
+        ""
+    };
     std::fs::write(
         root.join("pupcheck.toml"),
-        "select = [\"syntax\", \"validation\", \"type\"]\n",
+        format!("select = [\"syntax\", \"validation\", \"type\"]\n{global}"),
     )
     .unwrap();
     // Checked from the environment's folder, so that paths are shown as written (the

@@ -47,6 +47,8 @@ $stdin.each_line do |line|
       pal.with_catalog_compiler do |c|
         Puppet[:strict] = :warning
         Puppet[:strict_variables] = kase.fetch('strict_variables', false)
+        # The global Hiera layer's configuration ("hiera_config"), else none.
+        Puppet[:hiera_config] = kase.fetch('hiera_config', File.join(work, 'no-global-hiera.yaml'))
         c.evaluate_string(kase['code'])
         c.compile_additions
         # As an agent does before applying: every resource becomes an instance of its

@@ -112,7 +112,9 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
         .filter_map(|(p, _)| p.as_ref().ok())
         .map(|p| (p.source.path.as_path(), &p.parsed.program))
         .collect();
-    let environments = Environments::build(&planned_paths(plan), &programs, &plan.modulepath, &[]);
+    let mut environments =
+        Environments::build(&planned_paths(plan), &programs, &plan.modulepath, &[]);
+    environments.set_hiera_global(plan);
     let mut files: Vec<FileReport> = parsed
         .into_par_iter()
         .map(|(file, settings)| {
@@ -190,7 +192,9 @@ fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
 /// `--fix`, which checks each file several times).
 pub fn environments_for(plan: &Plan) -> Environments {
     let planned = planned_paths(plan);
-    Environments::build(&planned, &[], &plan.modulepath, &planned)
+    let mut environments = Environments::build(&planned, &[], &plan.modulepath, &planned);
+    environments.set_hiera_global(plan);
+    environments
 }
 
 /// The index each checked file sees: one per environment (`env::environment_root`: a
@@ -261,6 +265,20 @@ impl Environments {
             by_root,
             roots,
             none: Environment::empty(),
+        }
+    }
+
+    /// Gives each environment the global Hiera layer the settings of its first planned
+    /// file name (`hiera-global`).
+    pub fn set_hiera_global(&mut self, plan: &Plan) {
+        let mut done = std::collections::HashSet::new();
+        for (file, settings) in &plan.files {
+            let root = self.root_of(&file.path);
+            if done.insert(root.clone()) {
+                if let Some(env) = self.by_root.get_mut(&root) {
+                    env.set_hiera_global(settings.hiera_global.clone());
+                }
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 //! line-length = 120                       # for line-too-long
 //! fail-on = "warning"                     # the least severity that fails the run
 //! strict-variables = false                # Puppet 7's default: unknown variables warn
+//! hiera-global = "/etc/puppetlabs/puppet/hiera.yaml"   # the global Hiera layer
 //!
 //! [severity]                              # per rule or category
 //! trailing-whitespace = "error"
@@ -56,6 +57,7 @@ struct RawConfig {
     line_length: Option<Spanned<i64>>,
     fail_on: Option<Spanned<String>>,
     strict_variables: Option<bool>,
+    hiera_global: Option<String>,
     #[serde(default)]
     severity: IndexMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
@@ -95,6 +97,8 @@ pub struct ConfigFile {
     /// Puppet's `strict_variables`: whether reading an unknown variable fails the
     /// compile (Puppet 8's default) or only warns (Puppet 7's).
     pub strict_variables: Option<bool>,
+    /// The global Hiera layer's `hiera.yaml` (relative paths from the file's folder).
+    pub hiera_global: Option<PathBuf>,
     pub overrides: Vec<PathOverride>,
     /// puppet-lint's `--relative`: module layout is checked relative to the module root.
     pub relative_layout: bool,
@@ -115,6 +119,7 @@ impl ConfigFile {
             line_length: None,
             fail_on: None,
             strict_variables: None,
+            hiera_global: None,
             overrides: Vec::new(),
             relative_layout: false,
             top_scope_variables: Vec::new(),
@@ -155,6 +160,7 @@ impl ConfigFile {
         };
         config.exclude = globs(&raw.exclude, &at)?;
         config.strict_variables = raw.strict_variables;
+        config.hiera_global = raw.hiera_global.as_deref().map(|p| config.root.join(p));
         if let Some(n) = raw.line_length {
             let value = *n.get_ref();
             if !(1..=100_000).contains(&value) {

@@ -36,6 +36,9 @@ pub struct Settings {
     /// Puppet's `strict_variables`: an unknown variable fails the compile (Puppet 8's
     /// default, so pupcheck's) or only warns (Puppet 7's; `strict-variables = false`).
     pub strict_variables: bool,
+    /// The global Hiera layer's `hiera.yaml` (`hiera-global`): outside the repository,
+    /// it is taken as empty without it.
+    pub hiera_global: Option<std::path::PathBuf>,
 }
 
 impl Default for Settings {
@@ -46,6 +49,7 @@ impl Default for Settings {
             relative_layout: false,
             top_scope_variables: Vec::new(),
             strict_variables: true,
+            hiera_global: None,
         }
     }
 }
@@ -173,6 +177,7 @@ impl Resolver {
             settings.line_length = c.line_length.unwrap_or(DEFAULT_LINE_LENGTH);
             settings.relative_layout = c.relative_layout;
             settings.strict_variables = c.strict_variables.unwrap_or(true);
+            settings.hiera_global = c.hiera_global.clone();
             settings.top_scope_variables = c.top_scope_variables.clone();
         }
         settings.rules.apply(&self.command_line);

@@ -134,6 +134,8 @@ pub struct Environment {
     root: Option<PathBuf>,
     /// Its Hiera files and theirs of its modules, read on first use.
     hiera: std::sync::OnceLock<hiera::Hiera>,
+    /// The global Hiera layer's configuration, if the settings name one.
+    hiera_global: Option<PathBuf>,
     /// What the text of its files says (classes declared with parameters, Hiera keys
     /// looked up by name), read on first use.
     scan: std::sync::OnceLock<scan::Scan>,
@@ -455,11 +457,22 @@ impl Environment {
         self
     }
 
+    /// The global Hiera layer's configuration (`hiera-global`), before the layers are
+    /// first read.
+    pub fn set_hiera_global(&mut self, config: Option<PathBuf>) {
+        self.hiera_global = config;
+    }
+
     /// The environment's Hiera files: its own layer (none for files in no
     /// environment) and its modules'.
     pub fn hiera(&self) -> &hiera::Hiera {
-        self.hiera
-            .get_or_init(|| hiera::read(self.root.as_deref(), &self.modules()))
+        self.hiera.get_or_init(|| {
+            hiera::read_with_global(
+                self.hiera_global.as_deref(),
+                self.root.as_deref(),
+                &self.modules(),
+            )
+        })
     }
 
     /// What the text of the environment's files says (`scan::Scan`), searched on

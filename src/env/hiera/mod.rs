@@ -76,12 +76,31 @@ pub struct Hiera {
     read_datadirs: Vec<PathBuf>,
     /// The rank the next level path gets (`DataFile::rank`).
     next_rank: usize,
+    /// Whether the global layer was read whole (or is taken as empty).
+    global_layer_whole: bool,
 }
 
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
 /// no environment) and of the modules on `modules` (`(name, root)`), in that order.
 pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
+    read_with_global(None, root, modules)
+}
+
+/// [`read`], with the global layer's configuration `global` (`hiera-global`) read
+/// first, as Hiera looks in it first; without one the global layer is taken as empty.
+pub fn read_with_global(
+    global: Option<&Path>,
+    root: Option<&Path>,
+    modules: &[(String, PathBuf)],
+) -> Hiera {
     let mut hiera = Hiera::default();
+    if let Some(config) = global {
+        let base = config.parent().unwrap_or(Path::new("."));
+        // A global configuration pupcheck cannot read (Hiera 3's, say) may bind any key.
+        hiera.global_layer_whole = config.is_file() && hiera.read_config(config, base, None);
+    } else {
+        hiera.global_layer_whole = true;
+    }
     // A module's repository is no environment: its `hiera.yaml` is its module layer.
     // (A control repository may have a metadata.json too, beside its environment.conf
     // or Puppetfile.)
@@ -103,7 +122,11 @@ pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
         // `hieradata/`.
         let configured = root.join("hiera.yaml").is_file();
         let data_unread = ["hieradata", "data"].iter().any(|folder| {
-            root.join(folder).is_dir() && !hiera.read_datadirs.iter().any(|d| d.starts_with(folder))
+            root.join(folder).is_dir()
+                && !hiera
+                    .read_datadirs
+                    .iter()
+                    .any(|d| d.starts_with(root.join(folder)))
         });
         hiera.environment_layer_whole = Some(whole && configured && !data_unread);
     }
@@ -142,6 +165,7 @@ impl Hiera {
     pub fn may_bind(&self, key: &str) -> bool {
         let module = key.split("::").next().unwrap_or_default().to_string();
         self.environment_layer_whole != Some(true)
+            || !self.global_layer_whole
             || self.modules_not_whole.contains(&module)
             || self.keys.contains(&(None, key.to_string()))
             || self.keys.contains(&(Some(module), key.to_string()))
@@ -170,6 +194,13 @@ impl Hiera {
         if !path.exists() {
             return true;
         }
+        self.read_config(&path, base, module)
+    }
+
+    /// Reads the configuration at `path` and the data files its levels name (relative
+    /// to `base`); whether every key the layer can bind was read.
+    fn read_config(&mut self, path: &Path, base: &Path, module: Option<&String>) -> bool {
+        let path = path.to_path_buf();
         let Some(text) = small_text(&path) else {
             return false;
         };
@@ -186,7 +217,7 @@ impl Hiera {
             Some((levels, every_level)) => {
                 if module.is_none() {
                     self.read_datadirs
-                        .extend(levels.iter().map(|l| l.datadir.clone()));
+                        .extend(levels.iter().map(|l| base.join(&l.datadir)));
                 }
                 read_levels(base, &levels, module, &mut self.data, &mut self.next_rank)
                     && every_level
