@@ -1336,10 +1336,65 @@ def gen_corpus_module(rng, ctx):
     return files, rng.choice([['modules'], ['modules/%s' % mname], [rng.choice(pp)]])
 
 
+HIERA_LEVELS = [
+    '  - name: "os"\n    path: "os/%{facts.os.family}.yaml"',
+    '  - name: "nodes"\n    path: "nodes/%{trusted.certname}.yaml"',
+    '  - name: "common"\n    path: "common.yaml"',
+    '  - name: "all"\n    glob: "*.yaml"',
+    '  - name: "secrets"\n    lookup_key: eyaml_lookup_key\n    path: "secrets.eyaml"',
+    '  - name: "json"\n    data_hash: json_data\n    path: "common.json"',
+    '  - name: "bad"\n    pth: "x.yaml"\n    paths: [a.yaml]',
+    '  - name: "up"\n    path: "../../etc/passwd"',
+    '  - name: "deep"\n    glob: "**/*.yaml"',
+]
+
+YAML_HOSTILE = [
+    lambda rng: 'a: &a [x, x]\nb: &b [*a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b]\n',
+    lambda rng: '[' * rng.choice([100, 300, 5000]) + ']' * rng.choice([0, 100, 300, 5000]),
+    lambda rng: 'k: "\\d"\n',
+    lambda rng: 'k: !ruby/object:Foo {}\n',
+    lambda rng: '<<: *nowhere\n',
+    lambda rng: 'k: "multi\nline"\n',
+    lambda rng: '%s: %s\n' % (rng.choice(['m::p0', 'm::p1', '::m::p0', 'm::nope', 'lookup_options']),
+                              rng.choice(['1', "'x'", '[1, 2]', '{a: 1}', '~', '0755', '"%{lookup(\'k\')}"'])),
+]
+
+
+def gen_hiera(rng, ctx):
+    """A control repository with Hiera: hiera.yaml levels (odd, hostile, unreadable),
+    data files (mutated, alias bombs, deep nesting, tags), a module's own layer and a
+    metadata.json, a class with required parameters declared by include, lookups."""
+    files = {'environment.conf': 'modulepath = modules\n'}
+    levels = rng.sample(HIERA_LEVELS, rng.randint(1, 4))
+    version = rng.choice(['5', '5', '5', "'5'", '3', '6'])
+    files['hiera.yaml'] = '---\nversion: %s\nhierarchy:\n%s\n' % (version, '\n'.join(levels))
+    for name in ['common.yaml', 'os/Debian.yaml', 'nodes/web.yaml', 'x.yaml', 'secrets.eyaml']:
+        if rng.random() < 0.6:
+            body = ''.join(rng.choice(YAML_HOSTILE)(rng) for _ in range(rng.randint(1, 4)))
+            files['data/' + name] = mutate(body, rng, ctx, n=rng.randint(0, 2))
+    if rng.random() < 0.3:
+        files['data/common.json'] = rng.choice(['{"m::p0": 1}', '{', '[1, 2]'])
+    t = rand_type(rng, maxd=2)
+    files['modules/m/manifests/init.pp'] = '# doc\nclass m (\n  %s $p0,\n  Integer $p1 = 1,\n) {\n}\n' % t
+    if rng.random() < 0.5:
+        files['modules/m/hiera.yaml'] = '---\nversion: 5\nhierarchy:\n  - name: "c"\n    path: "common.yaml"\n'
+        files['modules/m/data/common.yaml'] = rng.choice(YAML_HOSTILE)(rng)
+    if rng.random() < 0.5:
+        files['modules/m/metadata.json'] = rng.choice([
+            '{"name": "a-m", "version": "1.0.0", "author": "a", "license": "x", "source": "y", "dependencies": []}',
+            '{"name": "a-m", "version": "1.0", "dependencies": [{"name": "x", "version_requirement": ">= v1"}]}',
+            '{', '[]', '{"dependencies": 7}'])
+    site = [rng.choice(["include m", "class { 'm': }", "contain m", "$x = lookup('m::p0')",
+                        "$y = lookup('m::p0', Integer)", "$z = hiera('nope::key')",
+                        "$f = $facts['os']['famliy']", "$g = m::nope()"]) for _ in range(rng.randint(1, 4))]
+    files['manifests/site.pp'] = '\n'.join(site) + '\n'
+    return files, rng.choice([['.'], ['.'], ['manifests/site.pp'], ['data']])
+
+
 GENERATORS = [
     (gen_corpus_file, 30), (gen_corpus_module, 12), (gen_alias_tree, 22),
     (gen_deep, 4), (gen_odd_arrows, 12), (gen_fix_bait, 12), (gen_epp, 5),
-    (gen_config, 3), (gen_type_checks, 15),
+    (gen_config, 3), (gen_type_checks, 15), (gen_hiera, 12),
 ]
 
 

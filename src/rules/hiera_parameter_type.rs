@@ -3,9 +3,10 @@ use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::hiera::{yaml, DataFile};
 use crate::env::Environment;
 use crate::source::SourceFile;
-use crate::types::mismatch::{describe_value, of_subject, PathElem};
+use crate::types::disjoint::disjoint;
+use crate::types::mismatch::{describe_inferred, describe_value, of_subject, PathElem};
 use crate::types::resolve::Resolver;
-use crate::types::{instance_of, Value};
+use crate::types::{instance_of, t, Value};
 use std::collections::HashSet;
 
 pub static RULE: Rule = Rule {
@@ -25,9 +26,14 @@ without one, Puppet 7 reads no environment data) and each module's (the module's
 `hiera.yaml`; a module binds keys of its own namespace only); every file a level's path
 can name is read, whatever the node. The finding is at the value, in the YAML file.
 
+A value Hiera interpolates (`\"%{facts.networking.fqdn}:443\"`) is a string whatever
+it holds: it is judged against a type no string matches (`Integer`, `Array`), not
+against one some string may match; a whole `%{alias('...')}` keeps the type of what it
+names and is not judged.
+
 Not judged: a value no node sees, because a file Hiera reads before it, for every
 node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
-above a module's); values that hold an interpolation (`%{...}`), a tag, or a number Psych reads
+above a module's); a tag, or a number Psych reads
 its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
 that `lookup_options` names (a `convert_to` or merge changes the value); levels with
 another backend (`eyaml`, `json`) or `mapped_paths`; keys written with a leading `::`,
@@ -91,16 +97,25 @@ pub fn check_data_file(
         let Some(expected) = super::bodies::declared_type(&mut resolver, type_expr) else {
             continue;
         };
-        let Some(value) = yaml::value(value_node) else {
-            continue;
-        };
-        if matches!(value, Value::Undef)
-            || instance_of(&value, &expected)
-            || !expected.patterns_runnable()
-        {
+        if !expected.patterns_runnable() {
             continue;
         }
-        let parts = describe_value(&expected, &value, &[PathElem::Parameter(param.to_string())]);
+        let path = [PathElem::Parameter(param.to_string())];
+        let parts = match yaml::value(value_node) {
+            Some(Value::Undef) => continue,
+            Some(value) if instance_of(&value, &expected) => continue,
+            Some(value) => describe_value(&expected, &value, &path),
+            // A string Hiera interpolates is a string, whatever it holds (only a whole
+            // `%{alias('...')}` keeps the type of what it names): judged where no
+            // string is of the type.
+            None if interpolated_string(value_node) => {
+                if !disjoint(&expected, &t::string()) {
+                    continue;
+                }
+                describe_inferred(&expected, &t::string(), &path)
+            }
+            None => continue,
+        };
         if parts.is_empty() {
             continue;
         }
@@ -120,6 +135,29 @@ pub fn check_data_file(
         );
     }
     out
+}
+
+/// A scalar Hiera interpolates into a string: one with `%{...}` that is not a whole
+/// `%{alias('...')}` (which gives the value it names, of any type).
+fn interpolated_string(node: &yaml::Node) -> bool {
+    let yaml::NodeKind::Scalar {
+        text,
+        tagged: false,
+        ..
+    } = &node.kind
+    else {
+        return false;
+    };
+    if !text.contains("%{") {
+        return false;
+    }
+    let whole = text.trim();
+    let alias = whole
+        .strip_prefix("%{")
+        .and_then(|rest| rest.strip_suffix('}'))
+        .map(str::trim)
+        .is_some_and(|inner| inner.starts_with("alias(") || inner.starts_with("alias ("));
+    !alias
 }
 
 /// The keys `lookup_options` names in any of `files`; `None` when one names keys by a
