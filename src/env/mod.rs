@@ -107,6 +107,34 @@ fn assigned_variables(statements: &[crate::ast::Expr]) -> Option<Vec<String>> {
     (!assigned.1).then_some(assigned.0)
 }
 
+/// The module names a module's `metadata.json` lists as dependencies; `None` when it
+/// cannot be read.
+fn declared_dependencies(root: &Path) -> Option<Vec<String>> {
+    let text = crate::source::read::read_text(
+        &root.join("metadata.json"),
+        crate::source::read::SMALL_FILE_LIMIT,
+    )
+    .ok()?;
+    let metadata: serde_json::Value = serde_json::from_str(&text).ok()?;
+    metadata
+        .get("dependencies")?
+        .as_array()?
+        .iter()
+        .map(|d| {
+            let full = d.get("name")?.as_str()?;
+            Some(full.rsplit(['/', '-']).next()?.to_ascii_lowercase())
+        })
+        .collect()
+}
+
+/// A module and the modules its `metadata.json` depends on (module names), with those
+/// they depend on in turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleDependencies {
+    pub name: String,
+    pub dependencies: Vec<String>,
+}
+
 /// What the index knows.
 #[derive(Debug, Default)]
 pub struct Environment {
@@ -493,6 +521,48 @@ impl Environment {
             );
             scan::Scan::of_folders(&folders)
         })
+    }
+
+    /// Whether a module called `name` is on the modulepaths.
+    pub fn has_module(&self, name: &str) -> bool {
+        self.loader.as_ref().is_some_and(|l| l.has_module(name))
+    }
+
+    /// The module `file` is in and the modules its `metadata.json` lists as
+    /// dependencies (by module name), when it has a readable one and is not a module
+    /// of a control repository (whose Puppetfile installs what its modules use).
+    pub fn module_dependencies(&self, file: &Path) -> Option<ModuleDependencies> {
+        let file = std::path::absolute(file).ok()?;
+        let (name, root) = self
+            .modules()
+            .into_iter()
+            .filter(|(_, root)| file.starts_with(root))
+            .max_by_key(|(_, root)| root.components().count())?;
+        let in_control_repository = root
+            .ancestors()
+            .skip(1)
+            .any(|dir| dir.join("Puppetfile").is_file() || dir.join("environment.conf").is_file());
+        if in_control_repository {
+            return None;
+        }
+        // What the module lists, and what those list in turn (installed with it).
+        let mut dependencies = declared_dependencies(&root)?;
+        let roots: std::collections::HashMap<String, PathBuf> =
+            self.modules().into_iter().collect();
+        let mut next = 0;
+        while next < dependencies.len() {
+            let more = roots
+                .get(&dependencies[next])
+                .and_then(|r| declared_dependencies(r))
+                .unwrap_or_default();
+            for dependency in more {
+                if !dependencies.contains(&dependency) {
+                    dependencies.push(dependency);
+                }
+            }
+            next += 1;
+        }
+        Some(ModuleDependencies { name, dependencies })
     }
 
     /// Whether a module on the modulepaths may define the fact `name` (custom facts in

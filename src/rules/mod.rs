@@ -114,6 +114,7 @@ pub(crate) mod text;
 mod top_scope_facts;
 mod trailing_comma;
 mod trailing_whitespace;
+mod undeclared_dependency;
 mod unknown_attribute;
 mod unknown_class;
 mod unknown_fact;
@@ -332,6 +333,7 @@ pub static ALL: &[&Rule] = &[
     &trailing_whitespace::RULE,
     &unknown_attribute::RULE,
     &unknown_class::RULE,
+    &undeclared_dependency::RULE,
     &unknown_fact::RULE,
     &unknown_function::RULE,
     &unknown_parameter::RULE,

@@ -1,0 +1,4 @@
+# @summary NTP.
+class ntp {
+  include stdlib
+}

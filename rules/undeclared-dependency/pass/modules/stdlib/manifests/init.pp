@@ -1,0 +1,2 @@
+# @summary Stdlib.
+class stdlib { }
