@@ -1,14 +1,13 @@
 //! The Hiera files of the checked environments, judged: each environment's layer and
 //! its modules' (`env::hiera::read`), under the paths the user named.
 
-use super::{sort_diagnostics, Environments, FileReport, Plan};
+use super::{data_report, data_source, Environments, FileReport, Plan};
 use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
 use crate::rules::{
     hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key, unreadable_file,
 };
-use crate::source::{SourceFile, SourceKind};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The reports on the Hiera files of each environment the planned files are in (files
@@ -22,8 +21,6 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
             settings_by_root.push((root, settings));
         }
     }
-    // Named from the working folder, as the user names the checked files.
-    let cwd = std::env::current_dir().ok();
     let mut reports = Vec::new();
     for (root, settings) in settings_by_root {
         let enabled = |id: &str| settings.rules.enabled().any(|r| r.id == id);
@@ -48,11 +45,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
             if !named {
                 continue;
             }
-            let shown = cwd
-                .as_ref()
-                .and_then(|cwd| file.path.strip_prefix(cwd).ok())
-                .map_or_else(|| file.path.clone(), Path::to_path_buf);
-            let source = SourceFile::new(shown, SourceKind::Data, file.text.clone());
+            let source = data_source(&file.path, file.text.clone());
             // Each rule runs only when enabled: some read much (hiera-unknown-key
             // searches the text of every module once).
             let shown = source.path.display().to_string();
@@ -71,35 +64,17 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
                     overridden.as_ref(),
                 ));
             }
-            let mut diagnostics = enabled_only(diagnostics, settings, &enabled);
-            if diagnostics.is_empty() {
-                continue;
-            }
-            sort_diagnostics(&mut diagnostics);
-            reports.push(FileReport {
-                path: source.path.clone(),
-                source: Some(source),
-                diagnostics,
-            });
+            let diagnostics = enabled_only(diagnostics, &enabled);
+            reports.extend(data_report(source, diagnostics, settings));
         }
     }
     reports
 }
 
-/// The findings of enabled rules, at the severity the settings give them.
-fn enabled_only(
-    diagnostics: Vec<Diagnostic>,
-    settings: &Settings,
-    enabled: &dyn Fn(&str) -> bool,
-) -> Vec<Diagnostic> {
+/// The findings of enabled rules (and files pupcheck could not read).
+fn enabled_only(diagnostics: Vec<Diagnostic>, enabled: &dyn Fn(&str) -> bool) -> Vec<Diagnostic> {
     diagnostics
         .into_iter()
         .filter(|d| d.rule == unreadable_file::RULE.id || enabled(d.rule))
-        .map(|mut d| {
-            if let Some(severity) = settings.rules.severity_override(d.rule) {
-                d.severity = severity;
-            }
-            d
-        })
         .collect()
 }

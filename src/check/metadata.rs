@@ -1,14 +1,12 @@
 //! The `metadata.json` of each module under the paths the user named, judged by
 //! `metadata-json`.
 
-use super::{sort_diagnostics, Environments, FileReport, Plan};
+use super::{data_report, data_source, Environments, FileReport, Plan};
 use crate::rules::metadata_json;
-use crate::source::{SourceFile, SourceKind};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The reports on the modules' `metadata.json` files: only the files with findings.
 pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
-    let cwd = std::env::current_dir().ok();
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut reports = Vec::new();
     for (file, settings) in &plan.files {
@@ -41,26 +39,9 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
             else {
                 continue;
             };
-            let shown = cwd
-                .as_ref()
-                .and_then(|cwd| path.strip_prefix(cwd).ok())
-                .map_or_else(|| path.clone(), Path::to_path_buf);
-            let source = SourceFile::new(shown, SourceKind::Data, text);
-            let mut diagnostics = metadata_json::check_metadata(&source);
-            if diagnostics.is_empty() {
-                continue;
-            }
-            for d in diagnostics.iter_mut() {
-                if let Some(severity) = settings.rules.severity_override(d.rule) {
-                    d.severity = severity;
-                }
-            }
-            sort_diagnostics(&mut diagnostics);
-            reports.push(FileReport {
-                path: source.path.clone(),
-                source: Some(source),
-                diagnostics,
-            });
+            let source = data_source(&path, text);
+            let diagnostics = metadata_json::check_metadata(&source);
+            reports.extend(data_report(source, diagnostics, settings));
         }
     }
     reports

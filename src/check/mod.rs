@@ -139,6 +139,39 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     }
 }
 
+/// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),
+/// named from the working folder as the user names the checked files.
+fn data_source(path: &Path, text: String) -> SourceFile {
+    let shown = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf());
+    SourceFile::new(shown, SourceKind::Data, text)
+}
+
+/// The report on a data file: its findings at the severities the settings give them,
+/// in order; `None` without findings.
+fn data_report(
+    source: SourceFile,
+    mut diagnostics: Vec<Diagnostic>,
+    settings: &Settings,
+) -> Option<FileReport> {
+    if diagnostics.is_empty() {
+        return None;
+    }
+    for d in diagnostics.iter_mut() {
+        if let Some(severity) = settings.rules.severity_override(d.rule) {
+            d.severity = severity;
+        }
+    }
+    sort_diagnostics(&mut diagnostics);
+    Some(FileReport {
+        path: source.path.clone(),
+        source: Some(source),
+        diagnostics,
+    })
+}
+
 /// The files to check, each with its settings, and the paths that could not be walked.
 pub struct Plan {
     pub files: Vec<(FoundFile, Arc<Settings>)>,
