@@ -28,8 +28,9 @@ can name is read, whatever the node. The finding is at the value, in the YAML fi
 
 A value Hiera interpolates (`\"%{facts.networking.fqdn}:443\"`) is a string whatever
 it holds: it is judged against a type no string matches (`Integer`, `Array`), not
-against one some string may match; a whole `%{alias('...')}` keeps the type of what it
-names and is not judged.
+against one some string may match. A whole `%{alias('key')}` gives the value the data
+binds `key` to: judged when every such value some node may see is known and rejected
+alike.
 
 Not judged: a value no node sees, because a file Hiera reads before it, for every
 node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
@@ -114,7 +115,15 @@ pub fn check_data_file(
                 }
                 describe_inferred(&expected, &t::string(), &path)
             }
-            None => continue,
+            None => match aliased_key(value_node) {
+                Some(aliased) if !overridden.contains(aliased) => {
+                    match aliased_mismatch(env, aliased, &expected, &path) {
+                        Some(parts) => parts,
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            },
         };
         if parts.is_empty() {
             continue;
@@ -135,6 +144,66 @@ pub fn check_data_file(
         );
     }
     out
+}
+
+/// The key a whole `%{alias('key')}` names.
+fn aliased_key(node: &yaml::Node) -> Option<&str> {
+    let yaml::NodeKind::Scalar {
+        text,
+        tagged: false,
+        ..
+    } = &node.kind
+    else {
+        return None;
+    };
+    let inner = text.trim().strip_prefix("%{")?.strip_suffix('}')?.trim();
+    let argument = inner
+        .strip_prefix("alias")?
+        .trim_start()
+        .strip_prefix('(')?;
+    let argument = argument.strip_suffix(')')?.trim();
+    let key = argument
+        .strip_prefix('\'')
+        .and_then(|a| a.strip_suffix('\''))
+        .or_else(|| argument.strip_prefix('"').and_then(|a| a.strip_suffix('"')))?;
+    (!key.is_empty() && !key.contains(['%', '.', '\'', '"'])).then_some(key)
+}
+
+/// Puppet's words for the value `%{alias('key')}` gives, when every value the data
+/// binds `key` to that some node may see is known and rejected alike by `expected`.
+fn aliased_mismatch(
+    env: &Environment,
+    key: &str,
+    expected: &crate::types::Type,
+    path: &[PathElem],
+) -> Option<Vec<String>> {
+    let hiera = env.hiera();
+    let mut found: Option<Vec<String>> = None;
+    for file in &hiera.data {
+        let serves = file
+            .module
+            .as_ref()
+            .is_none_or(|m| key.starts_with(&format!("{m}::")));
+        let Some((_, _, node)) = file.entries().into_iter().find(|(k, _, _)| *k == key) else {
+            continue;
+        };
+        if !serves || hiera.shadowed(file, key) {
+            continue;
+        }
+        if file.encrypted {
+            return None;
+        }
+        let value = yaml::value(node)?;
+        if matches!(value, Value::Undef) || instance_of(&value, expected) {
+            return None;
+        }
+        let parts = describe_value(expected, &value, path);
+        match &found {
+            Some(previous) if *previous != parts => return None,
+            _ => found = Some(parts),
+        }
+    }
+    found
 }
 
 /// A scalar Hiera interpolates into a string: one with `%{...}` that is not a whole
