@@ -745,6 +745,10 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
     fn legacy_arity(&self, name: &str) -> Option<i64> {
         self.env.loader.as_ref()?.legacy_arity_for(name)
     }
+    fn hiera_values(&self, key: &str) -> Option<Vec<crate::types::Value>> {
+        self.env.root()?;
+        self.env.hiera().values(key)
+    }
 }
 
 impl AliasSource for FileAliases<'_> {

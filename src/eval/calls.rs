@@ -183,6 +183,7 @@ impl Evaluator<'_> {
         lambda: Option<&Lambda>,
     ) -> R<AbstractValue> {
         let returns = self.dispatch(at, site.name(), name, callee, &args, lambda)?;
+        let known_arguments = args.clone();
         let known: Option<Vec<Value>> = args
             .into_iter()
             .map(|a| match a {
@@ -202,11 +203,72 @@ impl Evaluator<'_> {
         };
         match ran {
             Ok(v) => Ok(AbstractValue::Known(v)),
-            Err(EvalError::Unsupported(why)) => match returns {
-                Some(returns) => Ok(AbstractValue::Inferred(returns)),
-                None => Err(EvalError::Unsupported(why)),
-            },
+            Err(EvalError::Unsupported(why)) => {
+                if let Some(found) = self.looked_up(site, name, &known_arguments, lambda) {
+                    return Ok(found);
+                }
+                match returns {
+                    Some(returns) => Ok(AbstractValue::Inferred(returns)),
+                    None => Err(EvalError::Unsupported(why)),
+                }
+            }
             Err(e) => Err(e),
+        }
+    }
+
+    /// What `lookup('key')` (`lookup('key', Type)`, `hiera('key')`) gives, when every
+    /// value the data can give for the key is known and the call has no default: the
+    /// value, when there is one, else one of their types. `None` when the call is not
+    /// such a lookup or pupcheck is not sure (a value `Type` rejects fails the lookup:
+    /// `hiera-lookup-type` says so).
+    fn looked_up(
+        &self,
+        site: CallSite,
+        name: &str,
+        args: &[AbstractValue],
+        lambda: Option<&Lambda>,
+    ) -> Option<AbstractValue> {
+        let defaulted = match name {
+            "lookup" => args.len() >= 4,
+            "hiera" => args.len() >= 2,
+            _ => return None,
+        };
+        if !matches!(site, CallSite::Function) || lambda.is_some() || defaulted {
+            return None;
+        }
+        let Some(AbstractValue::Known(Value::String(key))) = args.first() else {
+            return None;
+        };
+        // lookup(name, options) may hold a default; another merge than the first found
+        // gives what no file holds.
+        let first_found = match args.get(2) {
+            None | Some(AbstractValue::Known(Value::Undef)) => true,
+            Some(AbstractValue::Known(Value::String(merge))) => &**merge == "first",
+            Some(_) => false,
+        };
+        let options = matches!(args.get(1), Some(AbstractValue::Known(Value::Hash(_))));
+        if name == "lookup" && (options || !first_found) {
+            return None;
+        }
+        let values = self.functions?.hiera_values(key)?;
+        if let Some(AbstractValue::Known(Value::Type(expected))) = args.get(1) {
+            if values
+                .iter()
+                .any(|v| !crate::types::instance_of(v, expected))
+            {
+                return None;
+            }
+        }
+        match values.as_slice() {
+            [] => None,
+            [one] => Some(AbstractValue::Known(one.clone())),
+            many => {
+                let mut types = many.iter().map(crate::types::infer);
+                let first = types.next()?;
+                Some(AbstractValue::Inferred(
+                    types.fold(first, |a, b| crate::types::common(&a, &b)),
+                ))
+            }
         }
     }
 

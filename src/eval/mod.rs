@@ -53,6 +53,12 @@ pub trait FunctionSource {
     fn legacy_arity(&self, _name: &str) -> Option<i64> {
         None
     }
+    /// Every value a lookup of the Hiera key `key` can find, when pupcheck knows them
+    /// all (every layer read whole, each value known, no `lookup_options` for the key);
+    /// empty when no layer binds it.
+    fn hiera_values(&self, _key: &str) -> Option<Vec<crate::types::Value>> {
+        None
+    }
 }
 
 /// Why evaluation stopped.

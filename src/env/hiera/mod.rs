@@ -171,6 +171,46 @@ impl Hiera {
             || self.keys.contains(&(Some(module), key.to_string()))
     }
 
+    /// Every value a lookup of `key` (first found) can give, when all are known: every
+    /// layer read whole, no `lookup_options` in any file, each value read (no
+    /// interpolation, not hiera-eyaml's), values no node sees left out. Empty when no
+    /// data binds the key; `None` when pupcheck cannot be sure.
+    pub fn values(&self, key: &str) -> Option<Vec<crate::types::Value>> {
+        let module = key.split("::").next().unwrap_or_default().to_string();
+        if self.environment_layer_whole != Some(true)
+            || !self.global_layer_whole
+            || self.modules_not_whole.contains(&module)
+            || key.contains('.')
+        {
+            return None;
+        }
+        let mut values = Vec::new();
+        for file in &self.data {
+            let entries = file.entries();
+            if entries.iter().any(|(k, _, _)| *k == "lookup_options") {
+                return None;
+            }
+            let serves = file
+                .module
+                .as_ref()
+                .is_none_or(|m| key.starts_with(&format!("{m}::")));
+            let Some((_, _, node)) = entries.into_iter().find(|(k, _, _)| *k == key) else {
+                continue;
+            };
+            if !serves || self.shadowed(file, key) {
+                continue;
+            }
+            if file.encrypted {
+                return None;
+            }
+            let value = yaml::value(node)?;
+            if !values.contains(&value) {
+                values.push(value);
+            }
+        }
+        Some(values)
+    }
+
     /// Whether every node that reads `file` finds `key` first in another file: one
     /// Hiera looks in before it, read for every node (`common.yaml` above
     /// `defaults.yaml`; the environment's data above a module's), in a layer that
