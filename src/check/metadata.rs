@@ -8,8 +8,13 @@ use std::path::PathBuf;
 /// The reports on the modules' `metadata.json` files: only the files with findings.
 pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
     let mut seen: Vec<PathBuf> = Vec::new();
+    let mut environments_done = std::collections::HashSet::new();
     let mut reports = Vec::new();
     for (file, settings) in &plan.files {
+        // Each environment once, with the settings of its first file.
+        if !environments_done.insert(environments.root_of(&file.path)) {
+            continue;
+        }
         if !settings
             .rules
             .enabled()

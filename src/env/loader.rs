@@ -20,6 +20,8 @@ pub struct Loader {
     /// The resource types written in Ruby read so far, by name (`None`: absent,
     /// defined by several modules, or unread).
     ruby_types: Mutex<HashMap<String, Option<Arc<super::ruby_type::RubyType>>>>,
+    /// The 3.x functions' arities looked up so far, by name.
+    legacy_arities: Mutex<HashMap<String, Option<i64>>>,
 }
 
 /// A file the autoloader would read, as pupcheck found it.
@@ -87,6 +89,7 @@ impl Loader {
             files: Mutex::new(HashMap::new()),
             ruby_functions: Mutex::new(HashMap::new()),
             ruby_types: Mutex::new(HashMap::new()),
+            legacy_arities: Mutex::new(HashMap::new()),
         }
     }
 
@@ -255,6 +258,19 @@ impl Loader {
         {
             return None;
         }
+        // Asked for every call of such a name: looked up once.
+        if let Some(known) = self.legacy_arities.lock().ok()?.get(name) {
+            return *known;
+        }
+        let arity = self.read_legacy_arity(name);
+        self.legacy_arities
+            .lock()
+            .ok()?
+            .insert(name.to_string(), arity);
+        arity
+    }
+
+    fn read_legacy_arity(&self, name: &str) -> Option<i64> {
         let modern = format!("lib/puppet/functions/{name}.rb");
         if self
             .modules
