@@ -167,6 +167,10 @@ pub struct Environment {
     /// What the text of its files says (classes declared with parameters, Hiera keys
     /// looked up by name), read on first use.
     scan: std::sync::OnceLock<scan::Scan>,
+    /// The modules' custom and external facts, read on first use.
+    fact_scan: std::sync::OnceLock<scan::Scan>,
+    /// The dependencies of each module asked about, by its folder.
+    dependencies: std::sync::Mutex<HashMap<PathBuf, Option<ModuleDependencies>>>,
 }
 
 /// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
@@ -538,6 +542,15 @@ impl Environment {
             .into_iter()
             .filter(|(_, root)| file.starts_with(root))
             .max_by_key(|(_, root)| root.components().count())?;
+        if let Some(known) = self.dependencies.lock().ok()?.get(&root) {
+            return known.clone();
+        }
+        let found = self.dependencies_of(name, &root);
+        self.dependencies.lock().ok()?.insert(root, found.clone());
+        found
+    }
+
+    fn dependencies_of(&self, name: String, root: &Path) -> Option<ModuleDependencies> {
         let in_control_repository = root
             .ancestors()
             .skip(1)
@@ -546,7 +559,7 @@ impl Environment {
             return None;
         }
         // What the module lists, and what those list in turn (installed with it).
-        let mut dependencies = declared_dependencies(&root)?;
+        let mut dependencies = declared_dependencies(root)?;
         let roots: std::collections::HashMap<String, PathBuf> =
             self.modules().into_iter().collect();
         let mut next = 0;
@@ -568,7 +581,18 @@ impl Environment {
     /// Whether a module on the modulepaths may define the fact `name` (custom facts in
     /// `lib/facter/`, external facts in `facts.d/`, searched as text).
     pub fn may_define_fact(&self, name: &str) -> bool {
-        self.loader.is_none() || self.scan_all().may_define_fact(name)
+        if self.loader.is_none() {
+            return true;
+        }
+        let facts = self.fact_scan.get_or_init(|| {
+            let modules: Vec<_> = self
+                .modules()
+                .into_iter()
+                .map(|(name, path)| (Some(name), path))
+                .collect();
+            scan::Scan::of_facts(&modules)
+        });
+        facts.may_define_fact(name)
     }
 
     /// Whether some manifest of the environment (its own folder and every module on
