@@ -225,21 +225,13 @@ impl Loader {
         if let Some(known) = self.ruby_types.lock().ok()?.get(name) {
             return known.clone();
         }
-        let relative = format!("lib/puppet/type/{name}.rb");
-        let mut defining = self
-            .modules
-            .values()
-            .map(|root| root.join(&relative))
-            .filter(|file| file.exists());
-        let read = match (defining.next(), defining.next()) {
-            (Some(file), None) => {
-                crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
-                    .ok()
-                    .and_then(|text| super::ruby_type::read_type(&text, name))
-                    .map(Arc::new)
-            }
-            _ => None,
-        };
+        let read = self
+            .only_module_with(&format!("lib/puppet/type/{name}.rb"))
+            .and_then(|file| {
+                crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok()
+            })
+            .and_then(|text| super::ruby_type::read_type(&text, name))
+            .map(Arc::new);
         self.ruby_types
             .lock()
             .ok()?
@@ -279,18 +271,24 @@ impl Loader {
         {
             return None;
         }
-        let legacy = format!("lib/puppet/parser/functions/{name}.rb");
-        let mut defining = self
-            .modules
-            .values()
-            .map(|root| root.join(&legacy))
-            .filter(|file| file.exists());
-        let (Some(file), None) = (defining.next(), defining.next()) else {
-            return None;
-        };
+        let file = self.only_module_with(&format!("lib/puppet/parser/functions/{name}.rb"))?;
         let text =
             crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok()?;
         super::ruby::read_legacy_arity(&text, name)
+    }
+
+    /// `relative` in the one module on the modulepaths that has it (`None` when none
+    /// or several do: which one Puppet loads is not known).
+    fn only_module_with(&self, relative: &str) -> Option<PathBuf> {
+        let mut having = self
+            .modules
+            .values()
+            .map(|root| root.join(relative))
+            .filter(|file| file.exists());
+        match (having.next(), having.next()) {
+            (Some(file), None) => Some(file),
+            _ => None,
+        }
     }
 
     /// The EPP template `epp()` finds for `name` (`mod/a/b.epp` in

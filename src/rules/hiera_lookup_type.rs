@@ -80,24 +80,14 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         if overridden.contains(key) {
             return;
         }
-        for file in &hiera.data {
-            let serves = file
-                .module
-                .as_ref()
-                .is_none_or(|m| key.starts_with(&format!("{m}::")));
-            if !serves || file.encrypted {
+        for (file, node) in hiera.candidates(key) {
+            if file.encrypted {
                 continue;
             }
-            let Some((_, _, node)) = file.entries().into_iter().find(|(k, _, _)| *k == key) else {
-                continue;
-            };
             let Some(value) = yaml::value(node) else {
                 continue;
             };
-            if matches!(value, Value::Undef)
-                || instance_of(&value, expected)
-                || hiera.shadowed(file, key)
-            {
+            if matches!(value, Value::Undef) || instance_of(&value, expected) {
                 continue;
             }
             let parts = describe_value(expected, &value, &[]);

@@ -177,19 +177,8 @@ fn aliased_mismatch(
     expected: &crate::types::Type,
     path: &[PathElem],
 ) -> Option<Vec<String>> {
-    let hiera = env.hiera();
     let mut found: Option<Vec<String>> = None;
-    for file in &hiera.data {
-        let serves = file
-            .module
-            .as_ref()
-            .is_none_or(|m| key.starts_with(&format!("{m}::")));
-        let Some((_, _, node)) = file.entries().into_iter().find(|(k, _, _)| *k == key) else {
-            continue;
-        };
-        if !serves || hiera.shadowed(file, key) {
-            continue;
-        }
+    for (file, node) in env.hiera().candidates(key) {
         if file.encrypted {
             return None;
         }

@@ -37,6 +37,22 @@ pub struct DataFile {
 }
 
 impl DataFile {
+    /// Whether a lookup of `key` reads this file's layer: a module's layer serves the
+    /// keys of the module's namespace only.
+    pub fn serves(&self, key: &str) -> bool {
+        self.module
+            .as_ref()
+            .is_none_or(|m| key.starts_with(&format!("{m}::")))
+    }
+
+    /// The value this file binds `key` to.
+    pub fn value_of(&self, key: &str) -> Option<&Node> {
+        self.entries()
+            .into_iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|(_, _, value)| value)
+    }
+
     /// The top-level entries whose key is a string: `(key, key node, value node)`.
     pub fn entries(&self) -> Vec<(&str, &Node, &Node)> {
         match &self.document {
@@ -70,8 +86,8 @@ pub struct Hiera {
     environment_layer_whole: Option<bool>,
     /// The modules whose layer may hold keys pupcheck did not read.
     modules_not_whole: std::collections::HashSet<String>,
-    /// Every key of a data file, with the module whose layer it is in.
-    keys: std::collections::HashSet<(Option<String>, String)>,
+    /// The data files (indexes in `data`) binding each key.
+    bindings: std::collections::HashMap<String, Vec<usize>>,
     /// The data folders the environment's levels read (relative to it).
     read_datadirs: Vec<PathBuf>,
     /// The rank the next level path gets (`DataFile::rank`).
@@ -139,9 +155,13 @@ pub fn read_with_global(
             hiera.modules_not_whole.insert(name.clone());
         }
     }
-    for file in &hiera.data {
+    for (index, file) in hiera.data.iter().enumerate() {
         for (key, _, _) in file.entries() {
-            hiera.keys.insert((file.module.clone(), key.to_string()));
+            hiera
+                .bindings
+                .entry(key.to_string())
+                .or_default()
+                .push(index);
         }
     }
     hiera
@@ -167,8 +187,7 @@ impl Hiera {
         self.environment_layer_whole != Some(true)
             || !self.global_layer_whole
             || self.modules_not_whole.contains(&module)
-            || self.keys.contains(&(None, key.to_string()))
-            || self.keys.contains(&(Some(module), key.to_string()))
+            || self.binding_files(key).any(|file| file.serves(key))
     }
 
     /// Every value a lookup of `key` (first found) can give, when all are known: every
@@ -184,22 +203,15 @@ impl Hiera {
         {
             return None;
         }
+        if self
+            .data
+            .iter()
+            .any(|file| file.value_of("lookup_options").is_some())
+        {
+            return None;
+        }
         let mut values = Vec::new();
-        for file in &self.data {
-            let entries = file.entries();
-            if entries.iter().any(|(k, _, _)| *k == "lookup_options") {
-                return None;
-            }
-            let serves = file
-                .module
-                .as_ref()
-                .is_none_or(|m| key.starts_with(&format!("{m}::")));
-            let Some((_, _, node)) = entries.into_iter().find(|(k, _, _)| *k == key) else {
-                continue;
-            };
-            if !serves || self.shadowed(file, key) {
-                continue;
-            }
+        for (file, node) in self.candidates(key) {
             if file.encrypted {
                 return None;
             }
@@ -216,15 +228,28 @@ impl Hiera {
     /// `defaults.yaml`; the environment's data above a module's), in a layer that
     /// serves the key (a module's serves its own keys only).
     pub fn shadowed(&self, file: &DataFile, key: &str) -> bool {
-        self.data.iter().any(|other| {
-            other.rank < file.rank
-                && other.everywhere
-                && other
-                    .module
-                    .as_ref()
-                    .is_none_or(|m| key.starts_with(&format!("{m}::")))
-                && other.entries().iter().any(|(k, _, _)| *k == key)
-        })
+        self.binding_files(key)
+            .any(|other| other.rank < file.rank && other.everywhere && other.serves(key))
+    }
+
+    /// The files some lookup of `key` may take its value from, with that value: those
+    /// of a layer that serves the key, not hidden for every node by a file read before.
+    pub fn candidates<'a>(
+        &'a self,
+        key: &'a str,
+    ) -> impl Iterator<Item = (&'a DataFile, &'a Node)> {
+        self.binding_files(key)
+            .filter(move |file| file.serves(key) && !self.shadowed(file, key))
+            .filter_map(move |file| Some((file, file.value_of(key)?)))
+    }
+
+    /// The data files binding `key`, in the order Hiera reads them.
+    fn binding_files<'a>(&'a self, key: &str) -> impl Iterator<Item = &'a DataFile> {
+        self.bindings
+            .get(key)
+            .into_iter()
+            .flatten()
+            .map(|&index| &self.data[index])
     }
 
     /// Reads the layer whose `hiera.yaml` is in `base`, if it has one; whether every
