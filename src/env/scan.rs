@@ -46,13 +46,6 @@ pub struct Scan {
 }
 
 impl Scan {
-    /// Searches every file of [`EXTENSIONS`] under `folders` (`(module name, folder)`;
-    /// hidden folders and `.gitignore`d files included: a module installed by r10k is
-    /// usually ignored), `.git` left out.
-    pub fn of_folders(folders: &[(Option<String>, PathBuf)]) -> Scan {
-        Scan::of_files_under(folders)
-    }
-
     /// The custom (`lib/facter/`) and external (`facts.d/`) facts of `modules` only:
     /// what [`may_define_fact`](Self::may_define_fact) asks, without reading the rest.
     pub fn of_facts(modules: &[(Option<String>, PathBuf)]) -> Scan {
@@ -65,10 +58,13 @@ impl Scan {
                     .map(move |f| (name.clone(), f))
             })
             .collect();
-        Scan::of_files_under(&folders)
+        Scan::of_folders(&folders)
     }
 
-    fn of_files_under(folders: &[(Option<String>, PathBuf)]) -> Scan {
+    /// Searches every file of [`EXTENSIONS`] under `folders` (`(module name, folder)`;
+    /// hidden folders and `.gitignore`d files included: a module installed by r10k is
+    /// usually ignored), `.git` left out.
+    pub fn of_folders(folders: &[(Option<String>, PathBuf)]) -> Scan {
         use rayon::prelude::*;
         let mut files = Vec::new();
         for (module, folder) in folders {

@@ -172,11 +172,6 @@ fn small_text(path: &Path) -> Option<String> {
     crate::source::read::read_text(path, crate::source::read::SMALL_FILE_LIMIT).ok()
 }
 
-/// The data files of [`read`].
-pub fn data_files(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Vec<DataFile> {
-    read(root, modules).data
-}
-
 impl Hiera {
     /// Whether some layer of the environment may bind `key` (a class parameter's
     /// `class::parameter`): a data file pupcheck read holds it, or a layer that could
@@ -544,7 +539,7 @@ mod tests {
         std::fs::write(root.join("data/os/notes.txt"), "").unwrap();
         std::fs::write(root.join("data/secrets.eyaml"), "a: ENC[x]\n").unwrap();
         std::fs::write(root.join("data/common.yaml"), "ntp::servers: 42\n").unwrap();
-        let files = data_files(Some(root), &[]);
+        let files = read(Some(root), &[]).data;
         let names: Vec<String> = files
             .iter()
             .map(|f| f.path.strip_prefix(root).unwrap().display().to_string())
@@ -607,6 +602,6 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("data")).unwrap();
         std::fs::write(dir.path().join("data/common.yaml"), "x::y: 1\n").unwrap();
-        assert!(data_files(Some(dir.path()), &[]).is_empty());
+        assert!(read(Some(dir.path()), &[]).data.is_empty());
     }
 }
