@@ -35,7 +35,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
         }
         let env = environments.for_environment(root.as_deref());
         let hiera = env.hiera();
-        let overridden = hiera_parameter_type::keys_with_lookup_options(&hiera.data);
+        let overridden = hiera.keys_with_lookup_options();
         let configs = hiera.configs.iter().map(|f| (f, true));
         for (file, is_config) in configs.chain(hiera.data.iter().map(|f| (f, false))) {
             // Only files under the paths the user named are reported: other modules on
@@ -58,10 +58,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
             }
             if !is_config && enabled(hiera_parameter_type::RULE.id) {
                 diagnostics.extend(hiera_parameter_type::check_data_file(
-                    file,
-                    &source,
-                    env,
-                    overridden.as_ref(),
+                    file, &source, env, overridden,
                 ));
             }
             let diagnostics = enabled_only(diagnostics, &enabled);

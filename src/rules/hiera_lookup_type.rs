@@ -1,4 +1,3 @@
-use super::hiera_parameter_type::keys_with_lookup_options;
 use super::text::each_expr;
 use super::{Category, FileContext, Rule};
 use crate::ast::ExprKind;
@@ -74,7 +73,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             return;
         }
         let hiera = ctx.env.hiera();
-        let Some(overridden) = keys_with_lookup_options(&hiera.data) else {
+        let Some(overridden) = hiera.keys_with_lookup_options() else {
             return;
         };
         if overridden.contains(key) {

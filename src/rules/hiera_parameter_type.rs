@@ -217,29 +217,3 @@ fn interpolated_string(node: &yaml::Node) -> bool {
         .is_some_and(|inner| inner.starts_with("alias(") || inner.starts_with("alias ("));
     !alias
 }
-
-/// The keys `lookup_options` names in any of `files`; `None` when one names keys by a
-/// pattern (`'^profile::.*'`).
-pub fn keys_with_lookup_options(files: &[DataFile]) -> Option<HashSet<String>> {
-    let mut keys = HashSet::new();
-    for file in files {
-        for (key, _, value) in file.entries() {
-            if key != "lookup_options" {
-                continue;
-            }
-            let yaml::NodeKind::Mapping(entries) = &value.kind else {
-                return None;
-            };
-            for (k, _) in entries {
-                let yaml::NodeKind::Scalar { text, .. } = &k.kind else {
-                    return None;
-                };
-                if text.starts_with('^') {
-                    return None;
-                }
-                keys.insert(text.clone());
-            }
-        }
-    }
-    Some(keys)
-}

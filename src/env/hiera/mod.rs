@@ -90,6 +90,8 @@ pub struct Hiera {
     bindings: std::collections::HashMap<String, Vec<usize>>,
     /// The data folders the environment's levels read (relative to it).
     read_datadirs: Vec<PathBuf>,
+    /// `keys_with_lookup_options`, once worked out.
+    lookup_options: std::sync::OnceLock<Option<std::collections::HashSet<String>>>,
     /// The rank the next level path gets (`DataFile::rank`).
     next_rank: usize,
     /// Whether the global layer was read whole (or is taken as empty).
@@ -216,6 +218,33 @@ impl Hiera {
             }
         }
         Some(values)
+    }
+
+    /// The keys `lookup_options` names in any data file (whose values a merge or a
+    /// conversion changes); `None` when one names keys by a pattern (`'^profile::.*'`),
+    /// so that any key may be. Worked out once.
+    pub fn keys_with_lookup_options(&self) -> Option<&std::collections::HashSet<String>> {
+        self.lookup_options
+            .get_or_init(|| {
+                let mut keys = std::collections::HashSet::new();
+                for options in self.binding_files("lookup_options") {
+                    let NodeKind::Mapping(entries) = &options.value_of("lookup_options")?.kind
+                    else {
+                        return None;
+                    };
+                    for (k, _) in entries {
+                        let NodeKind::Scalar { text, .. } = &k.kind else {
+                            return None;
+                        };
+                        if text.starts_with('^') {
+                            return None;
+                        }
+                        keys.insert(text.clone());
+                    }
+                }
+                Some(keys)
+            })
+            .as_ref()
     }
 
     /// Whether every node that reads `file` finds `key` first in another file: one
