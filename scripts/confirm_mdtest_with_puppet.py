@@ -20,6 +20,7 @@ module that defines the probe `pupcheck::reveal` as a function returning its arg
 
 Needs puppet-agent (scripts/setup.sh --tools-only). Exits 1 when a case is not confirmed.
 """
+import glob
 import json
 import os
 import re
@@ -91,7 +92,8 @@ def confirm(title, files):
             case['environment'] = tmp
         if os.path.exists(os.path.join(tmp, 'global', 'hiera.yaml')):
             case['hiera_config'] = os.path.join(tmp, 'global', 'hiera.yaml')
-        env = dict(os.environ, PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe')
+        env = dict(os.environ,
+                   PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe:{bundled_modules(tmp)}')
         run = subprocess.run(['ruby', COMPILE], input=json.dumps(case) + '\n', text=True,
                              capture_output=True, env=env)
         lines = run.stdout.strip().splitlines()
@@ -103,6 +105,21 @@ def confirm(title, files):
     if not errors and answer['error']:
         return f"Puppet failed on a case that expects no error: {answer['error']}"
     return None
+
+
+def bundled_modules(tmp):
+    """A folder of the modules Puppet ships with itself (cron_core, mount_core, ...),
+    last on the modulepath as an agent's vendored modules are: from the agent's
+    vendor_modules, or Debian's packages of them."""
+    folder = os.path.join(tmp, 'bundled')
+    os.makedirs(folder)
+    roots = sorted(glob.glob('/opt/puppetlabs/puppet/vendor_modules/*') +
+                   glob.glob('/usr/share/puppet/modules.available/puppetlabs-*-core'))
+    for root in roots:
+        with open(os.path.join(root, 'metadata.json')) as f:
+            name = re.split(r'[-/]', json.load(f)['name'], maxsplit=1)[-1]
+        os.symlink(root, os.path.join(folder, name))
+    return folder
 
 
 def puppets_words(expected, folder, path):

@@ -616,6 +616,19 @@ def definition_end(source, i):
     return n
 
 
+def ruby_type_module(f, mp):
+    """The module of DIR defining, in Ruby, the resource type an attribute finding is
+    about (`... on Firewall[x]`), when the repository does not have it."""
+    m = re.search(r" on ([A-Z][A-Za-z0-9_]*)(\[|$)", f['message'])
+    if f['rule'] not in ('unknown-attribute', 'invalid-attribute-value') or not m:
+        return None
+    relative = os.path.join('lib', 'puppet', 'type', m.group(1).lower() + '.rb')
+    if any(os.path.exists(os.path.join(folder, relative)) for folder in mp.present.values()):
+        return None
+    return next((name for name, folder in sorted(mp.modules.by_name.items())
+                 if os.path.exists(os.path.join(folder, relative))), None)
+
+
 def context_snippet(f, source, path, modulepath):
     """The code around a finding: the class or defined type it is in (declared, with
     the file's code first when Puppet would not autoload it from there), else the file's
@@ -937,7 +950,8 @@ def plan_cases(row, work, validations, compiles, rals):
             direct = direct_snippet(f, lines)
             written = HAND_WRITTEN.get((repo, f"{rel}:{f['line']}", f['rule']))
             if written is not None:
-                direct = {'code': written, 'expect': f['message'], 'loose': None, 'module': None}
+                direct = {'code': written, 'expect': f['message'], 'loose': None,
+                          'module': ruby_type_module(f, mp)}
             if direct is not None:
                 f['module'] = direct['module']
                 if direct['module'] and not mp.has(direct['module']):

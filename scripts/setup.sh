@@ -3,15 +3,17 @@
 # (Debian 12 is the reference: Puppet 7.23 and puppet-lint 3.0.1):
 #   - puppet-agent: Puppet itself (`puppet parser validate`, compiles, the type oracle);
 #   - puppet-lint: the style linter pupcheck keeps parity with;
+#   - ruby-puppet-resource-api: the Resource API Puppet's agent bundles, so that modules'
+#     Resource API types load in the compiles that confirm findings about them;
 #   - the corpus: the Puppet modules Debian packages (scripts/corpus/debian-module-packages.txt),
 #     installed under /usr/share/puppet/modules.available/.
 # Idempotent: with everything present it returns at once, without root.
 #
 #   scripts/setup.sh               # tools and corpus
-#   scripts/setup.sh --tools-only  # puppet-agent and puppet-lint only
+#   scripts/setup.sh --tools-only  # the tools only
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-wanted=(puppet-agent puppet-lint)
+wanted=(puppet-agent puppet-lint ruby-puppet-resource-api)
 if [[ "${1:-}" != "--tools-only" ]]; then
   mapfile -t modules < <(grep -v '^\s*\(#\|$\)' "$here/corpus/debian-module-packages.txt")
   wanted+=("${modules[@]}")

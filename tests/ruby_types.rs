@@ -2,7 +2,8 @@
 //! against Puppet itself: tests/golden/corpus_ruby_types.jsonl holds the attributes
 //! Puppet loads for each type of the corpus (scripts/puppet/ruby_types.rb). A type the
 //! reader says it knows must accept every one of them, or pupcheck would report a
-//! valid attribute as unknown; the reader may leave a type unknown, never wrong.
+//! valid attribute as unknown, and every value Puppet accepts for an attribute it reads
+//! a closed list of; the reader may leave a type unknown, never wrong.
 
 mod common;
 
@@ -26,6 +27,7 @@ fn every_type_read_accepts_every_attribute_puppet_loads() {
     };
     let golden = std::fs::read_to_string(golden).unwrap();
     let (mut known, mut total, mut problems) = (0, 0, Vec::new());
+    let (mut valued, mut typed) = (0, 0);
     for line in golden.lines() {
         let row: serde_json::Value = serde_json::from_str(line).unwrap();
         let (module, name) = (
@@ -50,9 +52,38 @@ fn every_type_read_accepts_every_attribute_puppet_loads() {
                 ));
             }
         }
+        // A closed list read must hold every value Puppet accepts, and be read only
+        // where Puppet's list is closed.
+        for (attribute, values) in &read.values {
+            let Some(puppets) = row["values"][attribute].as_array() else {
+                problems.push(format!(
+                    "{file}: '{attribute}' read as taking only {values:?}; Puppet takes more"
+                ));
+                continue;
+            };
+            valued += 1;
+            let aliases = row["aliases"][attribute].as_array().into_iter().flatten();
+            for value in puppets.iter().chain(aliases) {
+                let value = value.as_str().unwrap();
+                if read.accepts_value(attribute, value) != Some(true) {
+                    problems.push(format!("{file}: '{attribute}' accepts '{value}', not read"));
+                }
+            }
+        }
+        for (attribute, declared) in &read.types {
+            if row["types"][attribute].as_str() != Some(declared.as_str()) {
+                problems.push(format!(
+                    "{file}: '{attribute}' read as {declared}, Puppet has {}",
+                    row["types"][attribute]
+                ));
+            }
+            typed += 1;
+        }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    eprintln!("{known} of {total} Ruby resource types read");
+    eprintln!(
+        "{known} of {total} Ruby resource types read; {valued} closed value lists, {typed} attribute types"
+    );
     if other.is_none() {
         assert!(known * 2 > total, "only {known} of {total} types read");
     }

@@ -1,12 +1,14 @@
 # Writes tests/golden/corpus_ruby_types.jsonl: for each resource type a module of the
-# corpus writes in Ruby (<module>/lib/puppet/type/<name>.rb), the attributes Puppet
-# itself loads for it (parameters, properties, key attributes). tests/ruby_types.rs
+# corpus writes in Ruby (<module>/lib/puppet/type/<name>.rb), what Puppet itself loads
+# for it: its attributes (parameters, properties, key attributes), the closed lists of
+# values some accept, and a Resource API type's attribute types. tests/ruby_types.rs
 # checks pupcheck's reader of those files (env::ruby_type) against them: a type it
-# reads must accept every attribute Puppet does. Run from the project root:
+# reads must accept every attribute and value Puppet does. Run from the project root:
 #   ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/ruby_types.rb [MODULES_DIR] [OUT]
 require 'puppet'
 require 'json'
 require 'tmpdir'
+require_relative 'type_values'
 
 work = Dir.mktmpdir('pupcheck-ruby-types')
 Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
@@ -20,6 +22,12 @@ rows = Dir.glob(File.join(modules, '*', 'lib', 'puppet', 'type', '*.rb')).sort.m
     type = Puppet::Type.type(name.to_sym)
     if type
       row['attributes'] = (type.parameters + type.properties.map(&:name) + type.key_attributes).map(&:to_s).uniq.sort
+      closed = row['attributes'].to_h { |attr| [attr, closed_values(type, attr)] }.compact
+      row['values'] = closed.transform_values(&:first) unless closed.empty?
+      aliases = closed.transform_values(&:last).reject { |_, list| list.empty? }
+      row['aliases'] = aliases unless aliases.empty?
+      types = resource_api_types(type)
+      row['types'] = types unless types.empty?
     else
       row['error'] = 'not loaded'
     end

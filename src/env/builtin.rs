@@ -6,35 +6,20 @@ pub mod facts;
 pub mod functions;
 pub mod hiera;
 
+use super::resource_type::ResourceType;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
-
-/// One built-in resource type.
-#[derive(Debug, Deserialize)]
-pub struct ResourceType {
-    pub namevar: String,
-    /// Parameters and properties (not the metaparameters).
-    pub attributes: Vec<String>,
-    /// The values an attribute accepts, where the type lists all of them.
-    #[serde(default)]
-    pub values: BTreeMap<String, Vec<String>>,
-}
-
-impl ResourceType {
-    /// Whether `name` is an attribute every resource of this type may be given: its
-    /// own, `name` (its namevar's other name) or a metaparameter.
-    pub fn accepts_attribute(&self, name: &str) -> bool {
-        name == "name"
-            || self.attributes.iter().any(|a| a == name)
-            || table().metaparameters.iter().any(|m| m == name)
-    }
-}
+use std::sync::{Arc, OnceLock};
 
 #[derive(Debug, Deserialize)]
 struct Table {
     metaparameters: Vec<String>,
-    types: BTreeMap<String, ResourceType>,
+    /// Puppet's own types.
+    types: BTreeMap<String, Arc<ResourceType>>,
+    /// The types of the modules Puppet ships with itself (`cron_core`, `mount_core`,
+    /// ...), which a module of the environment may replace.
+    #[serde(default)]
+    bundled: BTreeMap<String, Arc<ResourceType>>,
 }
 
 fn table() -> &'static Table {
@@ -45,15 +30,20 @@ fn table() -> &'static Table {
     })
 }
 
-/// The built-in resource type called `name` (`file`), if Puppet has one.
 /// Whether `name` is one of Puppet's metaparameters (`require`, `tag`, ...), which
 /// every resource accepts.
 pub fn is_metaparameter(name: &str) -> bool {
     table().metaparameters.iter().any(|m| m == name)
 }
 
-pub fn resource_type(name: &str) -> Option<&'static ResourceType> {
-    table().types.get(name)
+/// The resource type called `name` (`file`) built into Puppet itself, if it has one.
+pub fn resource_type(name: &str) -> Option<Arc<ResourceType>> {
+    table().types.get(name).cloned()
+}
+
+/// The resource type `name` (`cron`) of one of the modules Puppet ships with itself.
+pub fn bundled_resource_type(name: &str) -> Option<Arc<ResourceType>> {
+    table().bundled.get(name).cloned()
 }
 
 #[cfg(test)]
@@ -63,7 +53,6 @@ mod tests {
     #[test]
     fn the_table_has_puppets_core_types() {
         let file = resource_type("file").expect("file");
-        assert_eq!(file.namevar, "path");
         assert!(file.accepts_attribute("ensure"));
         assert!(file.accepts_attribute("require"));
         assert!(file.accepts_attribute("name"));

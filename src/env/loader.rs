@@ -19,7 +19,7 @@ pub struct Loader {
     ruby_functions: Mutex<HashMap<PathBuf, Option<Arc<super::ruby::RubyFunction>>>>,
     /// The resource types written in Ruby read so far, by name (`None`: absent,
     /// defined by several modules, or unread).
-    ruby_types: Mutex<HashMap<String, Option<Arc<super::ruby_type::RubyType>>>>,
+    ruby_types: Mutex<HashMap<String, Option<Arc<super::resource_type::ResourceType>>>>,
     /// The 3.x functions' arities looked up so far, by name.
     legacy_arities: Mutex<HashMap<String, Option<i64>>>,
 }
@@ -215,7 +215,7 @@ impl Loader {
     /// The resource type `name` written in Ruby by the one module on the modulepaths
     /// that has `lib/puppet/type/<name>.rb`, read as text (never run); `None` when no
     /// module or several have the file, or the reader is not sure of it.
-    pub fn ruby_type_for(&self, name: &str) -> Option<Arc<super::ruby_type::RubyType>> {
+    pub fn ruby_type_for(&self, name: &str) -> Option<Arc<super::resource_type::ResourceType>> {
         if !name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -279,6 +279,13 @@ impl Loader {
 
     /// `relative` in the one module on the modulepaths that has it (`None` when none
     /// or several do: which one Puppet loads is not known).
+    /// Whether some module on the modulepaths has the file `relative` (`lib/puppet/type/cron.rb`).
+    pub fn any_module_has(&self, relative: &str) -> bool {
+        self.modules
+            .values()
+            .any(|root| root.join(relative).exists())
+    }
+
     fn only_module_with(&self, relative: &str) -> Option<PathBuf> {
         let mut having = self
             .modules

@@ -18,7 +18,9 @@ pub mod builtin;
 mod discover;
 pub mod hiera;
 mod loader;
+pub mod resource_type;
 pub mod ruby;
+mod ruby_tree;
 pub mod ruby_type;
 mod scan;
 
@@ -675,19 +677,29 @@ impl Environment {
         self.loader.as_ref()?.ruby_function_for(&key)
     }
 
-    /// The resource type `name` a module defines in Ruby
-    /// (`<module>/lib/puppet/type/<name>.rb`), read as text; `None` when no module or
-    /// more than one defines it, a defined type of the name exists, or the reader is
-    /// not sure of it.
-    pub fn ruby_type(&self, name: &str) -> Option<Arc<ruby_type::RubyType>> {
+    /// The resource type `name` written in Ruby that a declaration `name { ... }` names:
+    /// Puppet's own; else, where no defined type has the name, the one module's
+    /// `lib/puppet/type/<name>.rb` read as text; else, where no module on the
+    /// modulepaths has that file, the type of a module Puppet ships with itself (`cron`).
+    /// `None` when it is unknown or not sure.
+    pub fn resource_type(&self, name: &str) -> Option<Arc<resource_type::ResourceType>> {
         let key = definition_key(name);
-        if key.contains("::")
+        if let Some(own) = builtin::resource_type(&key) {
+            return Some(own);
+        }
+        let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+        if !key.chars().all(plain)
             || self.define(&key).is_some()
             || self.is_ambiguous(Table::Define, &key)
         {
             return None;
         }
-        self.loader.as_ref()?.ruby_type_for(&key)
+        let loader = self.loader.as_ref()?;
+        if loader.any_module_has(&format!("lib/puppet/type/{key}.rb")) {
+            loader.ruby_type_for(&key)
+        } else {
+            builtin::bundled_resource_type(&key)
+        }
     }
 
     pub fn function(&self, name: &str) -> Option<Arc<Definition>> {

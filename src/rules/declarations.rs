@@ -5,10 +5,12 @@
 use super::text::each_expr;
 use super::FileContext;
 use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
+use crate::env::resource_type::ResourceType;
 use crate::env::{Definition, Environment};
 use crate::eval::AbstractValue;
 use crate::types::value::Value;
 use indexmap::IndexMap;
+use std::sync::Arc;
 
 /// One declaration with the definition it declares.
 pub struct Declaration<'a> {
@@ -308,30 +310,21 @@ pub fn each_declaration<'a>(ctx: &'a FileContext<'a>, mut f: impl FnMut(Declarat
     });
 }
 
-/// A regular resource body of a type written in Ruby: one of Puppet's built-in types
-/// (`T` is `builtin::ResourceType`) or a module's (`ruby_type::RubyType`).
-pub struct TypedResource<'a, T> {
-    pub resource_type: T,
+/// A regular resource body of a type written in Ruby (Puppet's, one Puppet ships in a
+/// module, or a module's of the environment).
+pub struct RubyResource<'a> {
+    pub resource_type: Arc<ResourceType>,
+    /// The type's name as the declaration writes it.
+    pub type_name: &'a str,
     /// How Puppet names the resource in messages: `File[/etc/motd]`, or `File` when
     /// the title is not a literal.
     pub shown: String,
     pub body: &'a ResourceBody,
 }
 
-/// A regular resource body of one of Puppet's built-in types.
-pub type BuiltinResource<'a> = TypedResource<'a, &'static crate::env::builtin::ResourceType>;
-
-/// Every regular resource body of a built-in type (`file { ... }`) in the file.
-pub fn each_builtin_resource<'a>(ctx: &FileContext<'a>, f: impl FnMut(BuiltinResource<'a>)) {
-    each_typed_resource(ctx, crate::env::builtin::resource_type, f);
-}
-
-/// Every regular resource body of a type `type_of` knows by its name.
-pub fn each_typed_resource<'a, T>(
-    ctx: &FileContext<'a>,
-    type_of: impl Fn(&str) -> Option<T>,
-    mut f: impl FnMut(TypedResource<'a, T>),
-) {
+/// Every regular resource body (`file { ... }`) of a type written in Ruby that the
+/// index knows.
+pub fn each_ruby_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(RubyResource<'a>)) {
     each_expr(ctx, |expr| {
         let ExprKind::Resource(resource) = &expr.kind else {
             return;
@@ -342,16 +335,17 @@ pub fn each_typed_resource<'a, T>(
         if resource.form != ResourceForm::Regular {
             return;
         }
+        let Some(resource_type) = ctx.env.resource_type(type_name) else {
+            return;
+        };
         for body in &resource.bodies {
-            let Some(resource_type) = type_of(type_name) else {
-                return;
-            };
             let title = match titles(ctx, &body.title).as_slice() {
                 [one] => format!("[{one}]"),
                 _ => String::new(),
             };
-            f(TypedResource {
-                resource_type,
+            f(RubyResource {
+                resource_type: resource_type.clone(),
+                type_name,
                 shown: format!("{}{title}", capitalized(type_name)),
                 body,
             });

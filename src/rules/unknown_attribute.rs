@@ -1,4 +1,4 @@
-use super::declarations::{each_builtin_resource, each_typed_resource};
+use super::declarations::each_ruby_resource;
 use super::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -12,16 +12,19 @@ pub static RULE: Rule = Rule {
     puppet_lint: None,
     docs: "\
 ## What it does
-Reports an attribute of a resource of one of Puppet's built-in types (`file`,
-`package`, `service`, `exec`, `user`, `group`, ...) that is neither one of the type's
-parameters or properties nor a metaparameter. The list of each type's attributes is
-data generated from Puppet itself (`data/resource_types.toml`).
-
-A module's types written in Ruby (`lib/puppet/type/<name>.rb` of the one module on the
-modulepath that has it) are judged too, when pupcheck can read all their attributes
-from the file (`newparam`, `newproperty`, `ensurable` with literal names): not a type
-with a parent, attributes added in a loop or by a helper (`puppet_x`), or a Resource
-API type. `name` and `provider` are always accepted.
+Reports an attribute of a resource of a type written in Ruby that is neither one of the
+type's parameters or properties nor a metaparameter:
+- Puppet's own types (`file`, `package`, `service`, `exec`, `user`, ...) and those of
+  the modules Puppet ships with itself (`cron`, `mount`, `host`, `sshkey`,
+  `ssh_authorized_key`, `mailalias`, `augeas`, `selboolean`, `selmodule`), from data
+  generated from Puppet itself (`data/resource_types.toml`); a module of the
+  modulepath that has the type's file replaces the bundled one;
+- a module's types (`lib/puppet/type/<name>.rb` of the one module on the modulepath
+  that has it), read as a syntax tree, never run: `newparam`, `newproperty` and
+  `ensurable` with literal names, and the attributes of a Resource API type's
+  `register_type`. A type the reader is not sure of is not judged: one with a parent,
+  attributes added in a loop or by a helper, or a `require` of a module's own Ruby.
+  `name` is always accepted, and `provider` for a module's classic types.
 
 ## Why it matters
 Puppet fails the catalog (\"no parameter named 'ensur' on File[/etc/motd]\"), usually
@@ -42,22 +45,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut report = |name: &str, span, shown: &str| {
         out.push(RULE.diagnostic(span, format!("no parameter named '{name}' on {shown}")));
     };
-    each_builtin_resource(ctx, |resource| {
-        for attribute in &resource.body.attributes {
-            let name = attribute.name.name.as_str();
-            if name != "*" && !resource.resource_type.accepts_attribute(name) {
-                report(name, attribute.name.span, &resource.shown);
-            }
-        }
-    });
-    // A module's types written in Ruby, where pupcheck reads their attributes whole.
-    let module_type = |name: &str| {
-        crate::env::builtin::resource_type(name)
-            .is_none()
-            .then(|| ctx.env.ruby_type(name))
-            .flatten()
-    };
-    each_typed_resource(ctx, module_type, |resource| {
+    each_ruby_resource(ctx, |resource| {
         for attribute in &resource.body.attributes {
             let name = attribute.name.name.as_str();
             if name != "*" && !resource.resource_type.accepts_attribute(name) {

@@ -1,0 +1,258 @@
+//! Types written with `Puppet::Type.newtype(:name) do ... end`: the attributes its
+//! block declares with `newparam`, `newproperty` and `ensurable`, and for each the
+//! values its `newvalues`/`newvalue`/`aliasvalue` list when they are all it accepts.
+//!
+//! The reader is sure of a type only when every statement of the block is one it
+//! knows cannot add attributes, and every attribute-declaring call of the file is one
+//! it read: a loop over names, a parent type, a helper that adds parameters, or a
+//! `require` of anything but Puppet's or Ruby's own libraries makes the type unknown.
+
+use super::super::resource_type::ResourceType;
+use super::super::ruby_tree::{arguments, block_statements, RubyTree};
+use tree_sitter::Node;
+
+/// Calls that declare attributes, wherever they stand.
+const DECLARING: &[&str] = &[
+    "newparam",
+    "newproperty",
+    "ensurable",
+    "newcheck",
+    "newmetaparam",
+];
+/// Calls that list an attribute's values.
+const LISTING: &[&str] = &["newvalues", "newvalue", "aliasvalue"];
+/// Calls that run code the reader does not follow.
+const DYNAMIC: &[&str] = &[
+    "instance_eval",
+    "class_eval",
+    "module_eval",
+    "define_method",
+    "send",
+    "public_send",
+    "eval",
+    "include",
+    "extend",
+];
+/// Statements of a type's block that add no attribute.
+const QUIET: &[&str] = &[
+    "desc",
+    "doc",
+    "validate",
+    "autorequire",
+    "autobefore",
+    "autonotify",
+    "autosubscribe",
+    "feature",
+    "apply_to_device",
+    "apply_to_host",
+    "apply_to_all",
+    "require",
+    "puts",
+    "warn",
+    "attr_accessor",
+    "attr_reader",
+    "private",
+];
+
+pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
+    let mut declaring = 0;
+    let mut listing = 0;
+    let mut newtypes = Vec::new();
+    for node in tree.nodes() {
+        let Some(method) = tree.method_name(node) else {
+            continue;
+        };
+        match method {
+            "newtype" => newtypes.push(node),
+            "require" | "require_relative" | "load" if !requires_own_library(tree, node) => {
+                return None
+            }
+            m if DYNAMIC.contains(&m) => return None,
+            m if DECLARING.contains(&m) => declaring += 1,
+            m if LISTING.contains(&m) => listing += 1,
+            _ => {}
+        }
+    }
+    let [newtype] = newtypes.as_slice() else {
+        return None;
+    };
+    let receiver = tree.receiver(*newtype)?;
+    if !matches!(receiver, "Puppet::Type" | "::Puppet::Type") {
+        return None;
+    }
+    // `newtype(:x, parent: ...)` inherits attributes this reader does not see.
+    match arguments(*newtype).as_slice() {
+        [only] if tree.literal_name(*only) == Some(name) => {}
+        _ => return None,
+    }
+    let mut read = ResourceType {
+        implicit_provider: true,
+        ..ResourceType::default()
+    };
+    let (mut declared, mut listed) = (0, 0);
+    for statement in block_statements(*newtype)? {
+        match tree.method_name(statement) {
+            Some("newparam" | "newproperty") if tree.receiver(statement).is_none() => {
+                let (attribute, values, calls) = read_attribute(tree, statement)?;
+                read.add_listed(&attribute, values);
+                read.attributes.push(attribute);
+                declared += 1;
+                listed += calls;
+            }
+            Some("ensurable") if tree.receiver(statement).is_none() => {
+                // `Puppet::Property::Ensure`: `present` and `absent` unless its block
+                // lists the values itself.
+                let (values, calls) = match block_statements(statement) {
+                    None => (Some(Listed::names(&["present", "absent"])), 0),
+                    Some(statements) => listed_values(tree, &statements, true),
+                };
+                read.add_listed("ensure", values);
+                read.attributes.push("ensure".to_string());
+                declared += 1;
+                listed += calls;
+            }
+            Some(m) if QUIET.contains(&m) && tree.receiver(statement).is_none() => {}
+            // `def`, `def self.x`, `@doc = ...`, `CONSTANT = ...`, a bare doc string.
+            _ if quiet_statement(statement) => {}
+            _ => return None,
+        }
+    }
+    if declared != declaring {
+        return None;
+    }
+    if listed != listing {
+        // Values listed somewhere the reader did not look: none are judged.
+        read.values.clear();
+        read.aliases.clear();
+    }
+    read.attributes.sort();
+    read.attributes.dedup();
+    Some(read)
+}
+
+/// `newparam(:x, options) do ... end`: the attribute's name, the values it accepts
+/// when they are a closed list, and how many value-listing calls its block holds.
+fn read_attribute(tree: &RubyTree, call: Node) -> Option<(String, Option<Listed>, usize)> {
+    let args = arguments(call);
+    let (first, options) = args.split_first()?;
+    let attribute = tree.literal_name(*first)?.to_string();
+    if !valid_name(&attribute) || options.iter().any(|o| o.kind() != "pair") {
+        return None;
+    }
+    // A parent class (`Puppet::Parameter::Boolean`) validates values its own way.
+    let own_validation = !options.iter().any(|o| tree.pair_key(*o) == Some("parent"));
+    let statements = block_statements(call).unwrap_or_default();
+    let (values, calls) = listed_values(tree, &statements, own_validation);
+    Some((attribute, values, calls))
+}
+
+/// The values an attribute's block lists (`newvalues`, `newvalue`, `aliasvalue`), when
+/// they are all it accepts (`closed`: validated as Puppet's own classes do), with how
+/// many listing calls the block holds.
+fn listed_values(tree: &RubyTree, statements: &[Node], closed: bool) -> (Option<Listed>, usize) {
+    let mut closed = closed;
+    let mut listed = Listed::default();
+    let mut calls = 0;
+    for statement in statements {
+        let method = tree.method_name(*statement);
+        match method {
+            Some("newvalues" | "newvalue" | "aliasvalue") => {
+                calls += 1;
+                let args = arguments(*statement);
+                let names: Vec<Node> = match method {
+                    Some("newvalues") => args,
+                    // `newvalue(:x, options)`, `aliasvalue(:alias, :name)`.
+                    _ => args.into_iter().take(1).collect(),
+                };
+                let into = match method {
+                    Some("aliasvalue") => &mut listed.aliases,
+                    _ => &mut listed.names,
+                };
+                for arg in names {
+                    // A regexp, a number or a computed name: not a closed list of names.
+                    match (arg.kind(), tree.literal_name(arg)) {
+                        ("simple_symbol" | "delimited_symbol" | "string", Some(name)) => {
+                            if !into.iter().any(|n| n == name) {
+                                into.push(name.to_string())
+                            }
+                        }
+                        _ => closed = false,
+                    }
+                }
+            }
+            Some("validate" | "unsafe_validate") => closed = false,
+            _ if statement.kind() == "method" => {
+                let defined = statement
+                    .child_by_field_name("name")
+                    .map(|n| tree.source(n));
+                if matches!(defined, Some("validate" | "unsafe_validate")) {
+                    closed = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    (
+        (closed && !listed.names.is_empty()).then_some(listed),
+        calls,
+    )
+}
+
+/// An attribute's listed values and their aliases.
+#[derive(Default)]
+struct Listed {
+    names: Vec<String>,
+    aliases: Vec<String>,
+}
+
+impl Listed {
+    fn names(names: &[&str]) -> Listed {
+        Listed {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            aliases: Vec::new(),
+        }
+    }
+}
+
+impl ResourceType {
+    fn add_listed(&mut self, attribute: &str, listed: Option<Listed>) {
+        let Some(listed) = listed else {
+            return;
+        };
+        self.values.insert(attribute.to_string(), listed.names);
+        if !listed.aliases.is_empty() {
+            self.aliases.insert(attribute.to_string(), listed.aliases);
+        }
+    }
+}
+
+/// `require 'puppet/...'` or a library of Ruby's own (`uri`); anything else may add to
+/// the type.
+fn requires_own_library(tree: &RubyTree, call: Node) -> bool {
+    if tree.method_name(call) != Some("require") {
+        return false;
+    }
+    match arguments(call).as_slice() {
+        [library] => tree.literal_name(*library).is_some_and(|l| {
+            l == "puppet" || l.starts_with("puppet/") || (!l.contains('/') && !l.is_empty())
+        }),
+        _ => false,
+    }
+}
+
+fn quiet_statement(statement: Node) -> bool {
+    match statement.kind() {
+        "method" | "singleton_method" | "string" | "heredoc_beginning" => true,
+        "assignment" => statement
+            .child_by_field_name("left")
+            .is_some_and(|l| matches!(l.kind(), "instance_variable" | "constant")),
+        _ => false,
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
