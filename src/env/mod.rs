@@ -785,6 +785,10 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         self.env.root()?;
         self.env.hiera().values(key)
     }
+    fn may_define_fact(&self, name: &str) -> bool {
+        // Outside an environment no module is known to define one.
+        self.env.loader.is_some() && self.env.may_define_fact(name)
+    }
 }
 
 impl AliasSource for FileAliases<'_> {

@@ -59,6 +59,11 @@ pub trait FunctionSource {
     fn hiera_values(&self, _key: &str) -> Option<Vec<crate::types::Value>> {
         None
     }
+    /// Whether a module may define the fact `name` itself (a custom or external fact),
+    /// whose value then need not be what Facter's schema says.
+    fn may_define_fact(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// Why evaluation stopped.
@@ -666,6 +671,32 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// What `$facts['os']['family']` gives: a value of the type Facter's schema says
+    /// on a node that has the fact, undef on one that does not. `None` for a path the
+    /// schema does not type, and where no facts exist (a closed world).
+    fn fact_access(&self, access: &Expr) -> Option<AbstractValue> {
+        if self.closed_world || self.scopes.iter().any(|s| s.get("facts").is_some()) {
+            return None;
+        }
+        let path = crate::env::builtin::facts::facts_path(access)?;
+        let name = path.first()?;
+        if self.functions.is_some_and(|f| f.may_define_fact(name)) {
+            return None;
+        }
+        let ty = crate::env::builtin::facts::value_type(&path)?;
+        Some(AbstractValue::Inferred(crate::types::t::optional(ty)))
+    }
+
+    /// A top-scope variable no code sets (`$::osfamily`): the fact of the name, typed
+    /// as `fact_access` types it.
+    fn top_scope_fact(&self, name: &str) -> Option<AbstractValue> {
+        if self.closed_world || self.functions.is_some_and(|f| f.may_define_fact(name)) {
+            return None;
+        }
+        let ty = crate::env::builtin::facts::value_type(&[name.to_string()])?;
+        Some(AbstractValue::Inferred(crate::types::t::optional(ty)))
+    }
+
     /// A variable's value: `$::x` from the top scope, `$a::b::x` from the class
     /// `a::b`, `$x` from the innermost scope that has it. Unknown is not undef here: a
     /// fact, or a variable of code not evaluated, is known only to be `Any`.
@@ -677,7 +708,12 @@ impl<'a> Evaluator<'a> {
             return Ok(self.class_variable(class, variable));
         }
         if name.starts_with("::") {
-            return Ok(found(self.scopes[0].get(unqualified)));
+            return Ok(match self.scopes[0].get(unqualified) {
+                Some(v) => v.clone(),
+                None => self
+                    .top_scope_fact(unqualified)
+                    .unwrap_or_else(|| self.unknown_variable()),
+            });
         }
         self.check_not_pending(name)?;
         Ok(found(self.scopes.iter().rev().find_map(|s| s.get(name))))
@@ -814,26 +850,49 @@ impl<'a> Evaluator<'a> {
         a: &AbstractValue,
         b: &AbstractValue,
     ) -> Option<EvalError> {
-        let (sa, sb) = (transfer::sample_of(a)?, transfer::sample_of(b)?);
-        let failed = match op {
-            BinaryOp::Less => operators::compare("<", &sa, &sb).err(),
-            BinaryOp::LessEqual => operators::compare("<=", &sa, &sb).err(),
-            BinaryOp::Greater => operators::compare(">", &sa, &sb).err(),
-            BinaryOp::GreaterEqual => operators::compare(">=", &sa, &sb).err(),
+        // Every pair of samples must fail: a value that may be undef (a fact a node
+        // may lack) fails only if undef fails too.
+        let (left, right) = (transfer::samples_of(a)?, transfer::samples_of(b)?);
+        let mut first = None;
+        for sa in &left {
+            for sb in &right {
+                let failed = self
+                    .kind_failure_of(op, sa, sb, b)
+                    .filter(|e| matches!(e, EvalError::Failed(_)))?;
+                first.get_or_insert(failed);
+            }
+        }
+        first
+    }
+
+    fn kind_failure_of(
+        &mut self,
+        op: BinaryOp,
+        sa: &Value,
+        sb: &Value,
+        b: &AbstractValue,
+    ) -> Option<EvalError> {
+        match op {
+            BinaryOp::Less => operators::compare("<", sa, sb).err(),
+            BinaryOp::LessEqual => operators::compare("<=", sa, sb).err(),
+            BinaryOp::Greater => operators::compare(">", sa, sb).err(),
+            BinaryOp::GreaterEqual => operators::compare(">=", sa, sb).err(),
             // A string matches or not by its text; any other left operand fails.
             BinaryOp::Match | BinaryOp::NotMatch if !matches!(sa, Value::String(_)) => {
                 matches!(b, AbstractValue::Known(Value::Regexp(_) | Value::String(_)))
-                    .then(|| self.regex_match(&sa, &sb).err())
+                    .then(|| self.regex_match(sa, sb).err())
                     .flatten()
             }
             _ => None,
-        };
-        failed.filter(|e| matches!(e, EvalError::Failed(_)))
+        }
     }
 
     /// `x[...]` on a type (a parameterised type), a string, an array or a hash (spec
     /// 004 "Access Operator").
     fn access(&mut self, e: &Expr, object: &Expr, args: &[Expr]) -> R<AbstractValue> {
+        if let Some(fact) = self.fact_access(e) {
+            return Ok(fact);
+        }
         let (base, by_kind) = match self.eval(object)? {
             AbstractValue::Known(v) => (v, false),
             // Known by its type: accessing a value of its kind fails whatever the value

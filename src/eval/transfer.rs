@@ -176,6 +176,17 @@ pub(super) fn sample(ty: &Type) -> Option<Value> {
     })
 }
 
+/// The samples of a value's kinds: the value, the sample of its type, or for an
+/// `Optional[T]` the sample of `T` and undef.
+pub(super) fn samples_of(value: &AbstractValue) -> Option<Vec<Value>> {
+    if let AbstractValue::Inferred(ty) = value {
+        if let Kind::Optional(Some(inner)) = ty.kind() {
+            return Some(vec![sample(inner)?, Value::Undef]);
+        }
+    }
+    Some(vec![sample_of(value)?])
+}
+
 /// A value, or the sample of its type (`sample`).
 pub(super) fn sample_of(value: &AbstractValue) -> Option<Value> {
     match value {

@@ -1,6 +1,6 @@
 use super::text::each_expr;
 use super::{Category, FileContext, Rule};
-use crate::ast::{Expr, ExprKind};
+use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::builtin::facts;
 
@@ -48,7 +48,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let ExprKind::String(key) = &key_expr.kind else {
             return;
         };
-        let Some(parent) = facts_path(object) else {
+        let Some(parent) = facts::facts_path(object) else {
             return;
         };
         let key = key.value.as_str();
@@ -73,26 +73,6 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         };
         out.push(RULE.diagnostic(key_expr.span, message));
     });
-}
-
-/// The keys of a `$facts[...]...` access, outermost last (`[]` for `$facts` itself);
-/// `None` for anything else, or keys not written as strings.
-fn facts_path(expr: &Expr) -> Option<Vec<String>> {
-    match &expr.kind {
-        ExprKind::Variable(v) if v == "facts" || v == "::facts" => Some(Vec::new()),
-        ExprKind::Access { object, args } => {
-            let [key] = args.as_slice() else {
-                return None;
-            };
-            let ExprKind::String(key) = &key.kind else {
-                return None;
-            };
-            let mut path = facts_path(object)?;
-            path.push(key.value.clone());
-            Some(path)
-        }
-        _ => None,
-    }
 }
 
 /// The name among `names` nearest to `name`, when within two edits of it (and `name`

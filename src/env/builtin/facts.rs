@@ -3,6 +3,8 @@
 //! structured fact by its dotted path (`os.release.major`), with its Puppet type and
 //! whether it is a map that holds only the keys listed under it.
 
+use crate::ast::{Expr, ExprKind};
+use crate::types::{t, Type};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -23,6 +25,8 @@ pub struct Fact {
 #[derive(Debug, Deserialize)]
 struct Pattern {
     pattern: String,
+    #[serde(rename = "type")]
+    type_name: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -48,6 +52,54 @@ fn facts() -> &'static Facts {
             .map(|p| regex::Regex::new(&p.pattern).expect("Facter's patterns are valid"))
             .collect();
         Facts { table, patterns }
+    })
+}
+
+/// The keys of a `$facts[...]...` access, outermost last (`[]` for `$facts` itself);
+/// `None` for anything else, or keys not written as strings.
+pub fn facts_path(expr: &Expr) -> Option<Vec<String>> {
+    match &expr.kind {
+        ExprKind::Variable(v) if v == "facts" || v == "::facts" => Some(Vec::new()),
+        ExprKind::Access { object, args } => {
+            let [key] = args.as_slice() else {
+                return None;
+            };
+            let ExprKind::String(key) = &key.kind else {
+                return None;
+            };
+            let mut path = facts_path(object)?;
+            path.push(key.value.clone());
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+/// The Puppet type of what Facter gives for the fact or key at `path` (`os.release.major`)
+/// on a node that has it; `None` where the schema does not say. (A node may lack a
+/// fact: its value is then undef.)
+pub fn value_type(path: &[String]) -> Option<Type> {
+    let facts = facts();
+    let type_name = match path {
+        [] => return None,
+        [name] => match facts.table.facts.get(name.as_str()) {
+            Some(fact) => fact.type_name.as_str(),
+            None => {
+                let found = facts.patterns.iter().position(|p| p.is_match(name))?;
+                facts.table.patterns[found].type_name.as_str()
+            }
+        },
+        _ if path.iter().any(|key| key.contains('.')) => return None,
+        _ => fact(&path.join("."))?.type_name.as_str(),
+    };
+    Some(match type_name {
+        "String" => t::string(),
+        "Integer" => t::integer(),
+        "Float" => t::float(),
+        "Boolean" => t::boolean(),
+        "Array" => t::array(),
+        "Hash" => t::hash(),
+        _ => return None,
     })
 }
 
