@@ -263,8 +263,8 @@ fn statistics_follow_the_human_report() {
     );
 }
 
-/// The pre-commit hook definition has the fields pre-commit needs and selects Puppet
-/// files only. (`tests/precommit/run.sh` runs it through pre-commit itself.)
+/// The pre-commit hook definition has the fields pre-commit needs and selects Puppet's
+/// files only (manifests, templates, Hiera's files, metadata.json). (`tests/precommit/run.sh` runs it through pre-commit itself.)
 #[test]
 fn pre_commit_hook_definition_is_complete() {
     let text = std::fs::read_to_string(
@@ -292,10 +292,25 @@ fn pre_commit_hook_definition_is_complete() {
         "site.pp",
         "modules/ntp/manifests/init.pp",
         "templates/motd.epp",
+        "hiera.yaml",
+        "data/common.yaml",
+        "data/nodes/web01.example.com.yaml",
+        "site-modules/role/data/common.yaml",
+        "hieradata/secrets.eyaml",
+        "modules/ntp/metadata.json",
     ] {
         assert!(files.is_match(path), "{path}");
     }
-    for path in ["Gemfile", "x.rb", "app.pp.bak", "x.erb"] {
+    for path in [
+        "Gemfile",
+        "x.rb",
+        "app.pp.bak",
+        "x.erb",
+        ".gitlab-ci.yml",
+        "docker-compose.yaml",
+        "spec/fixtures/data.yaml",
+        "metadata.json.bak",
+    ] {
         assert!(!files.is_match(path), "{path}");
     }
 }
@@ -444,4 +459,43 @@ fn each_repository_is_checked_against_its_own_modules() {
     let found = findings();
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0]["path"].as_str().unwrap().ends_with("a/other.pp"));
+}
+
+/// A Hiera data file, `hiera.yaml` or `metadata.json` named alone (as a pre-commit hook
+/// names a staged file) is judged with its module's Hiera files and classes, never
+/// parsed as Puppet; a YAML file no `hiera.yaml` reads is left alone.
+#[test]
+fn a_data_file_named_alone_is_judged_as_data() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-data-alone-{}", std::process::id()));
+    let module = dir.join("motd");
+    std::fs::create_dir_all(module.join("manifests")).unwrap();
+    std::fs::create_dir_all(module.join("data")).unwrap();
+    std::fs::write(
+        module.join("manifests/init.pp"),
+        "class motd (String $message = 'Welcome') { }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        module.join("hiera.yaml"),
+        "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    )
+    .unwrap();
+    std::fs::write(module.join("data/common.yaml"), "---\nmotd::message: 42\n").unwrap();
+    std::fs::write(dir.join("compose.yaml"), "services: [\n").unwrap();
+    let rules = |path: &std::path::Path| -> Vec<String> {
+        let out = pupcheck(&["check", "--format", "json", path.to_str().unwrap()]);
+        json(&out)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["rule"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        rules(&module.join("data/common.yaml")),
+        ["hiera-parameter-type"]
+    );
+    assert!(rules(&module.join("hiera.yaml")).is_empty());
+    assert!(rules(&dir.join("compose.yaml")).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

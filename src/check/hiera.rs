@@ -15,8 +15,8 @@ use std::sync::Arc;
 /// environment's first file: only the files with findings.
 pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
     let mut settings_by_root: Vec<(Option<PathBuf>, &Arc<Settings>)> = Vec::new();
-    for (file, settings) in &plan.files {
-        let root = environments.root_of(&file.path);
+    for (file, settings) in plan.all_files() {
+        let root = environments.root_of(file);
         if !settings_by_root.iter().any(|(r, _)| *r == root) {
             settings_by_root.push((root, settings));
         }

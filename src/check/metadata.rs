@@ -10,9 +10,9 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut environments_done = std::collections::HashSet::new();
     let mut reports = Vec::new();
-    for (file, settings) in &plan.files {
+    for (file, settings) in plan.all_files() {
         // Each environment once, with the settings of its first file.
-        if !environments_done.insert(environments.root_of(&file.path)) {
+        if !environments_done.insert(environments.root_of(file)) {
             continue;
         }
         if !settings
@@ -22,7 +22,7 @@ pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
         {
             continue;
         }
-        let env = environments.for_file(&file.path);
+        let env = environments.for_file(file);
         // The modules on the modulepath, and each named folder (a module whose
         // metadata.json cannot be read has no name the modulepath knows it by).
         let roots = env

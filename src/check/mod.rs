@@ -129,11 +129,16 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
             report
         })
         .collect();
-    files.extend(hiera::reports(plan, &environments));
-    files.extend(metadata::reports(plan, &environments));
+    let manifests = files.len();
+    let mut data = hiera::reports(plan, &environments);
+    data.extend(metadata::reports(plan, &environments));
+    // The data files named are checked whether or not they have findings (those found
+    // in folders are counted only with findings).
+    let files_checked = manifests + data.len().max(plan.data_files.len());
+    files.extend(data);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Report {
-        files_checked: files.len(),
+        files_checked,
         files,
         walk_errors: plan.walk_errors.clone(),
     }
@@ -174,7 +179,11 @@ fn data_report(
 
 /// The files to check, each with its settings, and the paths that could not be walked.
 pub struct Plan {
+    /// The manifests and templates to parse and check.
     pub files: Vec<(FoundFile, Arc<Settings>)>,
+    /// The data files the user named (a Hiera YAML file, a `metadata.json`): judged
+    /// with their environment's Hiera files and modules, never parsed as Puppet.
+    pub data_files: Vec<(PathBuf, Arc<Settings>)>,
     pub walk_errors: Vec<(PathBuf, String)>,
     /// Folders of modules to read definitions from, besides those found around the
     /// files (`--modulepath`).
@@ -190,14 +199,19 @@ pub struct Plan {
 pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigError> {
     let (found, walk_errors) = walk::find_files(roots);
     let mut files = Vec::with_capacity(found.len());
+    let mut data_files = Vec::new();
     for file in found {
         if !resolver.is_excluded(&file.path)? {
             let settings = resolver.settings_for(&file.path)?;
-            files.push((file, settings));
+            match file.kind {
+                SourceKind::Data => data_files.push((file.path, settings)),
+                _ => files.push((file, settings)),
+            }
         }
     }
     Ok(Plan {
         files,
+        data_files,
         modulepath: Vec::new(),
         write_roots: write_roots(roots),
         walk_errors: walk_errors
@@ -216,9 +230,27 @@ fn write_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The planned files' paths.
+/// The planned files' paths, data files too.
 fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
-    plan.files.iter().map(|(f, _)| f.path.clone()).collect()
+    plan.files
+        .iter()
+        .map(|(f, _)| f.path.clone())
+        .chain(plan.data_files.iter().map(|(path, _)| path.clone()))
+        .collect()
+}
+
+impl Plan {
+    /// Every planned file, manifests and data, with its settings.
+    pub fn all_files(&self) -> impl Iterator<Item = (&Path, &Arc<Settings>)> {
+        self.files
+            .iter()
+            .map(|(f, settings)| (f.path.as_path(), settings))
+            .chain(
+                self.data_files
+                    .iter()
+                    .map(|(p, settings)| (p.as_path(), settings)),
+            )
+    }
 }
 
 /// The indexes of the planned files, reading the modulepaths around them for more (for
@@ -305,8 +337,8 @@ impl Environments {
     /// file name (`hiera-global`).
     pub fn set_hiera_global(&mut self, plan: &Plan) {
         let mut done = std::collections::HashSet::new();
-        for (file, settings) in &plan.files {
-            let root = self.root_of(&file.path);
+        for (file, settings) in plan.all_files() {
+            let root = self.root_of(file);
             if done.insert(root.clone()) {
                 if let Some(env) = self.by_root.get_mut(&root) {
                     env.set_hiera_global(settings.hiera_global.clone());

@@ -21,6 +21,33 @@ fn module_root(file: &Path) -> Option<&Path> {
         .and_then(Path::parent)
 }
 
+/// The module a data file belongs to: its `hiera.yaml` or `metadata.json` (the folder
+/// holding it), or Hiera data under its `data/` folder, where that folder is a module
+/// (it has `manifests/` or a `metadata.json`).
+fn data_module_root(file: &Path) -> Option<&Path> {
+    let is_module =
+        |dir: &Path| dir.join("manifests").is_dir() || dir.join("metadata.json").is_file();
+    let folder = file.parent()?;
+    if is_module(folder) {
+        return Some(folder);
+    }
+    folder
+        .ancestors()
+        .find(|dir| dir.file_name().is_some_and(|n| n == "data"))
+        .and_then(Path::parent)
+        .filter(|root| is_module(root))
+}
+
+/// The module a checked file belongs to: a manifest's, template's or type alias's
+/// (`module_root`), or a data file's (`data_module_root`).
+fn checked_module_root(file: &Path) -> Option<&Path> {
+    module_root(file).or_else(|| {
+        crate::source::SourceKind::is_data_path(file)
+            .then(|| data_module_root(file))
+            .flatten()
+    })
+}
+
 /// The modulepath an `environment.conf` sets (`modulepath = site:modules:$basemodulepath`),
 /// its relative folders taken from the environment's folder; settings (`$...`) left out.
 fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
@@ -88,14 +115,26 @@ fn environment_modulepath(dir: &Path) -> Vec<PathBuf> {
 /// each checked file's module. Without duplicates.
 pub fn modulepaths(checked: &[PathBuf], modulepath: &[PathBuf]) -> Vec<PathBuf> {
     let mut paths: indexmap::IndexSet<PathBuf> = modulepath.iter().cloned().collect();
-    let folders: BTreeSet<PathBuf> = checked
-        .iter()
-        .map(|file| std::path::absolute(file).unwrap_or_else(|_| file.clone()))
-        .filter_map(|file| file.parent().map(Path::to_path_buf))
-        .collect();
+    // One file per folder stands for the folder (many files share one), keeping what
+    // kind of file it is.
+    let mut folders: std::collections::BTreeMap<PathBuf, PathBuf> = Default::default();
+    for file in checked {
+        let file = std::path::absolute(file).unwrap_or_else(|_| file.clone());
+        let Some(folder) = file.parent().map(Path::to_path_buf) else {
+            continue;
+        };
+        let name = if crate::source::SourceKind::is_data_path(&file) {
+            "x.yaml"
+        } else {
+            "x"
+        };
+        folders
+            .entry(folder.clone())
+            .or_insert_with(|| folder.join(name));
+    }
     let mut environments_seen = BTreeSet::new();
-    for folder in &folders {
-        let module = module_root(&folder.join("x"))
+    for (folder, standing) in &folders {
+        let module = checked_module_root(standing)
             .map(Path::to_path_buf)
             .unwrap_or_else(|| folder.clone());
         if environments_seen.insert(module.clone()) {
@@ -105,7 +144,7 @@ pub fn modulepaths(checked: &[PathBuf], modulepath: &[PathBuf]) -> Vec<PathBuf> 
         let is_environment = |root: &Path| {
             root.join("environment.conf").is_file() || root.join("Puppetfile").is_file()
         };
-        if let Some(root) = module_root(&folder.join("x")).filter(|r| !is_environment(r)) {
+        if let Some(root) = checked_module_root(standing).filter(|r| !is_environment(r)) {
             if let Some(parent) = root.parent() {
                 paths.insert(parent.to_path_buf());
             }

@@ -34,6 +34,15 @@ impl SourceKind {
             _ => None,
         }
     }
+
+    /// Whether a file of this name holds data pupcheck may read besides manifests:
+    /// Hiera's YAML and hiera-eyaml files, a `metadata.json`.
+    pub fn is_data_path(path: &Path) -> bool {
+        matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml" | "eyaml" | "json")
+        )
+    }
 }
 
 /// One file's text, as read from disk (or stdin), with its line index.

@@ -31,9 +31,10 @@ pub struct WalkError {
 }
 
 /// The `.pp` and `.epp` files under `roots`, sorted by path, without duplicates. A file
-/// named directly is always checked (as a template if it ends in `.epp`, else as a
-/// manifest). Directories are walked honouring `.gitignore`, skipping the usual
-/// non-source folders.
+/// named directly is always checked: as a template if it ends in `.epp`, as data if it
+/// is YAML or JSON (judged with the Hiera files or the `metadata.json` it is, never
+/// parsed as Puppet), else as a manifest. Directories are walked honouring
+/// `.gitignore`, skipping the usual non-source folders.
 pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
@@ -42,7 +43,12 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
             Ok(meta) if !meta.is_dir() => {
                 // A FIFO or device named on the command line is reported when read, never
                 // passed over as if it held nothing.
-                let kind = SourceKind::from_path(root).unwrap_or(SourceKind::Manifest);
+                let kind =
+                    SourceKind::from_path(root).unwrap_or(if SourceKind::is_data_path(root) {
+                        SourceKind::Data
+                    } else {
+                        SourceKind::Manifest
+                    });
                 files.push(FoundFile {
                     path: root.clone(),
                     kind,

@@ -57,6 +57,10 @@ class motd::broken {
 }
 PUPPET
 printf '<%% if $x { %%>\nunclosed\n' >"$sample/motd/templates/broken.epp"
+# The module's Hiera data, checked when it alone is staged.
+mkdir -p "$sample/motd/data"
+printf 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n' >"$sample/motd/hiera.yaml"
+printf -- "---\nmotd::message: 42\n" >"$sample/motd/data/common.yaml"
 git -C "$sample" init --quiet
 git -C "$sample" add .
 
@@ -83,6 +87,11 @@ grep -q "motd/manifests/broken.pp:5" "$work/out" || fail "did not name the file 
 hook motd/templates/broken.epp && fail "passed a template with a syntax error"
 grep -q "motd/templates/broken.epp" "$work/out" || fail "did not check the .epp template"
 
+hook motd/data/common.yaml && fail "passed Hiera data of the wrong type"
+grep -q "error\[hiera-parameter-type\]" "$work/out" || fail "did not judge the Hiera data file"
+grep -q "motd/data/common.yaml:2" "$work/out" || fail "did not name the data file and line"
+grep -q "syntax-error" "$work/out" && fail "parsed the Hiera data file as Puppet"
+
 hook README.md 2>/dev/null; grep -q "^pupcheck\.*(no files to check)Skipped" "$work/out" \
     || fail "ran on a file that is not Puppet"
-echo "pre-commit hook: 4 passed, 0 failed"
+echo "pre-commit hook: 5 passed, 0 failed"
