@@ -40,9 +40,10 @@ pub struct Scan {
     key_patterns: Vec<Regex>,
     /// Some lookup's key is not written as a string: any key may be looked up.
     any_key: bool,
-    /// The texts of the modules' custom facts (`lib/facter/`) and external facts
-    /// (`facts.d/`): a fact named anywhere in them may be defined there.
-    fact_texts: Vec<String>,
+    /// The words (runs of letters, digits and `_`) of the modules' custom facts
+    /// (`lib/facter/`) and external facts (`facts.d/`): a fact named anywhere in them
+    /// may be defined there. (Asked for every fact the code reads: a set, not a search.)
+    fact_words: HashSet<String>,
 }
 
 impl Scan {
@@ -102,14 +103,18 @@ impl Scan {
         self.key_texts.extend(other.key_texts);
         self.key_patterns.extend(other.key_patterns);
         self.any_key |= other.any_key;
-        self.fact_texts.extend(other.fact_texts);
+        self.fact_words.extend(other.fact_words);
         self
     }
 
     fn add(&mut self, text: &str, module: Option<&str>, path: &Path) {
         let shown = path.to_string_lossy();
         if shown.contains("/lib/facter/") || shown.contains("/facts.d/") {
-            self.fact_texts.push(text.to_string());
+            self.fact_words.extend(
+                text.split(|c: char| !is_word_char(c))
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string),
+            );
         }
         // Only custom and external facts are read in these forms.
         if path
@@ -198,16 +203,8 @@ impl Scan {
     /// Whether a module's custom or external facts may define the fact `name` (it is
     /// written in one of their files).
     pub fn may_define_fact(&self, name: &str) -> bool {
-        self.fact_texts.iter().any(|text| {
-            text.match_indices(name).any(|(at, _)| {
-                let part = |c: char| c.is_ascii_alphanumeric() || c == '_';
-                text[..at].chars().next_back().is_none_or(|c| !part(c))
-                    && text[at + name.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !part(c))
-            })
-        })
+        // A name that is not one word is not looked for: it may be there.
+        !name.chars().all(is_word_char) || self.fact_words.contains(name)
     }
 
     /// Whether some code or data may look the Hiera key `key` up by name.
@@ -216,6 +213,10 @@ impl Scan {
             || self.key_texts.iter().any(|text| written(text, key))
             || self.key_patterns.iter().any(|p| p.is_match(key))
     }
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
 }
 
 /// Whether `key` is written in `text` as a whole token (`ntp::server` is not in
