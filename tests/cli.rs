@@ -499,3 +499,69 @@ fn a_data_file_named_alone_is_judged_as_data() {
     assert!(rules(&dir.join("compose.yaml")).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `check --shard I/N` splits the files by module, every file in exactly one part, and
+/// `merge` joins the parts' reports into what one run reports: the same JSON findings
+/// and totals, the same SARIF log byte for byte.
+#[test]
+fn sharded_runs_merge_into_the_unsharded_report() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-shards-{}", std::process::id()));
+    for (module, body) in [
+        ("ntp", "class ntp (Integer $port = 1) { }\n"),
+        ("motd", "class motd { class { 'ntp': port => 'x' } }\n"),
+        ("web", "class web { $x = 1\n  $x = 2 }\n"),
+        ("db", "class db {\tinclude ntp }\n"),
+    ] {
+        std::fs::create_dir_all(dir.join(module).join("manifests")).unwrap();
+        std::fs::write(dir.join(module).join("manifests/init.pp"), body).unwrap();
+    }
+    let root = dir.to_str().unwrap();
+    let run = |args: &[&str]| -> String {
+        let out = pupcheck(args);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for format in ["json", "sarif"] {
+        let whole = run(&["check", "--format", format, root]);
+        let mut parts = Vec::new();
+        for index in 1..=3 {
+            let path = dir.join(format!("part{index}.{format}"));
+            let shard = format!("{index}/3");
+            std::fs::write(
+                &path,
+                run(&["check", "--format", format, "--shard", &shard, root]),
+            )
+            .unwrap();
+            parts.push(path);
+        }
+        let mut args = vec!["merge"];
+        args.extend(parts.iter().map(|p| p.to_str().unwrap()));
+        let merged = run(&args);
+        if format == "sarif" {
+            assert_eq!(merged, whole);
+        } else {
+            let (merged, whole) = (json_text(&merged), json_text(&whole));
+            assert_eq!(merged["diagnostics"], whole["diagnostics"]);
+            for key in [
+                "files",
+                "errors",
+                "warnings",
+                "by_rule",
+                "by_module",
+                "by_file",
+            ] {
+                assert_eq!(merged["summary"][key], whole["summary"][key], "{key}");
+            }
+            assert!(whole["summary"]["errors"].as_u64().unwrap() >= 2);
+        }
+        for part in parts {
+            std::fs::remove_file(part).unwrap();
+        }
+    }
+    let bad = pupcheck(&["check", "--shard", "4/3", root]);
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn json_text(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}

@@ -13,6 +13,7 @@
 mod hiera;
 mod isolate;
 mod metadata;
+pub mod shard;
 
 pub use isolate::catch_file_panic;
 
@@ -132,6 +133,7 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     let manifests = files.len();
     let mut data = hiera::reports(plan, &environments);
     data.extend(metadata::reports(plan, &environments));
+    data.retain(|report| plan.reports_on(&report.path));
     // The data files named are checked whether or not they have findings (those found
     // in folders are counted only with findings).
     let files_checked = manifests + data.len().max(plan.data_files.len());
@@ -147,11 +149,11 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
 /// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),
 /// named from the working folder as the user names the checked files.
 fn data_source(path: &Path, text: String) -> SourceFile {
-    let shown = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf());
-    SourceFile::new(shown, SourceKind::Data, text)
+    SourceFile::new(
+        PathBuf::from(crate::source::shown_path(path)),
+        SourceKind::Data,
+        text,
+    )
 }
 
 /// The report on a data file: its findings at the severities the settings give them,
@@ -191,6 +193,24 @@ pub struct Plan {
     /// The folders and files the user named, links resolved: `--fix` writes only files
     /// inside them, whatever links a repository holds.
     pub write_roots: Vec<PathBuf>,
+    /// With `--shard`: which files are this job's (the planned files are only those).
+    pub shard: Option<shard::Assignment>,
+}
+
+impl Plan {
+    /// Keeps this job's part of the files (`--shard I/N`), as every job splits them.
+    pub fn keep_shard(&mut self, part: shard::Shard) {
+        let assignment = shard::Assignment::new(part, self.all_files().map(|(path, _)| path));
+        self.files.retain(|(f, _)| assignment.is_mine(&f.path));
+        self.data_files.retain(|(path, _)| assignment.is_mine(path));
+        self.shard = Some(assignment);
+    }
+
+    /// Whether a file found beside the planned ones (Hiera data, a metadata.json) is
+    /// this job's to report.
+    fn reports_on(&self, path: &Path) -> bool {
+        self.shard.as_ref().is_none_or(|a| a.is_mine(path))
+    }
 }
 
 /// Walks `roots` and resolves each file's configuration, leaving out excluded files.
@@ -212,6 +232,7 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
     Ok(Plan {
         files,
         data_files,
+        shard: None,
         modulepath: Vec::new(),
         write_roots: write_roots(roots),
         walk_errors: walk_errors

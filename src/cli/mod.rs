@@ -4,7 +4,7 @@
 use crate::baseline::fingerprint::Fingerprints;
 use crate::baseline::{self, Baseline};
 use crate::check::{self, Report};
-use crate::config::{Resolver, RuleLayer, Selector};
+use crate::config::{ConfigError, Resolver, RuleLayer, Selector};
 use crate::diagnostics::Severity;
 use crate::fix;
 use crate::output;
@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 mod explain_cmd;
+mod merge_cmd;
 mod rules_cmd;
 mod types_cmd;
 
@@ -70,7 +71,7 @@ struct Cli {
 enum Command {
     /// Check Puppet manifests and templates.
     #[command(after_help = exit_status_help!())]
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List every rule (id, severity, category, fixable, enabled, puppet-lint name).
     Rules {
         /// Output format.
@@ -90,6 +91,8 @@ enum Command {
     /// What pupcheck's evaluation knows of the expression at FILE:LINE:COL: its value,
     /// its type, or the error Puppet raises there.
     Explain(explain_cmd::ExplainArgs),
+    /// Join the JSON or SARIF reports of `check --shard I/N` jobs into one.
+    Merge(merge_cmd::MergeArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
     Ast {
         /// A `.pp` or `.epp` file.
@@ -166,6 +169,11 @@ struct CheckArgs {
     /// folder holding a checked module, an `environment.conf`'s modulepath).
     #[arg(long, value_name = "DIRS", value_delimiter = ':')]
     modulepath: Vec<PathBuf>,
+    /// Check only part I of N of the files (1-based), split by module the same way in
+    /// every job, for parallel CI jobs; `pupcheck merge` joins their JSON or SARIF
+    /// reports.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<check::shard::Shard>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,10 +247,11 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> i32 {
     match cli.command {
-        Command::Check(args) => run_check(args),
+        Command::Check(args) => run_check(*args),
         Command::Ast { file } => print_ast(&file),
         Command::Types(args) => types_cmd::run(args),
         Command::Eval(args) => explain_cmd::eval(args),
+        Command::Merge(args) => merge_cmd::merge(args),
         Command::Explain(args) => explain_cmd::explain(args),
         Command::Rules { format } => rules_cmd::list(format == ListFormat::Json),
         Command::Rule { name } => rules_cmd::explain(&name),
@@ -482,10 +491,9 @@ fn fixed_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
             files_checked: 1,
         });
     }
-    let mut plan = check::plan(&args.paths, resolver)
+    let plan = plan_of(args, resolver)
         .map_err(|e| eprintln!("pupcheck: {e}"))
         .ok()?;
-    plan.modulepath = args.modulepath.clone();
     let walk_errors = plan.walk_errors.clone();
     let outcomes = fix::fix_plan(&plan, true, allowed_fixes(args));
     let mut fixed_files = 0;
@@ -540,17 +548,26 @@ fn print_refused(outcome: &fix::FileOutcome) {
     );
 }
 
+/// The files a `check` run (or `--fix`, `--diff`) works on: those found under its
+/// paths, with `--modulepath` to read definitions from, and only this job's part with
+/// `--shard`.
+fn plan_of(args: &CheckArgs, resolver: &mut Resolver) -> Result<check::Plan, ConfigError> {
+    let mut plan = check::plan(&args.paths, resolver)?;
+    plan.modulepath = args.modulepath.clone();
+    if let Some(shard) = args.shard {
+        plan.keep_shard(shard);
+    }
+    Ok(plan)
+}
+
 /// `--diff`: prints what `--fix` would change, changes nothing.
 fn print_fix_diff(args: &CheckArgs, resolver: &mut Resolver) -> i32 {
     let plan = if stdin_requested(args) {
         eprintln!("pupcheck: --diff reads files; use --fix with `-` to fix stdin");
         return EXIT_USAGE;
     } else {
-        match check::plan(&args.paths, resolver) {
-            Ok(mut plan) => {
-                plan.modulepath = args.modulepath.clone();
-                plan
-            }
+        match plan_of(args, resolver) {
+            Ok(plan) => plan,
             Err(e) => {
                 eprintln!("pupcheck: {e}");
                 return EXIT_USAGE;
@@ -604,14 +621,13 @@ fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
             files_checked: 1,
         });
     }
-    let mut plan = match check::plan(&args.paths, resolver) {
+    let plan = match plan_of(args, resolver) {
         Ok(plan) => plan,
         Err(e) => {
             eprintln!("pupcheck: {e}");
             return None;
         }
     };
-    plan.modulepath = args.modulepath.clone();
     Some(if args.quiet || !std::io::stderr().is_terminal() {
         check::check_plan(&plan, &())
     } else {

@@ -40,7 +40,7 @@ fn data_module_root(file: &Path) -> Option<&Path> {
 
 /// The module a checked file belongs to: a manifest's, template's or type alias's
 /// (`module_root`), or a data file's (`data_module_root`).
-fn checked_module_root(file: &Path) -> Option<&Path> {
+pub fn checked_module_root(file: &Path) -> Option<&Path> {
     module_root(file).or_else(|| {
         crate::source::SourceKind::is_data_path(file)
             .then(|| data_module_root(file))

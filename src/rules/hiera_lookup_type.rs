@@ -104,7 +104,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 )
                 .with_note(format!(
                     "{}:{line} binds '{key}' to the value",
-                    file.path.display()
+                    crate::source::shown_path(&file.path)
                 )),
             );
             // Puppet stops at the first node's failure: one finding a call.

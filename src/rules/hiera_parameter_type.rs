@@ -139,7 +139,7 @@ pub fn check_data_file(
             )
             .with_note(format!(
                 "{subject} is defined in {}",
-                definition.path.display()
+                crate::source::shown_path(&definition.path)
             )),
         );
     }

@@ -85,7 +85,7 @@ pub fn check_data_file(file: &DataFile, shown: &str, env: &Environment) -> Vec<D
             .with_note(format!(
                 "class {} is defined in {}",
                 definition.name,
-                definition.path.display()
+                crate::source::shown_path(&definition.path)
             )),
         );
     }

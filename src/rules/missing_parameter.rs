@@ -151,7 +151,7 @@ fn report(
         RULE.diagnostic(span, of_subject(subject, missing))
             .with_note(format!(
                 "{subject} is defined in {}",
-                definition.path.display()
+                crate::source::shown_path(&definition.path)
             )),
     );
 }

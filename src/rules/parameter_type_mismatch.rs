@@ -102,7 +102,7 @@ fn check_declaration(
                 param.name.name,
                 declared_type(resolver, type_expr)
                     .map_or_else(|| "its type".to_string(), |t| t.to_string()),
-                declaration.definition.path.display()
+                crate::source::shown_path(&declaration.definition.path)
             )),
         );
     }

@@ -58,7 +58,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 .with_note(format!(
                     "{} is defined in {}",
                     declaration.subject,
-                    declaration.definition.path.display()
+                    crate::source::shown_path(&declaration.definition.path)
                 )),
             );
         }

@@ -85,3 +85,19 @@ impl SourceFile {
         self.lines.position(&self.text, offset)
     }
 }
+
+/// A path as pupcheck shows it in a message about another file (where a class is
+/// defined, a data file): relative to the working folder when it is inside it, without
+/// a leading `./`, so that one file is shown one way whether pupcheck found it under a
+/// named path or through the modulepath.
+pub fn shown_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok())
+        .unwrap_or(path);
+    let without_dot: PathBuf = relative
+        .components()
+        .skip_while(|c| matches!(c, std::path::Component::CurDir))
+        .collect();
+    without_dot.display().to_string()
+}
