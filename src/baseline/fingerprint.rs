@@ -38,9 +38,12 @@ pub struct Fingerprints {
 }
 
 impl Fingerprints {
+    /// Computed file by file in parallel: a run with many findings hashes the lines
+    /// around each.
     pub fn of(report: &Report) -> Fingerprints {
+        use rayon::prelude::*;
         Fingerprints {
-            files: report.files.iter().map(file_fingerprints).collect(),
+            files: report.files.par_iter().map(file_fingerprints).collect(),
         }
     }
 

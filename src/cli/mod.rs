@@ -10,7 +10,9 @@ use crate::fix;
 use crate::output;
 use crate::statistics::Statistics;
 use clap::{Parser, Subcommand, ValueEnum};
-use codespan_reporting::term::termcolor::{ColorChoice, NoColor, StandardStream, WriteColor};
+use codespan_reporting::term::termcolor::{
+    BufferedStandardStream, ColorChoice, NoColor, WriteColor,
+};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -346,7 +348,15 @@ fn run_check(args: CheckArgs) -> i32 {
         return exit_status(&report, fail_on);
     }
     let duration_ms = started.elapsed().as_millis();
-    let mut fingerprints = Fingerprints::of(&report);
+    // Only SARIF, GitLab's report and baselines use fingerprints: other runs skip them.
+    let fingerprinted = args.baseline.is_some()
+        || args.write_baseline.is_some()
+        || matches!(args.format, Format::Sarif | Format::Gitlab);
+    let mut fingerprints = if fingerprinted {
+        Fingerprints::of(&report)
+    } else {
+        Fingerprints::default()
+    };
 
     if let Some(path) = &args.write_baseline {
         let baseline = Baseline::from_report(&report, &fingerprints);
@@ -691,8 +701,9 @@ fn write_report(
             out.into_inner().flush()
         }
         None if args.format == Format::Human => {
+            // Buffered: stdout writes line by line otherwise, a system call a line.
             let color = stdout_color();
-            let mut stdout = StandardStream::stdout(color);
+            let mut stdout = BufferedStandardStream::stdout(color);
             render(report, fingerprints, args.format, duration_ms, &mut stdout)?;
             stdout.flush()
         }
