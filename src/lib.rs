@@ -2,6 +2,7 @@
 //!
 //! See ARCHITECTURE.md for the layers and the way data flows between them.
 
+mod analysis;
 pub mod ast;
 pub mod baseline;
 pub mod check;

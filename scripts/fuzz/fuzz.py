@@ -194,10 +194,10 @@ FRAME_RE = re.compile(
     r'^#(\d+)\s+(?:0x[0-9a-f]+ in )?(.+?) \(.*\) at (src/[^\s:]+):(\d+)\s*$')
 
 
-PROJECT_DIRS = ('src/ast/', 'src/baseline/', 'src/check/', 'src/cli/', 'src/config/',
-                'src/diagnostics/', 'src/env/', 'src/eval/', 'src/fix/', 'src/output/',
-                'src/rules/', 'src/source/', 'src/statistics/', 'src/syntax/', 'src/types/',
-                'src/main.rs')
+PROJECT_DIRS = ('src/analysis/', 'src/ast/', 'src/baseline/', 'src/check/', 'src/cli/',
+                'src/config/', 'src/diagnostics/', 'src/env/', 'src/eval/', 'src/fix/',
+                'src/output/', 'src/rules/', 'src/source/', 'src/statistics/', 'src/syntax/',
+                'src/types/', 'src/main.rs')
 
 
 def _project_frames(text):

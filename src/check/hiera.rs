@@ -4,9 +4,8 @@
 use super::{data_report, data_source, Environments, FileReport, Plan};
 use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
-use crate::rules::{
-    hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key, unreadable_file,
-};
+use crate::rules::syntax::unreadable_file;
+use crate::rules::types::{hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key};
 use std::path::PathBuf;
 use std::sync::Arc;
 

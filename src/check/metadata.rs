@@ -2,7 +2,7 @@
 //! `metadata-json`.
 
 use super::{data_report, data_source, Environments, FileReport, Plan};
-use crate::rules::metadata_json;
+use crate::rules::documentation::metadata_json;
 use std::path::PathBuf;
 
 /// The reports on the modules' `metadata.json` files: only the files with findings.

@@ -157,7 +157,7 @@ impl FileInference {
     /// default when nothing is given. (Errors are not noted: the rules that judge
     /// defaults say what fails.)
     fn parameter_defaults(&mut self, ctx: &FileContext, aliases: &FileAliases) {
-        crate::rules::text::each_parameter_list(ctx, |_, params| {
+        crate::analysis::text::each_parameter_list(ctx, |_, params| {
             let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
             for p in params {
                 if let Some(default) = &p.default {

@@ -1,144 +1,192 @@
 //! The rule catalogue: one file per rule, its metadata and documentation next to its
-//! code (ruff's layout). A rule reads a file's AST and text through a [`FileContext`]
-//! and pushes diagnostics; it never prints.
+//! code, in the folder of its category (ruff's layout): `syntax/`, `validation/`,
+//! `types/` (the rules of [`Category::Type`]: `type` is a keyword), `style/`,
+//! `documentation/`, and `security/` once there is a security rule. A rule reads a file's
+//! AST and text through a [`FileContext`] and pushes diagnostics; it never prints. What
+//! several rules share and is not a rule (which spans are code, definitions,
+//! declarations, naming patterns) is in `crate::analysis`.
 //!
-//! Adding a rule: write `src/rules/<id>.rs` with a `pub static RULE: Rule`, list it in
-//! [`ALL`], add `rules/<id>/fail.pp` and `rules/<id>/pass.pp` (examples with inline
-//! expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
+//! Adding a rule: write `src/rules/<category>/<module>.rs` (the module named after the
+//! rule's id, `-` as `_`) with a `pub static RULE: Rule` of that category, name it once,
+//! as `<category>::<module>`, in the `declare_rules!` list below (its place there is its
+//! place in [`ALL`]), add `rules/<id>/fail.pp` and `rules/<id>/pass.pp` (examples with
+//! inline expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
-
-mod access;
-mod appends_deletes;
-mod arrow_alignment;
-mod arrow_on_right_operand_line;
-mod assert_type;
-mod attribute_append_outside_override;
-mod autoloader_layout;
-mod bodies;
-mod captures_rest_not_last;
-mod captures_rest_not_supported;
-mod case_without_default;
-mod class_inherits_from_params_class;
-mod class_not_virtualizable;
-mod code_on_top_scope;
-mod conversion;
-mod cross_scope_assignment;
-mod declarations;
-mod definition_name_rules;
-mod definition_names;
-mod division_by_zero;
-mod documentation;
-mod double_quoted_strings;
-mod duplicate_default;
-mod duplicate_key;
-mod duplicate_parameter;
-mod duplicate_resource_attribute;
-mod ensure_first_param;
-mod ensure_not_symlink_target;
-mod epp_parameter_type;
-mod evaluation_error;
-mod file_mode;
-mod function_argument_mismatch;
-mod hard_tabs;
-pub mod hiera_config;
-mod hiera_lookup_type;
-mod hiera_missing_key;
-pub mod hiera_parameter_type;
-pub mod hiera_syntax;
-pub mod hiera_unknown_key;
-mod idem_expression;
-mod idem_last;
-mod illegal_assignment;
-mod illegal_assignment_context;
-mod illegal_definition_location;
-mod illegal_definition_name;
-mod illegal_epp_parameters;
-mod illegal_expression;
-mod illegal_hostname;
-mod illegal_parameter_name;
-mod illegal_query_expression;
-mod illegal_top_construct_location;
-mod illegal_type_mapping;
-mod illegal_variable_name;
-mod indexed_assignment;
-mod inherits_across_namespaces;
-mod internal_error;
-mod invalid_attribute_value;
-mod legacy_facts;
-mod line_longer_than_80;
-mod line_too_long;
-pub mod metadata_json;
-mod metaparameter_name;
-mod missing_parameter;
-mod module_layout;
-mod multiple_attributes_unfold;
-mod names_containing_dash;
-mod names_containing_uppercase;
-mod nested_classes_or_defines;
-mod node_inheritance;
-mod not_absolute_top_level;
-mod not_rvalue;
-mod not_top_level;
-mod not_virtualizable;
-mod numeric_assignment;
-mod numeric_overflow;
-mod numeric_parameter_name;
-mod only_variable_string;
-mod operator_type;
-mod parameter_default_type;
-mod parameter_order;
-mod parameter_type_mismatch;
-mod params_empty_string_assignment;
-mod puppet_patterns;
-mod puppet_url_without_modules;
-mod quoted_booleans;
-mod relationship_arrows;
-mod reserved_parameter;
-mod reserved_type_name;
-mod reserved_variable_assignment;
-mod reserved_word;
-mod return_type;
-mod revealed_type;
-mod right_to_left_relationship;
-mod selector_inside_resource;
-mod selector_no_match;
-mod single_quote_string_with_variables;
-mod slash_comments;
-mod soft_tabs;
-mod space_before_arrow;
-mod star_comments;
-mod strict_indent;
-mod suppress;
-mod syntax_error;
-pub(crate) mod text;
-mod top_scope_facts;
-mod trailing_comma;
-mod trailing_whitespace;
-mod undeclared_dependency;
-mod unknown_attribute;
-mod unknown_class;
-mod unknown_fact;
-mod unknown_function;
-mod unknown_parameter;
-mod unknown_variable;
-mod unquoted_file_mode;
-mod unquoted_node_name;
-mod unquoted_resource_title;
-pub mod unreadable_file;
-mod unrecognized_escape;
-mod unsupported_expression;
-mod variable_contains_dash;
-mod variable_is_lowercase;
-mod variable_scope;
-mod variables_not_enclosed;
-
-pub use text::CodeMap;
 
 use crate::ast::Program;
 use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::SourceFile;
 use serde::Serialize;
+
+pub use crate::analysis::text::CodeMap;
+
+/// Declares the catalogue from one list of `folder::module` entries, one per rule in
+/// `src/rules/<folder>/<module>.rs`: each folder's `mod` declarations (a module of the
+/// catalogue, private to the crate) and [`ALL`], in the order of the list. A rule whose
+/// `category` is not its folder's is a compile error.
+macro_rules! declare_rules {
+    ($($folder:ident :: $rule:ident),* $(,)?) => {
+        declare_rules!(@folder syntax = Syntax; $($folder::$rule),*);
+        declare_rules!(@folder validation = Validation; $($folder::$rule),*);
+        declare_rules!(@folder types = Type; $($folder::$rule),*);
+        declare_rules!(@folder style = Style; $($folder::$rule),*);
+        declare_rules!(@folder documentation = Documentation; $($folder::$rule),*);
+        declare_rules!(@folder security = Security; $($folder::$rule),*);
+
+        /// Every rule, in the order of its declaration (`pupcheck rules --format json`
+        /// lists them so).
+        pub static ALL: &[&Rule] = &[$(&$folder::$rule::RULE),*];
+
+        /// `(folder, module)` of every rule, for the test that no rule file is left out.
+        #[cfg(test)]
+        const DECLARED: &[(&str, &str)] = &[$((stringify!($folder), stringify!($rule))),*];
+    };
+    // One category's folder: the modules of its rules, each held to the category.
+    (@folder $name:ident = $category:ident; $($folder:ident :: $rule:ident),*) => {
+        #[doc = concat!("The rules of [`Category::", stringify!($category), "`] (`src/rules/",
+            stringify!($name), "/`).")]
+        pub(crate) mod $name {
+            $(declare_rules!(@if $name = $folder { pub(crate) mod $rule; });)*
+        }
+        $(declare_rules!(@if $name = $folder {
+            const _: () = assert!(
+                matches!($folder::$rule::RULE.category, Category::$category),
+                concat!("src/rules/", stringify!($folder), "/", stringify!($rule),
+                    ".rs: its RULE's category is not Category::", stringify!($category))
+            );
+        });)*
+    };
+    // `$($t)*` when the two folder names are the same word (macro_rules cannot compare
+    // two fragments, so one arm per folder).
+    (@if syntax = syntax { $($t:tt)* }) => { $($t)* };
+    (@if validation = validation { $($t:tt)* }) => { $($t)* };
+    (@if types = types { $($t:tt)* }) => { $($t)* };
+    (@if style = style { $($t:tt)* }) => { $($t)* };
+    (@if documentation = documentation { $($t:tt)* }) => { $($t)* };
+    (@if security = security { $($t:tt)* }) => { $($t)* };
+    (@if $a:ident = $b:ident { $($t:tt)* }) => {};
+}
+
+// The catalogue. The order is that of `ALL`, which `pupcheck rules --format json` prints.
+declare_rules! {
+    types::access,
+    validation::appends_deletes,
+    style::arrow_alignment,
+    style::arrow_on_right_operand_line,
+    types::assert_type,
+    validation::attribute_append_outside_override,
+    style::autoloader_layout,
+    validation::captures_rest_not_last,
+    validation::captures_rest_not_supported,
+    style::case_without_default,
+    style::class_inherits_from_params_class,
+    validation::class_not_virtualizable,
+    style::code_on_top_scope,
+    types::conversion,
+    validation::cross_scope_assignment,
+    types::division_by_zero,
+    documentation::documentation,
+    style::double_quoted_strings,
+    validation::duplicate_default,
+    validation::duplicate_key,
+    validation::duplicate_parameter,
+    validation::duplicate_resource_attribute,
+    style::ensure_first_param,
+    style::ensure_not_symlink_target,
+    types::epp_parameter_type,
+    types::evaluation_error,
+    style::file_mode,
+    types::function_argument_mismatch,
+    style::hard_tabs,
+    validation::idem_expression,
+    validation::idem_last,
+    validation::illegal_assignment,
+    validation::illegal_assignment_context,
+    validation::illegal_definition_location,
+    validation::illegal_definition_name,
+    validation::illegal_epp_parameters,
+    validation::illegal_expression,
+    validation::illegal_hostname,
+    validation::illegal_parameter_name,
+    validation::illegal_query_expression,
+    validation::illegal_top_construct_location,
+    validation::illegal_type_mapping,
+    validation::illegal_variable_name,
+    validation::indexed_assignment,
+    style::inherits_across_namespaces,
+    syntax::internal_error,
+    types::invalid_attribute_value,
+    style::legacy_facts,
+    style::line_longer_than_80,
+    style::line_too_long,
+    documentation::metadata_json,
+    validation::metaparameter_name,
+    validation::multiple_attributes_unfold,
+    style::names_containing_dash,
+    style::names_containing_uppercase,
+    style::nested_classes_or_defines,
+    validation::node_inheritance,
+    validation::not_absolute_top_level,
+    validation::not_rvalue,
+    validation::not_top_level,
+    validation::not_virtualizable,
+    validation::numeric_assignment,
+    validation::numeric_overflow,
+    validation::numeric_parameter_name,
+    style::only_variable_string,
+    types::operator_type,
+    types::parameter_default_type,
+    style::parameter_order,
+    types::parameter_type_mismatch,
+    style::params_empty_string_assignment,
+    style::puppet_url_without_modules,
+    style::quoted_booleans,
+    validation::reserved_parameter,
+    validation::reserved_type_name,
+    validation::reserved_variable_assignment,
+    validation::reserved_word,
+    types::return_type,
+    types::revealed_type,
+    style::right_to_left_relationship,
+    style::selector_inside_resource,
+    types::selector_no_match,
+    style::single_quote_string_with_variables,
+    style::slash_comments,
+    style::soft_tabs,
+    style::space_before_arrow,
+    style::star_comments,
+    style::strict_indent,
+    style::suppress,
+    syntax::syntax_error,
+    style::top_scope_facts,
+    style::trailing_comma,
+    style::trailing_whitespace,
+    types::unknown_attribute,
+    types::unknown_class,
+    documentation::undeclared_dependency,
+    types::unknown_fact,
+    types::unknown_function,
+    types::unknown_parameter,
+    types::missing_parameter,
+    types::hiera_config,
+    types::hiera_lookup_type,
+    types::hiera_missing_key,
+    types::hiera_parameter_type,
+    types::hiera_syntax,
+    types::hiera_unknown_key,
+    types::unknown_variable,
+    style::unquoted_file_mode,
+    style::unquoted_node_name,
+    style::unquoted_resource_title,
+    syntax::unreadable_file,
+    validation::unrecognized_escape,
+    validation::unsupported_expression,
+    style::variable_contains_dash,
+    style::variable_is_lowercase,
+    style::variable_scope,
+    style::variables_not_enclosed,
+}
 
 /// What a rule is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -191,7 +239,7 @@ pub struct FileContext<'a> {
     pub program: &'a Program,
     /// Where the code is, as opposed to strings and comments (for text-level rules).
     pub code: &'a CodeMap,
-    /// Every expression, outermost first, in source order ([`text::each_expr`]).
+    /// Every expression, outermost first, in source order (`crate::analysis::text::each_expr`).
     pub exprs: Vec<&'a crate::ast::Expr>,
     /// The configuration the file is checked with.
     pub settings: &'a Settings,
@@ -237,126 +285,6 @@ impl Rule {
     }
 }
 
-/// Every rule, in id order.
-pub static ALL: &[&Rule] = &[
-    &access::RULE,
-    &appends_deletes::RULE,
-    &arrow_alignment::RULE,
-    &arrow_on_right_operand_line::RULE,
-    &assert_type::RULE,
-    &attribute_append_outside_override::RULE,
-    &autoloader_layout::RULE,
-    &captures_rest_not_last::RULE,
-    &captures_rest_not_supported::RULE,
-    &case_without_default::RULE,
-    &class_inherits_from_params_class::RULE,
-    &class_not_virtualizable::RULE,
-    &code_on_top_scope::RULE,
-    &conversion::RULE,
-    &cross_scope_assignment::RULE,
-    &division_by_zero::RULE,
-    &documentation::RULE,
-    &double_quoted_strings::RULE,
-    &duplicate_default::RULE,
-    &duplicate_key::RULE,
-    &duplicate_parameter::RULE,
-    &duplicate_resource_attribute::RULE,
-    &ensure_first_param::RULE,
-    &ensure_not_symlink_target::RULE,
-    &epp_parameter_type::RULE,
-    &evaluation_error::RULE,
-    &file_mode::RULE,
-    &function_argument_mismatch::RULE,
-    &hard_tabs::RULE,
-    &idem_expression::RULE,
-    &idem_last::RULE,
-    &illegal_assignment::RULE,
-    &illegal_assignment_context::RULE,
-    &illegal_definition_location::RULE,
-    &illegal_definition_name::RULE,
-    &illegal_epp_parameters::RULE,
-    &illegal_expression::RULE,
-    &illegal_hostname::RULE,
-    &illegal_parameter_name::RULE,
-    &illegal_query_expression::RULE,
-    &illegal_top_construct_location::RULE,
-    &illegal_type_mapping::RULE,
-    &illegal_variable_name::RULE,
-    &indexed_assignment::RULE,
-    &inherits_across_namespaces::RULE,
-    &internal_error::RULE,
-    &invalid_attribute_value::RULE,
-    &legacy_facts::RULE,
-    &line_longer_than_80::RULE,
-    &line_too_long::RULE,
-    &metadata_json::RULE,
-    &metaparameter_name::RULE,
-    &multiple_attributes_unfold::RULE,
-    &names_containing_dash::RULE,
-    &names_containing_uppercase::RULE,
-    &nested_classes_or_defines::RULE,
-    &node_inheritance::RULE,
-    &not_absolute_top_level::RULE,
-    &not_rvalue::RULE,
-    &not_top_level::RULE,
-    &not_virtualizable::RULE,
-    &numeric_assignment::RULE,
-    &numeric_overflow::RULE,
-    &numeric_parameter_name::RULE,
-    &only_variable_string::RULE,
-    &operator_type::RULE,
-    &parameter_default_type::RULE,
-    &parameter_order::RULE,
-    &parameter_type_mismatch::RULE,
-    &params_empty_string_assignment::RULE,
-    &puppet_url_without_modules::RULE,
-    &quoted_booleans::RULE,
-    &reserved_parameter::RULE,
-    &reserved_type_name::RULE,
-    &reserved_variable_assignment::RULE,
-    &reserved_word::RULE,
-    &return_type::RULE,
-    &revealed_type::RULE,
-    &right_to_left_relationship::RULE,
-    &selector_inside_resource::RULE,
-    &selector_no_match::RULE,
-    &single_quote_string_with_variables::RULE,
-    &slash_comments::RULE,
-    &soft_tabs::RULE,
-    &space_before_arrow::RULE,
-    &star_comments::RULE,
-    &strict_indent::RULE,
-    &suppress::RULE,
-    &syntax_error::RULE,
-    &top_scope_facts::RULE,
-    &trailing_comma::RULE,
-    &trailing_whitespace::RULE,
-    &unknown_attribute::RULE,
-    &unknown_class::RULE,
-    &undeclared_dependency::RULE,
-    &unknown_fact::RULE,
-    &unknown_function::RULE,
-    &unknown_parameter::RULE,
-    &missing_parameter::RULE,
-    &hiera_config::RULE,
-    &hiera_lookup_type::RULE,
-    &hiera_missing_key::RULE,
-    &hiera_parameter_type::RULE,
-    &hiera_syntax::RULE,
-    &hiera_unknown_key::RULE,
-    &unknown_variable::RULE,
-    &unquoted_file_mode::RULE,
-    &unquoted_node_name::RULE,
-    &unquoted_resource_title::RULE,
-    &unreadable_file::RULE,
-    &unrecognized_escape::RULE,
-    &unsupported_expression::RULE,
-    &variable_contains_dash::RULE,
-    &variable_is_lowercase::RULE,
-    &variable_scope::RULE,
-    &variables_not_enclosed::RULE,
-];
-
 /// The rule with this id, or with this puppet-lint check name.
 pub fn find(name: &str) -> Option<&'static Rule> {
     ALL.iter()
@@ -393,7 +321,7 @@ pub fn with_context<R>(
         source,
         program,
         code: &code,
-        exprs: text::preorder(program),
+        exprs: crate::analysis::text::preorder(program),
         settings,
         env,
         inference: Default::default(),
@@ -407,12 +335,51 @@ fn check_in_context(ctx: &FileContext, settings: &Settings, diagnostics: &mut Ve
             check(ctx, diagnostics);
         }
     }
-    suppress::apply(ctx, diagnostics);
+    style::suppress::apply(ctx, diagnostics);
     // A configured severity replaces the rule's; a rule that gives some findings
     // another severity of its own (metaparameter-name's errors) keeps it by default.
     for d in diagnostics.iter_mut() {
         if let Some(severity) = settings.rules.severity_override(d.rule) {
             d.severity = severity;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DECLARED;
+
+    /// Every `src/rules/<folder>/<module>.rs` is declared (a file left out of the list
+    /// would not even be compiled), and declared once; `mod.rs` is the only file outside
+    /// a folder.
+    #[test]
+    fn every_rule_file_is_declared() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+        let mut files = Vec::new();
+        for folder in std::fs::read_dir(&root).unwrap() {
+            let folder = folder.unwrap();
+            if !folder.file_type().unwrap().is_dir() {
+                assert_eq!(
+                    folder.file_name(),
+                    "mod.rs",
+                    "a rule belongs in its category's folder"
+                );
+                continue;
+            }
+            for file in std::fs::read_dir(folder.path()).unwrap() {
+                let path = file.unwrap().path();
+                if path.extension().is_some_and(|e| e == "rs") {
+                    let module = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    files.push((folder.file_name().to_string_lossy().into_owned(), module));
+                }
+            }
+        }
+        files.sort();
+        let mut declared: Vec<(String, String)> = DECLARED
+            .iter()
+            .map(|(f, m)| (f.to_string(), m.to_string()))
+            .collect();
+        declared.sort();
+        assert_eq!(files, declared);
     }
 }

@@ -1,0 +1,354 @@
+//! Declarations of classes and defined types the environment index knows
+//! (`class { 'ntp': ... }`, `ntp::peer { 'x': ... }`), for the rules that check them
+//! against the definitions.
+
+use super::text::each_expr;
+use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
+use crate::env::resource_type::ResourceType;
+use crate::env::{Definition, Environment};
+use crate::eval::AbstractValue;
+use crate::rules::FileContext;
+use crate::types::value::Value;
+use indexmap::IndexMap;
+use std::sync::Arc;
+
+/// One declaration with the definition it declares.
+pub struct Declaration<'a> {
+    pub definition: std::sync::Arc<Definition>,
+    /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
+    pub subject: String,
+    /// The attributes it gives (`given`).
+    pub attributes: Vec<Given<'a>>,
+    /// Whether `attributes` are all it gives (no `* =>` hash the evaluation does not
+    /// know).
+    pub complete: bool,
+    /// A class's declaration (`class { 'ntp': }`), not a defined type's.
+    pub is_class: bool,
+    /// Where it is declared: the resource's title, or the `create_resources` call.
+    pub span: crate::source::Span,
+    /// The `default:` body of a resource expression, which declares nothing itself:
+    /// Puppet gives its attributes to every other body of the expression.
+    pub is_default_body: bool,
+    /// The attributes the expression's `default:` body gives this body (those it
+    /// does not give itself).
+    pub shared: Vec<&'a str>,
+    /// A virtual or exported resource (`@web::vhost`, `@@web::vhost`): Puppet still
+    /// requires its parameters, but may never evaluate it.
+    pub virtual_or_exported: bool,
+}
+
+/// `ntp::peer` is `Ntp::Peer`.
+pub fn capitalized(name: &str) -> String {
+    crate::types::display::capitalize_segments(name)
+}
+
+/// The strings a title evaluates to where the evaluation reached it (one, or an array
+/// of them); none when it is not known.
+fn titles(ctx: &FileContext, title: &crate::ast::Expr) -> Vec<String> {
+    match ctx.inference().value(title) {
+        Some(AbstractValue::Known(Value::String(s))) => vec![s.to_string()],
+        Some(AbstractValue::Known(Value::Array(items))) => items
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The declarations a resource expression makes of classes or defined types the index
+/// has.
+pub fn declarations_in<'a>(
+    ctx: &'a FileContext,
+    resource: &'a ResourceExpr,
+) -> Vec<Declaration<'a>> {
+    let env: &Environment = ctx.env;
+    let mut found = Vec::new();
+    let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+        return found;
+    };
+    let virtual_or_exported = resource.form != ResourceForm::Regular;
+    let is_default = |body: &ResourceBody| matches!(body.title.kind, ExprKind::Default);
+    let default_body = resource.bodies.iter().find(|b| is_default(b));
+    let shared: Vec<&str> = default_body
+        .map(|b| {
+            b.attributes
+                .iter()
+                .filter(|a| a.name.name != "*")
+                .map(|a| a.name.name.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let defaults_known = default_body.is_none_or(|b| all_splats_known(ctx, b));
+    for body in &resource.bodies {
+        let is_default_body = is_default(body);
+        let shared = if is_default_body {
+            Vec::new()
+        } else {
+            shared.clone()
+        };
+        let complete = defaults_known && all_splats_known(ctx, body);
+        if type_name == "class" {
+            for title in titles(ctx, &body.title) {
+                if let Some(definition) = env.class(&title) {
+                    let subject = format!("Class[{}]", capitalized(&definition.name));
+                    found.push(Declaration {
+                        definition,
+                        subject,
+                        attributes: given(ctx, resource, body),
+                        complete,
+                        is_class: true,
+                        span: body.title.span,
+                        is_default_body,
+                        shared: shared.clone(),
+                        virtual_or_exported,
+                    });
+                }
+            }
+        } else if let Some(definition) = env.define(type_name.as_str()) {
+            let shown = capitalized(&definition.name);
+            // With several titles, Puppet fails on the first resource.
+            let subject = match titles(ctx, &body.title).first() {
+                Some(first) => format!("{shown}[{first}]"),
+                None => shown,
+            };
+            found.push(Declaration {
+                definition,
+                subject,
+                attributes: given(ctx, resource, body),
+                complete,
+                is_class: false,
+                span: body.title.span,
+                is_default_body,
+                shared,
+                virtual_or_exported,
+            });
+        }
+    }
+    found
+}
+
+/// Whether the evaluation knows every `* =>` hash of a body.
+fn all_splats_known(ctx: &FileContext, body: &ResourceBody) -> bool {
+    let inference = ctx.inference();
+    body.attributes
+        .iter()
+        .filter(|a| a.name.name == "*")
+        .all(|a| {
+            matches!(
+                inference.value(&a.value),
+                Some(AbstractValue::Known(Value::Hash(_)))
+            )
+        })
+}
+
+/// An attribute a resource body gives: written, or an entry of a `* =>` hash the
+/// evaluation knows.
+pub struct Given<'a> {
+    pub name: std::borrow::Cow<'a, str>,
+    /// What the evaluation knows of the value; `None` when it stopped before it.
+    pub value: Option<std::borrow::Cow<'a, AbstractValue>>,
+    /// Where the value is written (for a splat's entry, the splatted expression).
+    pub span: crate::source::Span,
+    /// Where the name is written (for a splat's entry, the splatted expression).
+    pub name_span: crate::source::Span,
+    /// `=>`, or `+>` (which only a resource override may use).
+    pub op: crate::ast::AttributeOp,
+}
+
+/// The attributes a body of `resource` sets, in order: the written ones, the entries
+/// of its `* =>` hash when the evaluation knows it (an entry also written is Puppet's
+/// error of its own, not judged here), then the resource defaults in force for the
+/// others.
+pub fn given<'a>(
+    ctx: &'a FileContext,
+    resource: &'a ResourceExpr,
+    body: &'a ResourceBody,
+) -> Vec<Given<'a>> {
+    use crate::ast::AttributeOp;
+    use std::borrow::Cow;
+    let inference = ctx.inference();
+    let mut out: Vec<Given> = Vec::new();
+    let mut splats = Vec::new();
+    for attribute in &body.attributes {
+        if attribute.name.name == "*" {
+            splats.push(attribute);
+            continue;
+        }
+        out.push(Given {
+            name: Cow::Borrowed(&attribute.name.name),
+            value: inference.value(&attribute.value).map(Cow::Borrowed),
+            span: attribute.value.span,
+            name_span: attribute.name.span,
+            op: attribute.op,
+        });
+    }
+    for splat in splats {
+        let Some(AbstractValue::Known(Value::Hash(entries))) = inference.value(&splat.value) else {
+            continue;
+        };
+        add_entries(&mut out, entries, splat.value.span);
+    }
+    // (`Class { ... }` defaults are not known to reach class declarations.)
+    let is_class = matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class");
+    for default in inference
+        .resource_defaults(resource)
+        .iter()
+        .filter(|_| !is_class)
+    {
+        if out.iter().any(|g| g.name == default.attribute) {
+            continue;
+        }
+        out.push(Given {
+            name: Cow::Borrowed(&default.attribute),
+            value: Some(Cow::Borrowed(&default.value)),
+            span: default.span,
+            name_span: default.span,
+            op: AttributeOp::Set,
+        });
+    }
+    out
+}
+
+/// The declarations `create_resources(type, { title => { attribute => value } },
+/// defaults)` makes, where the evaluation knows its arguments: one per title, with
+/// each entry's attributes, then the defaults for the others.
+fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Vec<Declaration<'a>> {
+    let mut found = Vec::new();
+    let is_create_resources = matches!(&call.function.kind, ExprKind::Name(n) if n.trim_start_matches("::") == "create_resources");
+    if !is_create_resources || !(2..=3).contains(&call.args.len()) {
+        return found;
+    }
+    let inference = ctx.inference();
+    let known = |e: &crate::ast::Expr| match inference.value(e) {
+        Some(AbstractValue::Known(v)) => Some(v),
+        _ => None,
+    };
+    let (Some(Value::String(type_name)), Some(Value::Hash(resources))) =
+        (known(&call.args[0]), known(&call.args[1]))
+    else {
+        return found;
+    };
+    let defaults = match call.args.get(2).map(known) {
+        None => None,
+        Some(Some(Value::Hash(defaults))) => Some(defaults),
+        Some(_) => return found,
+    };
+    let type_name = type_name.trim_start_matches("::").to_ascii_lowercase();
+    for (title, attributes) in resources.iter() {
+        let (Some(title), Value::Hash(attributes)) = (title.as_str(), attributes) else {
+            continue;
+        };
+        let is_class = type_name == "class";
+        let (definition, subject) = if is_class {
+            let Some(definition) = ctx.env.class(title) else {
+                continue;
+            };
+            let subject = format!("Class[{}]", capitalized(&definition.name));
+            (definition, subject)
+        } else {
+            let Some(definition) = ctx.env.define(&type_name) else {
+                return found;
+            };
+            let subject = format!("{}[{title}]", capitalized(&definition.name));
+            (definition, subject)
+        };
+        let mut given: Vec<Given> = Vec::new();
+        add_entries(&mut given, attributes, call.args[1].span);
+        if let Some(defaults) = defaults {
+            add_entries(&mut given, defaults, call.args[2].span);
+        }
+        found.push(Declaration {
+            definition,
+            subject,
+            attributes: given,
+            complete: true,
+            is_class,
+            span: call.function.span,
+            is_default_body: false,
+            shared: Vec::new(),
+            virtual_or_exported: false,
+        });
+    }
+    found
+}
+
+/// Adds the entries of a known hash of attributes (written at `span`) that name an
+/// attribute not given yet.
+fn add_entries(
+    given: &mut Vec<Given>,
+    entries: &IndexMap<Value, Value>,
+    span: crate::source::Span,
+) {
+    use std::borrow::Cow;
+    for (name, value) in entries.iter() {
+        let Some(name) = name.as_str() else { continue };
+        if given.iter().any(|g| g.name == name) {
+            continue;
+        }
+        given.push(Given {
+            name: Cow::Owned(name.to_string()),
+            value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
+            span,
+            name_span: span,
+            op: crate::ast::AttributeOp::Set,
+        });
+    }
+}
+
+/// Every declaration in the file of a class or defined type the index has: resource
+/// expressions, and `create_resources` calls whose arguments the evaluation knows.
+pub fn each_declaration<'a>(ctx: &'a FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
+    each_expr(ctx, |expr| {
+        let found = match &expr.kind {
+            ExprKind::Resource(resource) => declarations_in(ctx, resource),
+            ExprKind::Call(call) => created_resources(ctx, call),
+            _ => return,
+        };
+        for declaration in found {
+            f(declaration);
+        }
+    });
+}
+
+/// A regular resource body of a type written in Ruby (Puppet's, one Puppet ships in a
+/// module, or a module's of the environment).
+pub struct RubyResource<'a> {
+    pub resource_type: Arc<ResourceType>,
+    /// The type's name as the declaration writes it.
+    pub type_name: &'a str,
+    /// How Puppet names the resource in messages: `File[/etc/motd]`, or `File` when
+    /// the title is not a literal.
+    pub shown: String,
+    pub body: &'a ResourceBody,
+}
+
+/// Every regular resource body (`file { ... }`) of a type written in Ruby that the
+/// index knows.
+pub fn each_ruby_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(RubyResource<'a>)) {
+    each_expr(ctx, |expr| {
+        let ExprKind::Resource(resource) = &expr.kind else {
+            return;
+        };
+        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+            return;
+        };
+        if resource.form != ResourceForm::Regular {
+            return;
+        }
+        let Some(resource_type) = ctx.env.resource_type(type_name) else {
+            return;
+        };
+        for body in &resource.bodies {
+            let title = match titles(ctx, &body.title).as_slice() {
+                [one] => format!("[{one}]"),
+                _ => String::new(),
+            };
+            f(RubyResource {
+                resource_type: resource_type.clone(),
+                type_name,
+                shown: format!("{}{title}", capitalized(type_name)),
+                body,
+            });
+        }
+    });
+}

@@ -1,0 +1,17 @@
+//! What the rules share about a file that is not itself a finding: which spans are code
+//! and the walks over a file's expressions (`text`), its definitions and their names
+//! (`definition_names`, `definition_name_rules`), its declarations of indexed classes and
+//! defined types (`declarations`), a value judged against a declared parameter type
+//! (`bodies`), Puppet's naming patterns (`puppet_patterns`), where a module file sits in
+//! its module (`module_layout`) and where relationship arrows sit
+//! (`relationship_arrows`). The rules in [`crate::rules`] (and [`crate::infer`], for
+//! `text`) read them; nothing here reports.
+
+pub(crate) mod bodies;
+pub(crate) mod declarations;
+pub(crate) mod definition_name_rules;
+pub(crate) mod definition_names;
+pub(crate) mod module_layout;
+pub(crate) mod puppet_patterns;
+pub(crate) mod relationship_arrows;
+pub(crate) mod text;

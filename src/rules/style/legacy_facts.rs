@@ -1,0 +1,178 @@
+use crate::analysis::text::{each_expr, VariableSites};
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::{Diagnostic, Fix, Severity};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub static RULE: Rule = Rule {
+    id: "legacy-facts",
+    summary: "A legacy (flat) fact where a structured fact exists",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: true,
+    puppet_lint: Some("legacy_facts"),
+    docs: "\
+## What it does
+Reports Facter's legacy facts read as top-scope variables (`$::osfamily`) or from the
+facts hash (`$facts['osfamily']`), as puppet-lint 4's `legacy_facts` does. The table of
+legacy facts and their structured replacements is data: `data/legacy_facts.toml`.
+
+## Why it matters
+Legacy facts are not collected by default since Facter 4 (Puppet 7's
+`include_legacy_facts` is off in Puppet 8), so code reading them gets `undef`.
+
+## Example
+```puppet
+if $facts['osfamily'] == 'Debian' { }
+```
+
+## How to fix
+Read the structured fact: `$facts['os']['family']`. The fix does that for every fact
+with a structured equivalent (`ipaddress_eth0` becomes
+`$facts['networking']['interfaces']['eth0']['ip']`); a few (`memorysize_mb`,
+`blockdevices`, ...) have none of the same value and are left to you.
+",
+    check: Some(check),
+};
+
+#[derive(Deserialize)]
+struct Table {
+    unconvertible: Vec<String>,
+    renamed: HashMap<String, Vec<String>>,
+    pattern: Vec<Pattern>,
+}
+
+#[derive(Deserialize)]
+struct Pattern {
+    regex: String,
+    path: Vec<String>,
+}
+
+struct Facts {
+    table: Table,
+    patterns: Vec<regex::Regex>,
+}
+
+fn facts() -> &'static Facts {
+    static FACTS: OnceLock<Facts> = OnceLock::new();
+    FACTS.get_or_init(|| {
+        let table: Table = toml::from_str(include_str!("../../../data/legacy_facts.toml"))
+            .expect("data/legacy_facts.toml is valid (checked by a test)");
+        let patterns = table
+            .pattern
+            .iter()
+            .map(|p| regex::Regex::new(&p.regex).expect("valid pattern in legacy_facts.toml"))
+            .collect();
+        Facts { table, patterns }
+    })
+}
+
+/// Whether `name` is a legacy fact and, when it has one, its structured path.
+pub(in crate::rules) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
+    let facts = facts();
+    if let Some(path) = facts.table.renamed.get(name) {
+        return Some(Some(path.clone()));
+    }
+    if facts.table.unconvertible.iter().any(|f| f == name) {
+        return Some(None);
+    }
+    for (regex, pattern) in facts.patterns.iter().zip(&facts.table.pattern) {
+        if let Some(captures) = regex.captures(name) {
+            let path = pattern
+                .path
+                .iter()
+                .map(|element| {
+                    let mut element = element.clone();
+                    for group in regex.capture_names().flatten() {
+                        if let Some(m) = captures.name(group) {
+                            element = element.replace(&format!("{{{group}}}"), m.as_str());
+                        }
+                    }
+                    element
+                })
+                .collect();
+            return Some(Some(path));
+        }
+    }
+    None
+}
+
+/// `facts['os']['family']`: indexes are quoted, except numeric ones (list positions).
+fn facts_access(path: &[String]) -> String {
+    let mut out = String::from("facts");
+    for element in path {
+        if !element.is_empty() && element.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{element}]"));
+        } else {
+            out.push_str(&format!("['{element}']"));
+        }
+    }
+    out
+}
+
+/// The legacy fact an expression reads: `$::name`, or `$facts['name']`.
+fn legacy_fact(expr: &Expr) -> Option<&str> {
+    match &expr.kind {
+        ExprKind::Variable(v) => v.strip_prefix("::").filter(|n| !n.contains("::")),
+        ExprKind::Access { object, args } => match (&object.kind, args.as_slice()) {
+            (ExprKind::Variable(v), [key]) if v == "facts" || v == "::facts" => match &key.kind {
+                ExprKind::String(s) => Some(s.value.as_str()),
+                // `$facts[osfamily]`: a bare word is a string too.
+                ExprKind::Name(n) => Some(n.as_str()),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let sites = VariableSites::of(ctx);
+    each_expr(ctx, |expr| {
+        let Some(name) = legacy_fact(expr) else {
+            return;
+        };
+        let Some(replacement) = lookup(name) else {
+            return;
+        };
+        // puppet-lint 4's message, which names the fact.
+        let d = RULE.diagnostic(expr.span, format!("legacy fact '{name}'"));
+        out.push(match replacement {
+            Some(path) => {
+                let code = facts_access(&path);
+                d.with_fix(Fix::replace(
+                    expr.span,
+                    sites.replacement(ctx, expr.span, &code),
+                ))
+            }
+            None => d,
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_loads_and_patterns_fill_their_placeholders() {
+        assert_eq!(
+            lookup("osfamily"),
+            Some(Some(vec!["os".into(), "family".into()]))
+        );
+        assert_eq!(
+            lookup("ipaddress_eth0").flatten().map(|p| facts_access(&p)),
+            Some("facts['networking']['interfaces']['eth0']['ip']".into())
+        );
+        assert_eq!(
+            lookup("processor0").flatten().map(|p| facts_access(&p)),
+            Some("facts['processors']['models'][0]".into())
+        );
+        assert_eq!(lookup("memorysize_mb"), Some(None));
+        assert_eq!(lookup("my_custom_fact"), None);
+    }
+}

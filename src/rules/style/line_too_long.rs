@@ -1,0 +1,64 @@
+use crate::analysis::text::lines;
+use crate::rules::{Category, FileContext, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::source::Span;
+
+pub static RULE: Rule = Rule {
+    id: "line-too-long",
+    summary: "A line has more than 140 characters (or the configured `line-length`)",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("140chars"),
+    docs: "\
+## What it does
+Reports lines longer than 140 characters (counted as characters, not bytes). Lines that
+hold a URL (`://`) or a `template(` call are exempt, as in puppet-lint. The limit is
+`line-length` in `pupcheck.toml`.
+
+## Why it matters
+Long lines are hard to read and review, especially side by side in a diff.
+
+## Example
+A resource attribute whose value is a long list written on one line.
+
+## How to fix
+Break the line: one array element or hash entry per line, or build the value in a
+variable first.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    report_long_lines(ctx, ctx.settings.line_length, &RULE, out);
+}
+
+/// puppet-lint's line-length check (shared by its `140chars` and `80chars`): lines of
+/// more than `limit` characters, except those holding a URL or a `template(` call,
+/// reported from the limit's column to the end of the line.
+pub(in crate::rules) fn report_long_lines(
+    ctx: &FileContext,
+    limit: usize,
+    rule: &'static Rule,
+    out: &mut Vec<Diagnostic>,
+) {
+    for (start, line) in lines(&ctx.source.text) {
+        if line.len() <= limit || line.contains("://") || line.contains("template(") {
+            continue;
+        }
+        let count = line.chars().count();
+        if count <= limit {
+            continue;
+        }
+        let offset = line
+            .char_indices()
+            .nth(limit - 1)
+            .map(|(i, _)| i)
+            .unwrap_or(line.len());
+        out.push(rule.diagnostic(
+            Span::new(start + offset as u32, start + line.len() as u32),
+            format!("line has more than {limit} characters"),
+        ));
+    }
+}

@@ -1,0 +1,71 @@
+use crate::analysis::text::{each_expr, VariableSites};
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprKind;
+use crate::diagnostics::{Diagnostic, Fix, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "top-scope-facts",
+    summary: "A fact read as a top-scope variable instead of from `$facts`",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: true,
+    puppet_lint: Some("top_scope_facts"),
+    docs: "\
+## What it does
+Reports top-scope variables such as `$::my_custom_fact`, as puppet-lint 4's
+`top_scope_facts` does (`$::facts`, `$::trusted` and `$::server_facts` excepted). Legacy
+facts (`$::osfamily`) are left to `legacy-facts`, which suggests the structured fact, as
+puppet-lint 4 leaves them to `legacy_facts`.
+
+## Why it matters
+`$facts['name']` says where the value comes from and cannot be overridden by a
+top-scope variable of the same name, which `$::name` can.
+
+## Example
+```puppet
+$service = $::my_custom_fact ? { 'yes' => 'apache2', default => 'httpd' }
+```
+
+## How to fix
+Read the facts hash: `$facts['my_custom_fact']` (the fix does that). A top-scope
+variable that is not a fact (set in `site.pp`) is reported too; such variables are
+better passed as class parameters.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let sites = VariableSites::of(ctx);
+    each_expr(ctx, |expr| {
+        let ExprKind::Variable(v) = &expr.kind else {
+            return;
+        };
+        let Some(name) = v.strip_prefix("::") else {
+            return;
+        };
+        if name.contains("::") || matches!(name, "facts" | "trusted" | "server_facts") {
+            return;
+        }
+        // A legacy fact (`$::osfamily`) is legacy-facts' finding, whose fix reads the
+        // structured fact; puppet-lint 4 reports it under legacy_facts only too.
+        if crate::rules::style::legacy_facts::lookup(name).is_some() {
+            return;
+        }
+        let allowed = &ctx.settings.top_scope_variables;
+        if allowed.iter().any(|a| name.starts_with(a.as_str())) {
+            return;
+        }
+        if name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            return; // $::0 is not a fact
+        }
+        let code = format!("facts['{name}']");
+        out.push(
+            RULE.diagnostic(expr.span, "top scope fact instead of facts hash")
+                .with_fix(Fix::replace(
+                    expr.span,
+                    sites.replacement(ctx, expr.span, &code),
+                )),
+        );
+    });
+}

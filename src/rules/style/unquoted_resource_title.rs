@@ -1,0 +1,46 @@
+use crate::analysis::text::*;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Fix, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "unquoted-resource-title",
+    summary: "A resource title is a bare word",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: true,
+    puppet_lint: Some("unquoted_resource_title"),
+    docs: "\
+## What it does
+Reports resource titles written as bare words (`file { foo: }`).
+
+## Why it matters
+Titles are strings; quoting them makes that plain and avoids surprises with words that
+are keywords or contain dashes.
+
+## Example
+```puppet
+package { vim: ensure => installed }
+```
+
+## How to fix
+Quote it: `package { 'vim': ... }`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx, |expr| {
+        if let ExprKind::Resource(r) = &expr.kind {
+            for b in &r.bodies {
+                if let ExprKind::Name(name) = &b.title.kind {
+                    out.push(
+                        RULE.diagnostic(b.title.span, "unquoted resource title")
+                            .with_fix(Fix::replace(b.title.span, format!("'{name}'"))),
+                    );
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,192 @@
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+use std::collections::HashSet;
+
+pub static RULE: Rule = Rule {
+    id: "variable-scope",
+    summary: "A class or defined type uses a variable it does not define, without a namespace",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: Some("variable_scope"),
+    docs: "\
+## What it does
+Reports variables used in a class or defined type that are neither its parameters, nor
+assigned in it, nor lambda parameters, nor one of the variables Puppet always sets
+(`$name`, `$title`, `$facts`, `$trusted`, metaparameters...), and are written without a
+namespace. It follows puppet-lint's check, which works on the file's text: a variable
+assigned in an earlier class of the same file counts as known.
+
+## Why it matters
+An unqualified variable that is not local is looked up in the node and top scope: a
+silent dependency on whatever is defined there, and `undef` when nothing is.
+
+## Example
+```puppet
+class demo {
+  notice($port)
+}
+```
+
+## How to fix
+Make it a parameter, or qualify it (`$demo::params::port`, `$facts['os']`).
+",
+    check: Some(check),
+};
+
+/// Variables Puppet sets in every class and defined type: puppet-lint's list, kept as
+/// it is for parity (its metaparameters lack `consume` and `export`).
+const ALWAYS_SET: &[&str] = &[
+    "name",
+    "title",
+    "module_name",
+    "environment",
+    "clientcert",
+    "clientversion",
+    "servername",
+    "serverip",
+    "serverversion",
+    "caller_module_name",
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+    "facts",
+    "trusted",
+    "server_facts",
+];
+
+/// What one class or define body reads and sets.
+#[derive(Default)]
+struct Usage {
+    assigned: Vec<String>,
+    /// Every variable read, with where.
+    read: Vec<(String, crate::source::Span)>,
+    /// Lambda parameters with the lines they are visible on.
+    lambda_params: Vec<(String, u32, u32)>,
+}
+
+struct Collect<'c> {
+    ctx: &'c FileContext<'c>,
+    usage: Usage,
+}
+
+impl Collect<'_> {
+    fn assigned_targets(&mut self, left: &Expr) {
+        match &left.kind {
+            ExprKind::Variable(n) => self.usage.assigned.push(n.clone()),
+            ExprKind::Array(items) => items.iter().for_each(|i| self.assigned_targets(i)),
+            _ => {}
+        }
+    }
+
+    fn lambda(&mut self, lambda: &Lambda) {
+        let first = self.ctx.source.position(lambda.span.start).line;
+        let last = self.ctx.source.position(lambda.span.end).line;
+        for p in &lambda.params {
+            self.usage
+                .lambda_params
+                .push((p.name.name.clone(), first, last));
+        }
+    }
+}
+
+impl Visitor<'_> for Collect<'_> {
+    fn visit_expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Variable(n) => {
+                // `$x` inside a string is not a variable token for puppet-lint.
+                let unenclosed_in_string = self.ctx.source.text.as_bytes()[e.span.start as usize]
+                    == b'$'
+                    && !self.ctx.code.is_code(e.span.start);
+                if !unenclosed_in_string {
+                    self.usage.read.push((n.clone(), e.span));
+                }
+            }
+            ExprKind::Assignment {
+                op: AssignOp::Assign,
+                left,
+                ..
+            } => self.assigned_targets(left),
+            ExprKind::Call(c) => {
+                if let Some(l) = &c.lambda {
+                    self.lambda(l);
+                }
+            }
+            ExprKind::MethodCall(c) => {
+                if let Some(l) = &c.lambda {
+                    self.lambda(l);
+                }
+            }
+            _ => {}
+        }
+        walk_expr(self, e);
+    }
+
+    // Parameter names are not reads; their types and defaults are.
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    // Classes first, then defined types, each in source order (puppet-lint's order),
+    // with one set of known variables for the whole file.
+    let definitions = crate::analysis::definition_names::definitions(ctx.program);
+    let (classes, defines): (Vec<_>, Vec<_>) = definitions.iter().partition(|d| d.what == "class");
+    let mut known: HashSet<String> = ALWAYS_SET.iter().map(|s| s.to_string()).collect();
+    for d in classes.into_iter().chain(defines) {
+        let (params, body) = (d.params, d.body);
+        let mut collect = Collect {
+            ctx,
+            usage: Usage::default(),
+        };
+        for p in params.unwrap_or(&[]) {
+            known.insert(p.name.name.clone());
+            collect.visit_parameter(p);
+        }
+        // puppet-lint takes every variable of the parameter list that is followed by `,`,
+        // `=` or `)` for a parameter: `$x = $fqdn,` puts `fqdn` in scope.
+        let text = ctx.source.text.as_bytes();
+        for (name, span) in &collect.usage.read {
+            let mut i = span.end as usize;
+            while i < text.len() && text[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let next = text.get(i).copied();
+            let after = text.get(i + 1).copied();
+            if matches!(next, Some(b',') | Some(b')'))
+                || (next == Some(b'=') && !matches!(after, Some(b'=') | Some(b'>') | Some(b'~')))
+            {
+                known.insert(name.clone());
+            }
+        }
+        collect.visit_block(body);
+        let usage = collect.usage;
+        known.extend(usage.assigned.iter().cloned());
+        for (name, span) in &usage.read {
+            let line = ctx.source.position(span.start).line;
+            let in_lambda = usage
+                .lambda_params
+                .iter()
+                .any(|(p, first, last)| p == name && (*first..=*last).contains(&line));
+            if in_lambda
+                || name.contains("::")
+                || known.contains(name.as_str())
+                || name.bytes().all(|b| b.is_ascii_digit())
+            {
+                continue;
+            }
+            out.push(RULE.diagnostic(
+                *span,
+                "top-scope variable being used without an explicit namespace",
+            ));
+        }
+    }
+}

@@ -1,0 +1,48 @@
+use crate::analysis::text::each_interpolation;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprKind;
+use crate::diagnostics::{Diagnostic, Fix, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "variables-not-enclosed",
+    summary: "A variable is interpolated without braces",
+    category: Category::Style,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: true,
+    puppet_lint: Some("variables_not_enclosed"),
+    docs: "\
+## What it does
+Reports `$var` interpolated in a double-quoted string or heredoc without `${...}`.
+
+## Why it matters
+Without braces it is easy to misread where the name ends (`\"$name-1\"`, `\"$a::b\"`); the
+style guide asks for `${var}` always.
+
+## Example
+```puppet
+$greeting = \"hello $name\"
+```
+
+## How to fix
+Write `\"hello ${name}\"`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let bytes = ctx.source.text.as_bytes();
+    each_interpolation(ctx, |e| {
+        // `$x` starts with the dollar sign; `${x}` lowers to a variable whose span
+        // starts at the name, and `${$x}` has `${` right before it.
+        let start = e.span.start as usize;
+        let enclosed = start >= 2 && &bytes[start - 2..start] == b"${";
+        if matches!(e.kind, ExprKind::Variable(_)) && bytes.get(start) == Some(&b'$') && !enclosed {
+            let name = &ctx.source.text[e.span.start as usize + 1..e.span.end as usize];
+            out.push(
+                RULE.diagnostic(e.span, "variable not enclosed in {}")
+                    .with_fix(Fix::replace(e.span, format!("${{{name}}}"))),
+            );
+        }
+    });
+}

@@ -1,0 +1,63 @@
+use crate::rules::{Category, FileContext, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::FailureKind;
+
+pub static RULE: Rule = Rule {
+    id: "evaluation-error",
+    summary: "Puppet fails evaluating this code, whatever the node",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports code whose evaluation fails in Puppet for every value that can reach it and
+that no more specific rule reports: a variable assigned twice in one scope, a built-in
+variable (`$name`, `$title`) assigned, a resource title or class name Puppet refuses,
+a function given arguments it does not take. Failures of operators, divisions,
+accesses, conversions, `assert_type` and selectors have their own rules
+(`operator-type`, `division-by-zero`, `access`, `conversion`, `assert-type`,
+`selector-no-match`), so each can be selected or ignored alone. The message is
+Puppet's.
+
+pupcheck judges what its one evaluation of each body knows (see `revealed-type`): an
+expression is reported only when the values reaching it are known from the code, so
+facts, parameters and lookups whose values it cannot know are never judged. Code
+Puppet does not run (the branch a known condition does not take, a lambda over an
+empty collection) is not judged either; a class body is judged as if the class were
+declared.
+
+## Why it matters
+The catalog does not compile: the node gets no new configuration until the code is
+fixed, and the error only shows when an agent runs.
+
+## Example
+```puppet
+$mode = '0644'
+$mode = '0600'
+```
+
+## How to fix
+Give each value its own variable, or choose the value with a selector or `if`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    report(ctx, FailureKind::Other, &RULE, out);
+}
+
+/// The failures of one kind, reported by `rule`.
+pub(in crate::rules) fn report(
+    ctx: &FileContext,
+    kind: FailureKind,
+    rule: &'static Rule,
+    out: &mut Vec<Diagnostic>,
+) {
+    for failure in ctx.inference().failures() {
+        if failure.kind == kind {
+            out.push(rule.diagnostic(failure.span, failure.message.clone()));
+        }
+    }
+}

@@ -1,0 +1,138 @@
+use crate::analysis::declarations::each_ruby_resource;
+use crate::rules::{Category, FileContext, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::eval::AbstractValue;
+use crate::types::from_ast::parse_type_expr;
+use crate::types::instance_of;
+use crate::types::mismatch::{describe_value, each_named};
+use crate::types::resolve::Resolver;
+use crate::types::value::Value;
+
+pub static RULE: Rule = Rule {
+    id: "invalid-attribute-value",
+    summary: "A resource type written in Ruby is given a value its attribute does not accept",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports a value, known from the code, that an attribute of a resource type written in
+Ruby rejects:
+- where the type accepts only a closed list of values for the attribute (`replace` of
+  `file`, `ensure` of `service`, `ensure` of `mount`, the `newvalues` of a module's
+  type) and the value is neither one of them nor one of their aliases;
+- where a Resource API type declares the attribute's Puppet type (`type:
+  'Optional[Integer[0, 65535]]'`) and the value is not an instance of it.
+
+Puppet's own types and those of the modules it ships (`cron`, `mount`, `host`,
+`sshkey`, ...) are data generated from Puppet itself (`data/resource_types.toml`); a
+module's types are read from `lib/puppet/type/<name>.rb` (see `unknown-attribute`).
+Attributes that validate values their own way (a `validate` block, a regexp among the
+values, a parent class) are not judged.
+
+## Why it matters
+The catalog compiles, but the agent rejects it when it applies it (\"Parameter force
+failed on File[/tmp/x]: Invalid value \\\"maybe\\\". Valid values are true, false, yes,
+no.\"), so nothing of that catalog is applied.
+
+## Example
+```puppet
+file { '/etc/motd': ensure => file, replace => 'never' }
+```
+
+## How to fix
+Use one of the listed values (`replace => false`).
+",
+    check: Some(check),
+};
+
+/// How Puppet compares a value with a listed name: strings as they are, booleans as
+/// `true`/`false`; anything else is not judged here. With it, the value as Puppet's
+/// message shows it (Ruby's `inspect`).
+fn as_name(value: &Value) -> Option<(String, String)> {
+    match value {
+        Value::String(s) => Some((s.to_string(), ruby_inspect(s))),
+        Value::Bool(b) => Some((b.to_string(), b.to_string())),
+        _ => None,
+    }
+}
+
+/// A string as Ruby's `String#inspect` writes it, for the characters a value name
+/// holds (quotes, backslashes, interpolation marks, control characters).
+fn ruby_inspect(text: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            // `#{`, `#$`, `#@` would interpolate: Ruby escapes the `#`.
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let mut resolver = Resolver::new(ctx.env);
+    each_ruby_resource(ctx, |resource| {
+        for attribute in &resource.body.attributes {
+            let attribute_name = &attribute.name.name;
+            let Some(AbstractValue::Known(value)) = ctx.inference().value(&attribute.value) else {
+                continue;
+            };
+            let failed = |what: String| {
+                RULE.diagnostic(
+                    attribute.value.span,
+                    format!(
+                        "Parameter {attribute_name} failed on {}: {what}",
+                        resource.shown
+                    ),
+                )
+            };
+            if let Some((name, shown)) = as_name(value) {
+                if resource.resource_type.accepts_value(attribute_name, &name) == Some(false) {
+                    let listed = &resource.resource_type.values[attribute_name.as_str()];
+                    out.push(failed(format!(
+                        "Invalid value {shown}. Valid values are {}.",
+                        listed.join(", ")
+                    )));
+                }
+            }
+            if let Some(declared) = resource.resource_type.types.get(attribute_name) {
+                if let Some(parts) = resource_api_mismatch(&mut resolver, declared, value) {
+                    let subject = format!("{}.{attribute_name}", resource.type_name);
+                    out.push(failed(each_named(&subject, &parts)));
+                }
+            }
+        }
+    });
+}
+
+/// Why a Resource API type rejects `value` for an attribute declared `declared`, as
+/// Puppet describes it; `None` when it accepts it or pupcheck cannot tell. Undef
+/// leaves the attribute out. (The Resource API checks an array whole, unlike a
+/// classic property, which checks each element.)
+fn resource_api_mismatch(
+    resolver: &mut Resolver,
+    declared: &str,
+    value: &Value,
+) -> Option<Vec<String>> {
+    if matches!(value, Value::Undef) {
+        return None;
+    }
+    let expected = resolver.resolve(&parse_type_expr(declared).ok()?).ok()?;
+    if !expected.patterns_runnable() || instance_of(value, &expected) {
+        return None;
+    }
+    let parts = describe_value(&expected, value, &[]);
+    (!parts.is_empty()).then_some(parts)
+}

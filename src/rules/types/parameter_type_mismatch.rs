@@ -1,0 +1,109 @@
+use crate::analysis::bodies::{declared_type, mismatch, Undef};
+use crate::analysis::declarations::{each_declaration, Declaration};
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::AttributeOp;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::env::FileAliases;
+use crate::eval::AbstractValue;
+use crate::types::resolve::Resolver;
+use crate::types::Value;
+
+pub static RULE: Rule = Rule {
+    id: "parameter-type-mismatch",
+    summary: "A value given to a class or defined type parameter does not match its type",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Checks each attribute of a class declaration (`class { 'ntp': servers => 42 }`) or a
+defined type declaration (`ntp::peer { 'x': port => 'a' }`) against the type of the
+parameter it sets, when the class or defined type is one pupcheck has read (in the
+files checked or the modules around them) and either the value follows from the code
+or it is a parameter of the enclosing definition whose type no accepted value shares
+(`String $name` passed where an `Array` is expected).
+
+## Why it matters
+Puppet checks the value when it evaluates the declaration and fails the whole catalog
+(\"Class[Ntp]: parameter 'servers' expects an Array value, got Integer\"): on the node,
+at run time, for every node that reaches the declaration.
+
+## Example
+```puppet
+class ntp (Array[String] $servers = []) { }
+class { 'ntp': servers => 'pool.ntp.org' }
+```
+
+## How to fix
+Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let mut declarations: Vec<Declaration> = Vec::new();
+    // Virtual and exported resources are not judged yet.
+    each_declaration(ctx, |d| {
+        if !d.virtual_or_exported {
+            declarations.push(d)
+        }
+    });
+    if declarations.is_empty() {
+        return;
+    }
+    let aliases = FileAliases::new(ctx.program, ctx.env);
+    let mut resolver = Resolver::new(&aliases);
+    for declaration in &declarations {
+        check_declaration(&mut resolver, declaration, out);
+    }
+}
+
+fn check_declaration(
+    resolver: &mut Resolver,
+    declaration: &Declaration,
+    out: &mut Vec<Diagnostic>,
+) {
+    for attribute in &declaration.attributes {
+        if attribute.op != AttributeOp::Set {
+            continue;
+        }
+        let Some(param) = declaration.definition.param(&attribute.name) else {
+            continue;
+        };
+        let Some(type_expr) = &param.type_expr else {
+            continue;
+        };
+        let Some(value) = attribute.value.as_deref() else {
+            continue;
+        };
+        // `undef` given to a parameter with a default leaves the default (whose type
+        // parameter-default-type judges); without one, it is judged like any value.
+        if matches!(value, AbstractValue::Known(Value::Undef)) && param.default.is_some() {
+            continue;
+        }
+        let Some(why) = mismatch(
+            resolver,
+            type_expr,
+            &param.name.name,
+            value,
+            Undef::LeavesTheDefault,
+        ) else {
+            continue;
+        };
+        out.push(
+            RULE.diagnostic(
+                attribute.span,
+                crate::types::mismatch::of_subject(&declaration.subject, &why),
+            )
+            .with_note(format!(
+                "'{}' is declared as {} in {}",
+                param.name.name,
+                declared_type(resolver, type_expr)
+                    .map_or_else(|| "its type".to_string(), |t| t.to_string()),
+                crate::source::shown_path(&declaration.definition.path)
+            )),
+        );
+    }
+}

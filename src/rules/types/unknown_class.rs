@@ -1,0 +1,79 @@
+use crate::analysis::text::each_expr;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ResourceForm};
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "unknown-class",
+    summary: "A class is included or declared that its module does not have",
+    category: Category::Type,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports `include`, `contain` and `require` of a class, and `class { 'x': }`
+declarations, when the class's module is on the modulepath but neither it (in every
+file Puppet's loader reads for that name) nor the files checked define the class.
+Classes of modules pupcheck has not read are not judged.
+
+## Why it matters
+Puppet fails the catalog (\"Could not find class ::ntp::confg\"): a typo, or a class
+renamed or removed in a new version of the module.
+
+## Example
+```puppet
+include ntp::confg
+```
+
+## How to fix
+Name a class the module has (`ntp::config`), or add the class.
+",
+    check: Some(check),
+};
+
+/// The class names written as literals in `include`-like arguments.
+pub(in crate::rules) fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
+    let mut out = Vec::new();
+    for a in args {
+        match &a.kind {
+            ExprKind::String(s) => out.push((s.value.as_str(), a)),
+            ExprKind::Name(n) => out.push((n.as_str(), a)),
+            ExprKind::Array(items) => out.extend(literal_names(items)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let mut report = |name: &str, at: &Expr| {
+        if ctx.env.class_certainly_missing(name) {
+            let key = crate::env::definition_key(name);
+            out.push(RULE.diagnostic(at.span, format!("Could not find class ::{key}")));
+        }
+    };
+    each_expr(ctx, |expr| match &expr.kind {
+        ExprKind::Call(call) => {
+            let ExprKind::Name(f) = &call.function.kind else {
+                return;
+            };
+            if matches!(f.as_str(), "include" | "contain" | "require") {
+                for (name, at) in literal_names(&call.args) {
+                    report(name, at);
+                }
+            }
+        }
+        ExprKind::Resource(resource) if resource.form == ResourceForm::Regular => {
+            if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class") {
+                for body in &resource.bodies {
+                    for (name, at) in literal_names(std::slice::from_ref(&body.title)) {
+                        report(name, at);
+                    }
+                }
+            }
+        }
+        _ => {}
+    });
+}

@@ -1,0 +1,46 @@
+use crate::analysis::text::each_expr;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::{AssignOp, ExprKind};
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "appends-deletes",
+    summary: "The removed `+=` or `-=` operator is used",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports `$x += ...` and `$x -= ...` (Puppet's `APPENDS_DELETES_NO_LONGER_SUPPORTED`).
+
+## Why it matters
+Puppet 4 removed these operators: variables are immutable, so the manifest is rejected.
+
+## Example
+```puppet
+$packages += ['vim']
+```
+
+## How to fix
+Assign a new variable: `$all_packages = $packages + ['vim']`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx, |expr| {
+        if let ExprKind::Assignment { op, .. } = &expr.kind {
+            let symbol = match op {
+                AssignOp::AppendAssign => "+=",
+                AssignOp::DeleteAssign => "-=",
+                AssignOp::Assign => return,
+            };
+            out.push(RULE.diagnostic(
+                expr.span,
+                format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
+            ));
+        }
+    });
+}

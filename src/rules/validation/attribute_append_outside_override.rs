@@ -1,0 +1,51 @@
+use crate::analysis::text::*;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "attribute-append-outside-override",
+    summary: "`+>` is used outside a resource override or collector",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports the `+>` attribute operator in a resource declaration or resource defaults
+(Puppet's `ILLEGAL_ATTRIBUTE_APPEND`); it is only allowed in overrides
+(`File['x'] { ... }`) and collector overrides.
+
+## Why it matters
+Puppet rejects the manifest.
+
+## Example
+```puppet
+file { '/tmp/x': require +> Package['a'] }
+```
+
+## How to fix
+Use `=>` in a declaration; use `+>` only when adding to an existing resource.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    let mut report = |attributes: &[Attribute], container: &str| {
+        for a in attributes.iter().filter(|a| a.op == AttributeOp::Append) {
+            out.push(RULE.diagnostic(
+                a.span,
+                format!("Illegal +> operation on attribute {}. This operator can not be used in {container}", a.name.name),
+            ));
+        }
+    };
+    each_expr(ctx, |expr| match &expr.kind {
+        ExprKind::Resource(r) => r
+            .bodies
+            .iter()
+            .for_each(|b| report(&b.attributes, "a Resource Expression")),
+        ExprKind::ResourceDefaults(d) => report(&d.attributes, "a Resource Defaults Expression"),
+        _ => {}
+    });
+}

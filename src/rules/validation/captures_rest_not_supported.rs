@@ -1,0 +1,51 @@
+use crate::analysis::text::*;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "captures-rest-not-supported",
+    summary: "A class or defined type has a `*$rest` parameter",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports a class or defined type parameter that captures the rest (`*$rest`), Puppet's
+`CAPTURES_REST_NOT_SUPPORTED`.
+
+## Why it matters
+Classes and defined types are given named attributes, not argument lists; Puppet rejects
+the manifest.
+
+## Example
+```puppet
+define demo::thing (String *$rest) { }
+```
+
+## How to fix
+Take an array or hash parameter instead.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx, |expr| {
+        let (params, container) = match &expr.kind {
+            ExprKind::Class(c) => (&c.params, "a Host Class Definition"),
+            ExprKind::Define(d) => (&d.params, "a 'define' expression"),
+            _ => return,
+        };
+        for p in params.iter().flatten().filter(|p| p.captures_rest) {
+            out.push(RULE.diagnostic(
+                p.name.span,
+                format!(
+                    "Parameter ${} has 'captures rest' - not supported in {container}",
+                    p.name.name
+                ),
+            ));
+        }
+    });
+}

@@ -1,0 +1,46 @@
+use crate::analysis::text::*;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "cross-scope-assignment",
+    summary: "A variable of another namespace is assigned",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports an assignment to a qualified variable (`$other::name`), Puppet's
+`CROSS_SCOPE_ASSIGNMENT`.
+
+## Why it matters
+A class can only set its own variables; Puppet rejects the manifest.
+
+## Example
+```puppet
+$apache::port = 8080
+```
+
+## How to fix
+Pass the value as a class parameter, or use a local variable.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_assignment(ctx, |_, left| {
+        for target in assignment_targets(left) {
+            if let ExprKind::Variable(name) = &target.kind {
+                if name.contains("::") {
+                    out.push(RULE.diagnostic(
+                        target.span,
+                        format!("Illegal attempt to assign to '${name}'. Cannot assign to variables in other namespaces"),
+                    ));
+                }
+            }
+        }
+    });
+}

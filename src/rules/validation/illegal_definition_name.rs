@@ -1,0 +1,48 @@
+use crate::analysis::definition_name_rules::named_definitions;
+use crate::analysis::puppet_patterns;
+use crate::rules::{Category, FileContext, Rule};
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "illegal-definition-name",
+    summary: "A class, defined type or function name is not a valid name",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports class, defined type and function names that are not lowercase words separated
+by `::` (each starting with a letter), Puppet's `ILLEGAL_DEFINITION_NAME`: names with a
+dash, a leading `::` or other characters.
+
+## Why it matters
+Puppet's validator rejects the manifest; the autoloader could not find it anyway.
+
+## Example
+```puppet
+class my-module::config { }
+```
+
+## How to fix
+Use underscores and lowercase letters: `my_module::config`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    named_definitions(ctx, |name, label| {
+        // Capitalised names are downcased by Puppet's parser before this check.
+        let lower = name.name.to_ascii_lowercase();
+        if !name.name.is_empty() && !puppet_patterns::definition_name().is_match(&lower) {
+            out.push(RULE.diagnostic(
+                name.span,
+                format!(
+                    "Unacceptable name. The name '{}' is unacceptable as the name of {label}",
+                    name.name
+                ),
+            ));
+        }
+    });
+}

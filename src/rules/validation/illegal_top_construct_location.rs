@@ -1,0 +1,76 @@
+use crate::rules::validation::idem_expression::label;
+use crate::analysis::module_layout::module_file;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "illegal-top-construct-location",
+    summary: "A module file has code outside its definitions",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+In a file Puppet autoloads from a module (`<module>/manifests/`, `functions/`, `types/`,
+`plans/`), reports every top-level statement that is not a class, defined type,
+function, plan or type alias: resources, calls, assignments, conditionals, node
+definitions (Puppet's `ILLEGAL_TOP_CONSTRUCT_LOCATION`).
+
+pupcheck counts a folder as a module as `illegal-definition-location` does.
+
+## Why it matters
+Puppet rejects the file: code at the top of a module file would run whenever the
+autoloader happens to load it, so it is not allowed.
+
+## Example
+In `modules/ntp/manifests/init.pp`:
+```puppet
+class ntp { }
+include ntp
+```
+
+## How to fix
+Move the code into the class (or into a node definition in the environment's
+`manifests/site.pp`).
+",
+    check: Some(check),
+};
+
+/// What a module file may hold at its top: definitions, except nodes.
+fn is_allowed(e: &Expr) -> bool {
+    e.kind.is_definition() && !matches!(e.kind, ExprKind::Node(_))
+}
+
+/// Puppet's label of a top-level statement ("Resource Statement", "'+=' expression").
+fn top_label(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Resource(_) => "Resource Statement".into(),
+        ExprKind::ResourceDefaults(_) => "Resource Defaults Expression".into(),
+        ExprKind::ResourceOverride(_) => "Resource Override".into(),
+        ExprKind::Unless(_) => "'unless' Statement".into(),
+        ExprKind::Assignment { op, .. } => format!("'{}' expression", op.symbol()),
+        ExprKind::Relationship { op, .. } => format!("'{}' expression", op.symbol()),
+        _ => label(e),
+    }
+}
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    if module_file(&ctx.source.path).is_none() {
+        return;
+    }
+    for statement in ctx.program.body.iter().filter(|s| !is_allowed(s)) {
+        if matches!(statement.kind, ExprKind::Error) {
+            continue;
+        }
+        out.push(RULE.diagnostic(
+            statement.span,
+            format!(
+                "This {} is unacceptable as a top level construct in this location",
+                top_label(statement)
+            ),
+        ));
+    }
+}

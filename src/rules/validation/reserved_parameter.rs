@@ -1,0 +1,53 @@
+use crate::analysis::text::each_expr;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprKind;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "reserved-parameter",
+    summary: "A class or defined type declares `$name` or `$title` as a parameter",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports a parameter named `name` or `title` of a class or defined type (Puppet's
+`RESERVED_PARAMETER`).
+
+## Why it matters
+Every class and defined type already has these; Puppet's validator rejects redefining
+them.
+
+## Example
+```puppet
+define demo::site (String $title) { }
+```
+
+## How to fix
+Use the built-in `$title`/`$name`, or choose another parameter name.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx, |expr| {
+        let (params, container) = match &expr.kind {
+            ExprKind::Class(c) => (&c.params, format!("the class '{}'", c.name.name)),
+            ExprKind::Define(d) => (&d.params, format!("the defined type '{}'", d.name.name)),
+            _ => return,
+        };
+        for p in params.iter().flatten() {
+            if p.name.name == "name" || p.name.name == "title" {
+                out.push(RULE.diagnostic(
+                    p.name.span,
+                    format!(
+                        "The parameter ${} redefines a built in parameter in {container}",
+                        p.name.name
+                    ),
+                ));
+            }
+        }
+    });
+}

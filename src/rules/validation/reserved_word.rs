@@ -1,0 +1,44 @@
+use crate::analysis::text::*;
+use crate::rules::{Category, FileContext, Rule};
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Severity};
+
+pub static RULE: Rule = Rule {
+    id: "reserved-word",
+    summary: "The reserved word `attr` or `private` is used as a value",
+    category: Category::Validation,
+    severity: Severity::Error,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports the reserved words `attr` and `private` used as bare words (Puppet's
+`RESERVED_WORD`).
+
+## Why it matters
+They are reserved for future language features; Puppet rejects them unquoted.
+
+## Example
+```puppet
+$visibility = private
+```
+
+## How to fix
+Quote it: `'private'`.
+",
+    check: Some(check),
+};
+
+fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    each_expr(ctx, |expr| {
+        if let ExprKind::Reserved(word) = &expr.kind {
+            out.push(RULE.diagnostic(
+                expr.span,
+                format!(
+                    "Use of reserved word: {word}, must be quoted if intended to be a String value"
+                ),
+            ));
+        }
+    });
+}

@@ -1,0 +1,31 @@
+use crate::rules::{Category, Rule};
+use crate::diagnostics::Severity;
+
+/// Produced by the lowering (`src/syntax/strings.rs`), which applies escapes.
+pub static RULE: Rule = Rule {
+    id: "unrecognized-escape",
+    summary: "A backslash escape that Puppet does not know, kept as written",
+    category: Category::Validation,
+    severity: Severity::Warning,
+    enabled_by_default: true,
+    fixable: false,
+    puppet_lint: None,
+    docs: "\
+## What it does
+Reports `\\d`, `\\w`, `\\.` and other escapes that double-quoted strings and heredocs with
+escapes enabled do not process. Puppet keeps the backslash and warns.
+
+## Why it matters
+They usually mean a regular expression was written in a double-quoted string, where the
+intent is easy to misread; Puppet logs a warning on every compilation.
+
+## Example
+```puppet
+$pattern = \"^\\d+$\"
+```
+
+## How to fix
+Use a single-quoted string (`'^\\d+$'`), a regex literal, or write `\\\\d`.
+",
+    check: None,
+};
