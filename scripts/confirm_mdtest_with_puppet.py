@@ -20,13 +20,14 @@ module that defines the probe `pupcheck::reveal` as a function returning its arg
 
 Needs puppet-agent (scripts/setup.sh --tools-only). Exits 1 when a case is not confirmed.
 """
-import glob
 import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+
+from bundled_modules import bundled_modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOPICS = os.path.join(ROOT, 'tests', 'mdtest')
@@ -105,21 +106,6 @@ def confirm(title, files):
     if not errors and answer['error']:
         return f"Puppet failed on a case that expects no error: {answer['error']}"
     return None
-
-
-def bundled_modules(tmp):
-    """A folder of the modules Puppet ships with itself (cron_core, mount_core, ...),
-    last on the modulepath as an agent's vendored modules are: from the agent's
-    vendor_modules, or Debian's packages of them."""
-    folder = os.path.join(tmp, 'bundled')
-    os.makedirs(folder)
-    roots = sorted(glob.glob('/opt/puppetlabs/puppet/vendor_modules/*') +
-                   glob.glob('/usr/share/puppet/modules.available/puppetlabs-*-core'))
-    for root in roots:
-        with open(os.path.join(root, 'metadata.json')) as f:
-            name = re.split(r'[-/]', json.load(f)['name'], maxsplit=1)[-1]
-        os.symlink(root, os.path.join(folder, name))
-    return folder
 
 
 def puppets_words(expected, folder, path):

@@ -81,6 +81,7 @@ puppet-agent (Puppet 7, `ruby` with its library) and git (only to verify commits
 """
 import argparse
 import concurrent.futures
+import glob
 import json
 import os
 import re
@@ -89,6 +90,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from bundled_modules import AGENT_VENDORED, bundled_modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, 'tests/public-repos/repos.tsv')
@@ -227,7 +230,11 @@ def metadata_dependencies(folder):
 
 
 def puppetfile_modules(repo_path):
-    text = read_text(os.path.join(repo_path, 'Puppetfile')) or ''
+    """The modules the repository's Puppetfile names: at its root, or in a folder of
+    its root that holds the Puppet code (`puppet/Puppetfile`)."""
+    found = [os.path.join(repo_path, 'Puppetfile')] + sorted(
+        glob.glob(os.path.join(repo_path, '*', 'Puppetfile')))
+    text = next((t for t in map(read_text, found) if t is not None), '')
     return [module_name_of(m) for m in re.findall(r'''^\s*mod\s*\(?\s*['"]([^'"]+)['"]''', text, re.M)]
 
 
@@ -650,6 +657,32 @@ def context_snippet(f, source, path, modulepath):
     return source + '\n' + use
 
 
+def puppets_own_types():
+    """The resource types built into Puppet itself (data/resource_types.toml's [types])."""
+    with open(os.path.join(ROOT, 'data/resource_types.toml')) as table:
+        return {m.group(1) for m in re.finditer(r'^\[types\.(\w+)\]$', table.read(), re.M)}
+
+
+PUPPETS_OWN_TYPES = puppets_own_types()
+
+
+def puppets_own_type(f):
+    m = re.match(r'^Parameter \w+ failed on ([A-Z]\w*)', f['message'])
+    return bool(m) and m.group(1).lower() in PUPPETS_OWN_TYPES
+
+
+def module_type_snippet(f, source_lines):
+    """invalid-attribute-value on a module's type: the resource, with the value as the
+    code writes it (a literal: nothing the snippet would lack)."""
+    m = re.match(r'^Parameter (\w+) failed on ([A-Z]\w*)(?:\[(.*?)\])?: ', f['message'], re.S)
+    written = span_text(source_lines, f) if source_lines is not None else None
+    if not m or written is None or '$' in written:
+        return None
+    attribute, type_name, title = m.group(1), m.group(2).lower(), m.group(3)
+    title = (title or 'pupcheck').replace('\\', '\\\\').replace("'", "\\'")
+    return f"{type_name} {{ '{title}': {attribute} => {written.strip()} }}"
+
+
 def ral_case(f, source_lines):
     """invalid-attribute-value: the resource the agent would build."""
     m = re.match(r'^Parameter (\w+) failed on ([A-Z]\w*)(?:\[(.*)\])?: Invalid value "(.*)"\. Valid values are ',
@@ -800,11 +833,17 @@ def progress(started, what):
 def compile_all(rows, compiles, answers, jobs):
     """Compiles each repository's snippets with compile.rb against its modulepath."""
     by_repo = rows_by_repo(rows)
+    work = os.path.dirname(os.path.dirname(next(iter(by_repo.values()))['modulepath'].dir))
+    # Debian packages 7 of the modules an agent vendors: the others from DIR.
+    some = next(iter(by_repo.values()))['modulepath'].modules.by_name
+    bundled = bundled_modules(work, [some[name] for name in sorted(AGENT_VENDORED) if name in some])
 
     def run(repo, cases):
         started = time.monotonic()
+        # The modules an agent ships (cron_core, ...) last, as its vendored modules are.
+        modulepath = f"{by_repo[repo]['modulepath'].dir}:{bundled}"
         got = run_jsonl(ruby_command(COMPILE_RB), cases,
-                        dict(os.environ, PUPCHECK_MODULEPATH=by_repo[repo]['modulepath'].dir))
+                        dict(os.environ, PUPCHECK_MODULEPATH=modulepath))
         ms = by_repo[repo].setdefault('compile_ms', 0)
         by_repo[repo]['compile_ms'] = ms + round((time.monotonic() - started) * 1000)
         return got
@@ -939,6 +978,19 @@ def plan_cases(row, work, validations, compiles, rals):
         elif f['category'] == 'type':
             text = source(rel)
             lines = text.split('\n') if text is not None else None
+            if f['rule'] == 'invalid-attribute-value' and not puppets_own_type(f):
+                # A module's type (or one Puppet ships as a module): compile.rb builds
+                # the catalog's resources as an agent does, with the modules loaded.
+                code = module_type_snippet(f, lines)
+                if code is not None:
+                    module = ruby_type_module(f, mp)
+                    if module and not mp.has(module):
+                        f['module_missing'] = module
+                        continue
+                    f['cases']['compile_direct'] = compile_case(code, f['message'])
+                    f['expect'], f['loose'] = f['message'], None
+                    f['snippet'] = code
+                continue
             if f['rule'] == 'invalid-attribute-value':
                 ral = ral_case(f, lines)
                 if ral is not None:

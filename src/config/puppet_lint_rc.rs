@@ -101,7 +101,7 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
                 let selected = checks
                     .split(',')
                     .filter(|c| !c.is_empty())
-                    .filter_map(|c| check(c, line, &mut config.warnings))
+                    .filter_map(|c| check(c, false, line, &mut config.warnings))
                     .collect();
                 only = Some(selected);
             }
@@ -124,18 +124,17 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
                 }
             }
             _ => {
-                if let Some(c) = name
-                    .strip_prefix("--no-")
-                    .and_then(|n| n.strip_suffix("-check"))
-                {
-                    if let Some(s) = check(c, line, &mut config.warnings) {
+                // `--no-<check>-check`, or an abbreviation of it (Ruby's option parser
+                // takes any unambiguous prefix of an option: `--no-<check>`).
+                if let Some(c) = name.strip_prefix("--no-") {
+                    if let Some(s) = check(c, true, line, &mut config.warnings) {
                         config.rules.ignore.push(s);
                     }
                 } else if let Some(c) = name
                     .strip_prefix("--")
                     .and_then(|n| n.strip_suffix("-check"))
                 {
-                    if let Some(s) = check(c, line, &mut config.warnings) {
+                    if let Some(s) = check(c, true, line, &mut config.warnings) {
                         config.rules.extend_select.push(s);
                     }
                 } else {
@@ -180,11 +179,32 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
 
 /// The rule for a puppet-lint check name; a check pupcheck does not have (a plugin's)
 /// is skipped with a warning, so the rest of the file still applies.
-fn check(name: &str, line: usize, warnings: &mut Vec<String>) -> Option<Selector> {
+/// The rule of the puppet-lint check `written` names; with `abbreviations` (an
+/// option, which Ruby's option parser matches by any unambiguous prefix), also the one
+/// check whose `<name>-check` it begins.
+fn check(
+    written: &str,
+    abbreviations: bool,
+    line: usize,
+    warnings: &mut Vec<String>,
+) -> Option<Selector> {
+    let name = written.strip_suffix("-check").unwrap_or(written);
+    // An abbreviation: the start of one check's `<name>-check` and of no other's.
+    let abbreviated = || {
+        let mut starting = rules::ALL.iter().filter(|r| {
+            r.puppet_lint
+                .is_some_and(|n| format!("{n}-check").starts_with(written))
+        });
+        match (starting.next(), starting.next()) {
+            (Some(rule), None) if abbreviations && !written.is_empty() => Some(*rule),
+            _ => None,
+        }
+    };
     match rules::find(name) {
         Some(rule) if rule.puppet_lint == Some(name) || rule.id == name => {
             Some(Selector::Rule(rule.id))
         }
+        _ if abbreviated().is_some() => abbreviated().map(|rule| Selector::Rule(rule.id)),
         _ => {
             warnings.push(format!(
                 "line {line}: pupcheck has no rule for the puppet-lint check '{name}'; skipped"
@@ -251,6 +271,20 @@ mod tests {
         let c = parse("--no-some_plugin-check\n");
         assert_eq!(c.warnings.len(), 1);
         assert!(c.rules.ignore.is_empty());
+    }
+
+    #[test]
+    fn abbreviated_check_options_are_read_as_puppet_lint_reads_them() {
+        let c = parse("--no-80chars\n--no-documentation-ch\n--no-parameter_documentation\n");
+        assert_eq!(
+            c.rules.ignore,
+            [
+                Selector::Rule("line-longer-than-80"),
+                Selector::Rule("documentation")
+            ]
+        );
+        // A plugin's check (puppet-lint-param-docs): skipped, with a warning.
+        assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub struct Loader {
     /// The resource types written in Ruby read so far, by name (`None`: absent,
     /// defined by several modules, or unread).
     ruby_types: Mutex<HashMap<String, Option<Arc<super::resource_type::ResourceType>>>>,
+    /// Whether some module's providers extend a resource type, by type name.
+    extended_types: Mutex<HashMap<String, bool>>,
     /// The 3.x functions' arities looked up so far, by name.
     legacy_arities: Mutex<HashMap<String, Option<i64>>>,
 }
@@ -89,6 +91,7 @@ impl Loader {
             files: Mutex::new(HashMap::new()),
             ruby_functions: Mutex::new(HashMap::new()),
             ruby_types: Mutex::new(HashMap::new()),
+            extended_types: Mutex::new(HashMap::new()),
             legacy_arities: Mutex::new(HashMap::new()),
         }
     }
@@ -237,6 +240,56 @@ impl Loader {
             .ok()?
             .insert(name.to_string(), read.clone());
         read
+    }
+
+    /// Whether some module's provider of the resource type `name`
+    /// (`lib/puppet/provider/<name>/*.rb`, which Puppet loads with the type) may add
+    /// attributes or values to it, as a provider may by reopening the type's class
+    /// (augeasproviders_ssh's adds `hash_hostname` to `sshkey`). Read as text, once.
+    pub fn providers_extend(&self, name: &str) -> bool {
+        let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+        if !name.chars().all(plain) {
+            return false;
+        }
+        if let Some(known) = self
+            .extended_types
+            .lock()
+            .ok()
+            .and_then(|m| m.get(name).copied())
+        {
+            return known;
+        }
+        const EXTENDING: &[&str] = &[
+            "newparam",
+            "newproperty",
+            "newvalue",
+            "aliasvalue",
+            "ensurable",
+            "class Puppet::Type::",
+            "class_eval",
+            "instance_eval",
+        ];
+        let extends = self.modules.values().any(|root| {
+            let Ok(entries) = std::fs::read_dir(root.join("lib/puppet/provider").join(name)) else {
+                return false;
+            };
+            entries.flatten().any(|entry| {
+                let path = entry.path();
+                path.extension().is_some_and(|e| e == "rb")
+                    && match crate::source::read::read_text(
+                        &path,
+                        crate::source::read::SMALL_FILE_LIMIT,
+                    ) {
+                        Ok(text) => EXTENDING.iter().any(|word| text.contains(word)),
+                        // Unreadable: what it does is unknown.
+                        Err(_) => true,
+                    }
+            })
+        });
+        if let Ok(mut known) = self.extended_types.lock() {
+            known.insert(name.to_string(), extends);
+        }
+        extends
     }
 
     /// The arity of the 3.x function `name` (unqualified) a module writes in Ruby

@@ -681,9 +681,18 @@ impl Environment {
     /// Puppet's own; else, where no defined type has the name, the one module's
     /// `lib/puppet/type/<name>.rb` read as text; else, where no module on the
     /// modulepaths has that file, the type of a module Puppet ships with itself (`cron`).
-    /// `None` when it is unknown or not sure.
+    /// `None` when it is unknown or not sure, and when a module's provider of the type
+    /// may add to it.
     pub fn resource_type(&self, name: &str) -> Option<Arc<resource_type::ResourceType>> {
         let key = definition_key(name);
+        // A module's provider may add to any type, Puppet's own too.
+        if self
+            .loader
+            .as_ref()
+            .is_some_and(|loader| loader.providers_extend(&key))
+        {
+            return None;
+        }
         if let Some(own) = builtin::resource_type(&key) {
             return Some(own);
         }

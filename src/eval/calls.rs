@@ -66,6 +66,9 @@ impl Evaluator<'_> {
                 return self.assert_type(expected, value);
             }
         }
+        if let Some(set) = self.defined_variable(call) {
+            return Ok(AbstractValue::Known(Value::Bool(set)));
+        }
         if let Some(result) = self.declared_result(call) {
             return result;
         }
@@ -107,6 +110,29 @@ impl Evaluator<'_> {
 }
 
 impl Evaluator<'_> {
+    /// `defined('$x')` of a variable this scope has set on every path to here (a
+    /// parameter, even undef, or an assignment): true, as Puppet answers. Anything
+    /// else (a variable set elsewhere, a class, a type) is left to the call.
+    fn defined_variable(&self, call: &Call) -> Option<bool> {
+        let (ExprKind::Name(name), None, [arg]) =
+            (&call.function.kind, &call.lambda, call.args.as_slice())
+        else {
+            return None;
+        };
+        let ExprKind::String(text) = &arg.kind else {
+            return None;
+        };
+        let variable = text.value.strip_prefix('$')?;
+        if name != "defined" || variable.contains("::") {
+            return None;
+        }
+        self.scopes
+            .iter()
+            .rev()
+            .any(|scope| scope.contains_key(variable) && !scope.maybe_unset.contains(variable))
+            .then_some(true)
+    }
+
     /// The function written in Ruby a call of `name` calls, if its signatures are
     /// known: one of Puppet's own (they come first), a module's namespaced 4.x one, or a
     /// module's 3.x one with the arity it declares.

@@ -20,7 +20,7 @@ const DECLARING: &[&str] = &[
     "newmetaparam",
 ];
 /// Calls that list an attribute's values.
-const LISTING: &[&str] = &["newvalues", "newvalue", "aliasvalue"];
+const LISTING: &[&str] = &["newvalues", "newvalue", "aliasvalue", "defaultvalues"];
 /// Calls that run code the reader does not follow.
 const DYNAMIC: &[&str] = &[
     "instance_eval",
@@ -33,6 +33,20 @@ const DYNAMIC: &[&str] = &[
     "include",
     "extend",
 ];
+/// Statements of an attribute's block that add no value to its list.
+const ATTRIBUTE_QUIET: &[&str] = &[
+    "desc",
+    "doc",
+    "munge",
+    "unmunge",
+    "defaultto",
+    "isnamevar",
+    "isrequired",
+    "require",
+    "attr_accessor",
+    "attr_reader",
+];
+
 /// Statements of a type's block that add no attribute.
 const QUIET: &[&str] = &[
     "desc",
@@ -52,6 +66,7 @@ const QUIET: &[&str] = &[
     "attr_accessor",
     "attr_reader",
     "private",
+    "alias_method",
 ];
 
 pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
@@ -67,6 +82,11 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
             "require" | "require_relative" | "load" if !requires_own_library(tree, node) => {
                 return None
             }
+            // `include Puppet::Util`: Puppet's own helpers add no attribute.
+            "include" if includes_puppets_own(tree, node) => {}
+            // `@resource.send(:properties)` calls a method named literally, which declares
+            // nothing unless it is one of the calls counted.
+            "send" | "public_send" if sends_literal_harmless(tree, node) => {}
             m if DYNAMIC.contains(&m) => return None,
             m if DECLARING.contains(&m) => declaring += 1,
             m if LISTING.contains(&m) => listing += 1,
@@ -77,12 +97,26 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
         return None;
     };
     let receiver = tree.receiver(*newtype)?;
-    if !matches!(receiver, "Puppet::Type" | "::Puppet::Type") {
+    let in_module_puppet = || {
+        std::iter::successors(newtype.parent(), |n| n.parent()).any(|n| {
+            n.kind() == "module"
+                && n.child_by_field_name("name").map(|m| tree.source(m)) == Some("Puppet")
+        })
+    };
+    // `Puppet::Type.newtype`, or `Type.newtype` inside `module Puppet`.
+    let declares_type = matches!(receiver, "Puppet::Type" | "::Puppet::Type")
+        || (receiver == "Type" && in_module_puppet());
+    if !declares_type {
         return None;
     }
-    // `newtype(:x, parent: ...)` inherits attributes this reader does not see.
+    // `newtype(:x, parent: ...)` inherits attributes this reader does not see;
+    // `self_refresh: true` adds none.
     match arguments(*newtype).as_slice() {
-        [only] if tree.literal_name(*only) == Some(name) => {}
+        [only, options @ ..]
+            if tree.literal_name(*only) == Some(name)
+                && options
+                    .iter()
+                    .all(|o| o.kind() == "pair" && tree.pair_key(*o) == Some("self_refresh")) => {}
         _ => return None,
     }
     let mut read = ResourceType {
@@ -112,6 +146,7 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
                 listed += calls;
             }
             Some(m) if QUIET.contains(&m) && tree.receiver(statement).is_none() => {}
+            Some("include") if includes_puppets_own(tree, statement) => {}
             // `def`, `def self.x`, `@doc = ...`, `CONSTANT = ...`, a bare doc string.
             _ if quiet_statement(statement) => {}
             _ => return None,
@@ -180,7 +215,20 @@ fn listed_values(tree: &RubyTree, statements: &[Node], closed: bool) -> (Option<
                     }
                 }
             }
+            // `Puppet::Property::Ensure`'s own values, in an `ensurable` block.
+            Some("defaultvalues") => {
+                calls += 1;
+                for name in ["present", "absent"] {
+                    if !listed.names.iter().any(|n| n == name) {
+                        listed.names.push(name.to_string());
+                    }
+                }
+            }
             Some("validate" | "unsafe_validate") => closed = false,
+            // What declares, documents or converts the value adds none to the list; any
+            // other call (a helper given `self`, say) may.
+            Some(m) if ATTRIBUTE_QUIET.contains(&m) => {}
+            Some(_) => closed = false,
             _ if statement.kind() == "method" => {
                 let defined = statement
                     .child_by_field_name("name")
@@ -240,12 +288,32 @@ fn requires_own_library(tree: &RubyTree, call: Node) -> bool {
     }
 }
 
+fn sends_literal_harmless(tree: &RubyTree, call: Node) -> bool {
+    arguments(call).first().is_some_and(|first| {
+        matches!(first.kind(), "simple_symbol" | "string")
+            && tree
+                .literal_name(*first)
+                .is_some_and(|m| !DECLARING.contains(&m) && !LISTING.contains(&m))
+    })
+}
+
+fn includes_puppets_own(tree: &RubyTree, call: Node) -> bool {
+    let args = arguments(call);
+    !args.is_empty()
+        && args
+            .iter()
+            .all(|a| a.kind() == "scope_resolution" && tree.source(*a).starts_with("Puppet::"))
+}
+
 fn quiet_statement(statement: Node) -> bool {
     match statement.kind() {
-        "method" | "singleton_method" | "string" | "heredoc_beginning" => true,
+        // A helper class (`class CronParam < Puppet::Property`) adds no attribute by
+        // being defined: a `newparam` in it would be one the count above did not read.
+        "method" | "singleton_method" | "string" | "heredoc_beginning" | "class" => true,
+        // `@doc = ...`, `CONSTANT = ...`, a local (`munge_bool = proc do ... end`).
         "assignment" => statement
             .child_by_field_name("left")
-            .is_some_and(|l| matches!(l.kind(), "instance_variable" | "constant")),
+            .is_some_and(|l| matches!(l.kind(), "instance_variable" | "constant" | "identifier")),
         _ => false,
     }
 }

@@ -58,6 +58,36 @@ mod tests {
     }
 
     #[test]
+    fn an_ensurable_block_keeps_the_default_values_it_asks_for() {
+        let text = "Puppet::Type.newtype(:t) do\n  ensurable do\n    defaultvalues\n    newvalue(:unset) do\n    end\n  end\n  newparam(:name)\n\
+            newparam(:mode) do\n    newvalues(:a)\n    PuppetX::T.more_values(self)\n  end\nend\n";
+        let t = read_type(text, "t").expect("read");
+        assert_eq!(t.values["ensure"], ["present", "absent", "unset"]);
+        assert!(!t.values.contains_key("mode"), "a helper may add values");
+    }
+
+    #[test]
+    fn the_shapes_of_puppets_own_bundled_types_are_read() {
+        // mailalias_core's and sshkey_core's wrapper, mount_core's option, cron_core's
+        // helper class, augeas_core's include, a literal send and a local proc.
+        let text = "require 'puppet/property/boolean'\nmodule Puppet\n  Type.newtype(:t, self_refresh: true) do\n\
+            include Puppet::Util\n    class TParam < Puppet::Property\n      def x; end\n    end\n\
+            munge_it = proc do |v| v end\n    alias_method :title, :name\n\
+            newparam(:name)\n    newproperty(:mode, parent: TParam) do\n      munge(&munge_it)\n      \
+            def insync?(is)\n        @resource.send(:properties)\n      end\n    end\n  end\nend\n";
+        let t = read_type(text, "t").expect("read");
+        assert_eq!(t.attributes, ["mode", "name"]);
+        for unsure in [
+            "Type.newtype(:t) do\n  newparam(:name)\nend\n",
+            "module Puppet\n  Type.newtype(:t, parent: File) do\n  end\nend\n",
+            "Puppet::Type.newtype(:t) do\n  newparam(:name)\n  send(:newparam, :more)\nend\n",
+            "Puppet::Type.newtype(:t) do\n  include Helpers\nend\n",
+        ] {
+            assert_eq!(read_type(unsure, "t"), None, "{unsure}");
+        }
+    }
+
+    #[test]
     fn what_the_reader_does_not_follow_makes_the_type_unknown() {
         let base = "Puppet::Type.newtype(:t) do\n  newparam(:name)\n";
         for extra in [

@@ -71,7 +71,7 @@ pub fn check_config(file: &DataFile, shown: &str) -> Vec<Diagnostic> {
             return out;
         }
     }
-    let Some(config) = yaml::value_as_written(document) else {
+    let Some(config) = yaml::value_as_written(document).map(with_puppets_defaults) else {
         return out;
     };
     let table = v5();
@@ -85,7 +85,8 @@ pub fn check_config(file: &DataFile, shown: &str) -> Vec<Diagnostic> {
         }
         return out;
     }
-    let defaults = entry(document, "defaults");
+    // An empty `defaults:` is Puppet's own defaults, which name a backend.
+    let defaults = entry(document, "defaults").filter(|d| !replaced_by_default(d));
     if let Some(defaults) = defaults {
         if count_keys(defaults, &table.function_keys) > 1 {
             out.push(RULE.diagnostic(
@@ -125,6 +126,40 @@ pub fn check_config(file: &DataFile, shown: &str) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The configuration as Puppet's `validate_config` checks it: an empty (or `false`)
+/// `defaults` or `hierarchy` replaced by Puppet's own (`config[KEY_DEFAULTS] ||= ...`).
+fn with_puppets_defaults(config: Value) -> Value {
+    let Value::Hash(entries) = &config else {
+        return config;
+    };
+    let string = |s: &str| Value::string(s);
+    let hash = |pairs: &[(&str, &str)]| {
+        Value::Hash(std::sync::Arc::new(
+            pairs.iter().map(|(k, v)| (string(k), string(v))).collect(),
+        ))
+    };
+    let mut entries = (**entries).clone();
+    for (key, default) in [
+        ("defaults", hash(&[("datadir", "data"), ("data_hash", "yaml_data")])),
+        (
+            "hierarchy",
+            Value::array(vec![hash(&[("name", "Common"), ("path", "common.yaml")])]),
+        ),
+    ] {
+        if let Some(value) = entries.get_mut(&string(key)) {
+            if matches!(value, Value::Undef | Value::Bool(false)) {
+                *value = default;
+            }
+        }
+    }
+    Value::Hash(std::sync::Arc::new(entries))
+}
+
+/// Whether a node is what Ruby's `||=` replaces: nothing (`~`, empty) or `false`.
+fn replaced_by_default(node: &Node) -> bool {
+    matches!(yaml::value_as_written(node), Some(Value::Undef | Value::Bool(false)))
 }
 
 /// Puppet's `validate_hierarchy` for one level.
