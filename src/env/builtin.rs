@@ -22,6 +22,26 @@ struct Table {
     bundled: BTreeMap<String, Arc<ResourceType>>,
 }
 
+/// A table of built-in knowledge read from TOML, with the regular expressions it
+/// lists compiled once (facts named by a pattern, `ipaddress_<interface>`).
+pub struct WithPatterns<T> {
+    pub table: T,
+    pub patterns: Vec<regex::Regex>,
+}
+
+impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
+    /// Reads `text` (the TOML file `name`, embedded in the binary and checked by
+    /// tests: an error is a bug) and compiles the patterns `patterns` picks from it.
+    pub fn read(name: &str, text: &str, patterns: impl Fn(&T) -> Vec<&str>) -> WithPatterns<T> {
+        let table: T = toml::from_str(text).unwrap_or_else(|e| panic!("{name} is valid: {e}"));
+        let patterns = patterns(&table)
+            .into_iter()
+            .map(|p| regex::Regex::new(p).unwrap_or_else(|e| panic!("{name}: pattern {p}: {e}")))
+            .collect();
+        WithPatterns { table, patterns }
+    }
+}
+
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {

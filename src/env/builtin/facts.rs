@@ -36,22 +36,16 @@ struct Table {
     facts: BTreeMap<String, Fact>,
 }
 
-struct Facts {
-    table: Table,
-    patterns: Vec<regex::Regex>,
-}
+type Facts = super::WithPatterns<Table>;
 
 fn facts() -> &'static Facts {
     static FACTS: OnceLock<Facts> = OnceLock::new();
     FACTS.get_or_init(|| {
-        let table: Table = toml::from_str(include_str!("../../../data/facts.toml"))
-            .expect("data/facts.toml is generated valid");
-        let patterns = table
-            .patterns
-            .iter()
-            .map(|p| regex::Regex::new(&p.pattern).expect("Facter's patterns are valid"))
-            .collect();
-        Facts { table, patterns }
+        Facts::read(
+            "data/facts.toml",
+            include_str!("../../../data/facts.toml"),
+            |t| t.patterns.iter().map(|p| p.pattern.as_str()).collect(),
+        )
     })
 }
 

@@ -51,22 +51,16 @@ struct Pattern {
     path: Vec<String>,
 }
 
-struct Facts {
-    table: Table,
-    patterns: Vec<regex::Regex>,
-}
+type Facts = crate::env::builtin::WithPatterns<Table>;
 
 fn facts() -> &'static Facts {
     static FACTS: OnceLock<Facts> = OnceLock::new();
     FACTS.get_or_init(|| {
-        let table: Table = toml::from_str(include_str!("../../../data/legacy_facts.toml"))
-            .expect("data/legacy_facts.toml is valid (checked by a test)");
-        let patterns = table
-            .pattern
-            .iter()
-            .map(|p| regex::Regex::new(&p.regex).expect("valid pattern in legacy_facts.toml"))
-            .collect();
-        Facts { table, patterns }
+        Facts::read(
+            "data/legacy_facts.toml",
+            include_str!("../../../data/legacy_facts.toml"),
+            |t| t.pattern.iter().map(|p| p.regex.as_str()).collect(),
+        )
     })
 }
 
