@@ -22,6 +22,8 @@ pub struct Loader {
     ruby_types: Mutex<HashMap<String, Option<Arc<super::resource_type::ResourceType>>>>,
     /// Whether some module's providers extend a resource type, by type name.
     extended_types: Mutex<HashMap<String, bool>>,
+    /// The modules' provider folders (`lib/puppet/provider/<type>`), by type name.
+    provider_folders: std::sync::OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// The 3.x functions' arities looked up so far, by name.
     legacy_arities: Mutex<HashMap<String, Option<i64>>>,
 }
@@ -92,6 +94,7 @@ impl Loader {
             ruby_functions: Mutex::new(HashMap::new()),
             ruby_types: Mutex::new(HashMap::new()),
             extended_types: Mutex::new(HashMap::new()),
+            provider_folders: std::sync::OnceLock::new(),
             legacy_arities: Mutex::new(HashMap::new()),
         }
     }
@@ -269,8 +272,27 @@ impl Loader {
             "class_eval",
             "instance_eval",
         ];
-        let extends = self.modules.values().any(|root| {
-            let Ok(entries) = std::fs::read_dir(root.join("lib/puppet/provider").join(name)) else {
+        let folders = self.provider_folders.get_or_init(|| {
+            // Every module's provider folders, listed once: a type is asked about for
+            // each name declarations use.
+            let mut folders: HashMap<String, Vec<PathBuf>> = HashMap::new();
+            for root in self.modules.values() {
+                let Ok(entries) = std::fs::read_dir(root.join("lib/puppet/provider")) else {
+                    continue;
+                };
+                for entry in entries.flatten() {
+                    if let Some(type_name) = entry.file_name().to_str() {
+                        folders
+                            .entry(type_name.to_string())
+                            .or_default()
+                            .push(entry.path());
+                    }
+                }
+            }
+            folders
+        });
+        let extends = folders.get(name).into_iter().flatten().any(|folder| {
+            let Ok(entries) = std::fs::read_dir(folder) else {
                 return false;
             };
             entries.flatten().any(|entry| {

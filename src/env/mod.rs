@@ -173,6 +173,9 @@ pub struct Environment {
     fact_scan: std::sync::OnceLock<scan::Scan>,
     /// The dependencies of each module asked about, by its folder.
     dependencies: std::sync::Mutex<HashMap<PathBuf, Option<ModuleDependencies>>>,
+    /// The resource types written in Ruby asked about, by name: each declaration asks,
+    /// and finding one looks at every module's folders.
+    resource_types: std::sync::Mutex<HashMap<String, Option<Arc<resource_type::ResourceType>>>>,
 }
 
 /// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
@@ -685,6 +688,16 @@ impl Environment {
     /// may add to it.
     pub fn resource_type(&self, name: &str) -> Option<Arc<resource_type::ResourceType>> {
         let key = definition_key(name);
+        if let Some(known) = self.resource_types.lock().ok()?.get(&key) {
+            return known.clone();
+        }
+        let found = self.find_resource_type(&key);
+        self.resource_types.lock().ok()?.insert(key, found.clone());
+        found
+    }
+
+    fn find_resource_type(&self, key: &str) -> Option<Arc<resource_type::ResourceType>> {
+        let key = key.to_string();
         // A module's provider may add to any type, Puppet's own too.
         if self
             .loader
