@@ -103,16 +103,24 @@ pub fn check_paths_configured(
 /// Checks the planned files, telling `progress` as files are done.
 pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     progress.found(plan.files.len());
-    let parsed: Vec<(ParseResult, &Arc<Settings>)> = plan
-        .files
-        .par_iter()
+    // The largest files first, in both parallel phases: one started last would keep a
+    // thread busy while the others wait at the end.
+    let mut largest_first: Vec<&(FoundFile, Arc<Settings>)> = plan.files.iter().collect();
+    largest_first.sort_by_cached_key(|(f, _)| {
+        let size = std::fs::symlink_metadata(&f.path).map_or(0, |m| m.len());
+        (std::cmp::Reverse(size), f.path.clone())
+    });
+    let parsed: Vec<(ParseResult, &Arc<Settings>)> = largest_first
+        .into_par_iter()
         .map(|(f, settings)| (parse_found_file(f), settings))
         .collect();
-    let programs: Vec<(&Path, &crate::ast::Program)> = parsed
+    // The index is built from the programs in path order, as before.
+    let mut programs: Vec<(&Path, &crate::ast::Program)> = parsed
         .iter()
         .filter_map(|(p, _)| p.as_ref().ok())
         .map(|p| (p.source.path.as_path(), &p.parsed.program))
         .collect();
+    programs.sort_by(|a, b| a.0.cmp(b.0));
     let mut environments =
         Environments::build(&planned_paths(plan), &programs, &plan.modulepath, &[]);
     environments.set_hiera_global(plan);

@@ -279,14 +279,23 @@ impl Environment {
         programs: impl IntoIterator<Item = (&'p Path, &'p Program)>,
         more: &[PathBuf],
     ) -> Environment {
-        let mut env = more
+        let on_disk = more
             .par_iter()
             .filter_map(|path| Environment::of_file(path).map(|(env, _)| env))
             .reduce(Environment::empty, Environment::merged);
-        for (path, program) in programs {
-            env.add_program(path, program);
-        }
-        env
+        // Each program's definitions in parallel, then merged in order: a name two files
+        // define is ambiguous, and the first path's definition stays, as when added
+        // one by one.
+        let programs: Vec<(&Path, &Program)> = programs.into_iter().collect();
+        let parsed = programs
+            .par_iter()
+            .map(|(path, program)| {
+                let mut env = Environment::empty();
+                env.add_program(path, program);
+                env
+            })
+            .reduce(Environment::empty, Environment::merged);
+        on_disk.merged(parsed)
     }
 
     /// The index of one file on disk, and whether it parsed without syntax errors;
