@@ -139,3 +139,47 @@ fn semver_ranges() {
     assert_eq!(eval("SemVer('1.3.0-rc1') =~ SemVerRange('1.x')"), "false");
     assert_eq!(eval("SemVer('1.3.0-rc1') =~ SemVerRange('*')"), "true");
 }
+
+// 004 "Comparison Operators" and "Arithmetic Operators", where Puppet 7 parts from the
+// text (each answer is puppet-oracle's): `default` is equal to itself, Ruby's float
+// division gives NaN for 0 / 0 and refuses only an infinite result, a Timespan and a
+// Timestamp are not comparable, and String() of a time value is its text.
+#[test]
+fn puppets_answers_at_the_edges_of_comparison_division_and_time_text() {
+    assert_eq!(eval("default < default"), "false");
+    assert_eq!(eval("default <= default"), "true");
+    assert_eq!(eval("default > default"), "false");
+    assert_eq!(eval("default >= default"), "true");
+    assert_eq!(
+        eval("default < 1"),
+        "error: Comparison of: Object < Integer, is not possible. Caused by 'Symbol not comparable to non Symbol'."
+    );
+    assert_eq!(eval("0.0 / 0"), "NaN");
+    assert_eq!(eval("0 / -0.0"), "NaN");
+    assert_eq!(type_of("0 / 0.0"), "Float[NaN, NaN]");
+    assert_eq!(
+        eval("-1 / 0.0"),
+        "error: The result of the / expression is Infinity"
+    );
+    assert_eq!(eval("Timespan(0) / Timespan(0)"), "NaN");
+    assert_eq!(
+        eval("Timespan(1) / Timespan(0)"),
+        "error: The result of the / expression is Infinity"
+    );
+    assert_eq!(
+        eval("Timespan(1) < Timestamp('2020-01-01T00:00:00.000 UTC')"),
+        "error: Comparison of: Timespan < Timestamp, is not possible. Caused by 'Timespans are only comparable to Timespans, Integers, and Floats'."
+    );
+    assert_eq!(
+        eval("Timestamp('2020-01-01T00:00:00.000 UTC') > Timespan(1)"),
+        "error: Comparison of: Timestamp > Timespan, is not possible. Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'."
+    );
+    assert_eq!(eval("String(Timespan(3600))"), "'0-01:00:00.0'");
+    assert_eq!(eval("String(Timespan(-3600))"), "'-0-01:00:00.0'");
+    assert_eq!(
+        eval("String(Timestamp('2020-01-01T00:00:00.000 UTC'))"),
+        "'2020-01-01T00:00:00.000000000 UTC'"
+    );
+    assert_eq!(eval("\"${Timespan(3600)}\""), "'0-01:00:00.0'");
+    assert_eq!(eval("\"${SemVerRange('~> 1.2')}\""), "'~> 1.2'");
+}

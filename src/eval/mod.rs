@@ -1089,7 +1089,7 @@ fn interpolated(v: &Value) -> String {
         }
         // Puppet interpolates an iterator as its type's name, not its elements.
         Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
-        other => other.to_string(),
+        other => query::string_form(other),
     }
 }
 

@@ -174,11 +174,9 @@ pub fn compare(op: &str, a: &Value, b: &Value) -> R {
         (Value::Integer(_) | Value::Float(_), _) => {
             return not_possible("A Numeric is not comparable to non Numeric")
         }
-        // pupcheck compares a Timespan with a Timestamp by their nanoseconds, where
-        // Puppet refuses (a verdict kept as it is; the message is Puppet's refusal of
-        // any other operand).
-        (Value::Timespan(_), Value::Timespan(_) | Value::Timestamp(_))
-        | (Value::Timestamp(_), Value::Timespan(_) | Value::Timestamp(_))
+        // A Timespan and a Timestamp are not comparable (each refuses the other).
+        (Value::Timespan(_), Value::Timespan(_))
+        | (Value::Timestamp(_), Value::Timestamp(_))
         | (Value::Timespan(_) | Value::Timestamp(_), Value::Integer(_) | Value::Float(_)) => {
             compare_times(a, b)?
         }
@@ -192,8 +190,8 @@ pub fn compare(op: &str, a: &Value, b: &Value) -> R {
         }
         (Value::SemVer(x), Value::SemVer(y)) => x.cmp(y),
         (Value::SemVer(_), _) => return not_possible("Versions not comparable to non Versions"),
-        // `default` is a Ruby Symbol. (Puppet compares `default` with `default`;
-        // pupcheck refuses it, a verdict kept as it is.)
+        // `default` is a Ruby Symbol: equal to itself, not comparable to anything else.
+        (Value::Default, Value::Default) => Ordering::Equal,
         (Value::Default, _) => return not_possible("Symbol not comparable to non Symbol"),
         _ => {
             return not_possible(
@@ -558,9 +556,9 @@ fn float_operator(op: &str, x: f64, left: &Value, right: &Value) -> R {
         "+" => Ok(Value::Float(x + y)),
         "-" => Ok(Value::Float(x - y)),
         "*" => Ok(Value::Float(x * y)),
-        // Puppet's 0.0 / 0 is NaN, not an error; pupcheck refuses it (a verdict kept
-        // as it is), with the message of any other float division by zero.
-        "/" if y == 0.0 => Err(infinity(op)),
+        // Ruby's float division: 0.0 / 0 is NaN, which Puppet gives back; a non-zero
+        // number over zero is infinite, which Puppet refuses.
+        "/" if (x / y).is_infinite() => Err(infinity(op)),
         "/" => Ok(Value::Float(x / y)),
         _ => Err(not_applicable(op, left)),
     }
@@ -613,9 +611,8 @@ fn timespan_operator(op: &str, x: i128, right: &Value) -> R {
             op,
             format!("A Timestamp cannot be multiplied by {}", a_an(&other)),
         )),
-        // Timespan / Timespan is a Float; 0 / 0 is NaN in Puppet, an error here (a
-        // verdict kept as it is).
-        ("/", Span(0)) => Err(infinity(op)),
+        // Timespan / Timespan is a Float: 0 / 0 is NaN, another number over 0 infinite.
+        ("/", Span(0)) if x != 0 => Err(infinity(op)),
         ("/", Span(y)) => Ok(Value::Float(x as f64 / *y as f64)),
         ("/", Value::Integer(0)) => Err(division_by_zero()),
         ("/", Value::Integer(k)) => Ok(Span(floor_div128(x, i128::from(*k)))),

@@ -18,8 +18,11 @@ pub fn string_form(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
         Value::Undef => String::new(),
-        // `String(SemVerRange('~> 1.2'))` is the text it was made from.
-        Value::SemVerRange(r) => r.to_string(),
+        // `String(SemVerRange('~> 1.2'))` is the text it was made from; a time value
+        // is its text too (`0-01:00:00.0`), not `Timespan('...')`.
+        Value::SemVerRange(_) | Value::Timespan(_) | Value::Timestamp(_) => {
+            crate::types::labels::ruby_to_s(v)
+        }
         _ => v.to_string(),
     }
 }
