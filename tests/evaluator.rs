@@ -183,3 +183,30 @@ fn puppets_answers_at_the_edges_of_comparison_division_and_time_text() {
     assert_eq!(eval("\"${Timespan(3600)}\""), "'0-01:00:00.0'");
     assert_eq!(eval("\"${SemVerRange('~> 1.2')}\""), "'~> 1.2'");
 }
+
+// 001 "Sensitive" and "Binary": values built by a call, as Puppet builds them
+// (puppet-oracle's answers), also on the value side of an instance question.
+#[test]
+fn sensitive_and_binary_values_are_built() {
+    assert_eq!(
+        eval("Sensitive(Sensitive('x')) =~ Sensitive[String]"),
+        "true"
+    );
+    assert_eq!(type_of("Sensitive(Sensitive('x'))"), "Sensitive[String]");
+    assert_eq!(eval("Binary('aGVsbG8=')"), "Binary(\"aGVsbG8=\")");
+    assert_eq!(eval("Binary([104, 105])"), "Binary(\"aGk=\")");
+    assert_eq!(eval("Binary('hi', '%s')"), "Binary(\"aGk=\")");
+    assert_eq!(
+        eval("Binary('hello')"),
+        "error: Error while evaluating a Function Call, invalid base64"
+    );
+    let instance =
+        |value: &str, ty: &str| answer(&json!({"value": value, "type": ty}))["instance"].clone();
+    assert_eq!(instance("Sensitive('x')", "Sensitive[String]"), json!(true));
+    assert_eq!(instance("Sensitive(1)", "Sensitive[String]"), json!(false));
+    assert_eq!(instance("Binary('aGVsbG8=')", "Binary"), json!(true));
+    assert_eq!(
+        instance("SemVer('1.0.0')", "SemVer['>=1.0.0']"),
+        json!(true)
+    );
+}

@@ -568,6 +568,11 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
             .map(|r| Value::SemVerRange(std::sync::Arc::new(r)))
             .ok_or_else(|| failed(format!("Unparsable version range: \"{s}\""))),
         ("Timestamp", [v]) => to_timestamp(v),
+        // A sensitive value given to Sensitive is not wrapped twice.
+        ("Sensitive", [Value::Sensitive(inner)]) => Ok(Value::Sensitive(inner.clone())),
+        ("Sensitive", [v]) => Ok(Value::Sensitive(std::sync::Arc::new(v.clone()))),
+        ("Binary", [v]) => to_binary(v, "%B"),
+        ("Binary", [v, Value::String(format)]) => to_binary(v, format),
         ("Array" | "Tuple", [v]) => to_array(v),
         // `Array(x, true)`: an array stays as it is, anything else is wrapped.
         ("Array" | "Tuple", [v, Value::Bool(true)]) => Ok(match v {
@@ -583,6 +588,39 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ))),
         _ => Err(EvalError::Unsupported(format!(
             "{type_name}.new with these arguments"
+        ))),
+    }
+}
+
+/// `Binary(x)`, `Binary(x, format)`: the bytes of a base64 string (`%B`, strict, the
+/// default), of a string as it is (`%s`), or of an array of byte values.
+fn to_binary(v: &Value, format: &str) -> R<Value> {
+    use base64::Engine;
+    let binary = |bytes: Vec<u8>| Ok(Value::Binary(std::sync::Arc::new(bytes)));
+    match (v, format) {
+        (Value::String(s), "%B") => {
+            match base64::engine::general_purpose::STANDARD.decode(s.as_bytes()) {
+                Ok(bytes) => binary(bytes),
+                // Ruby's ArgumentError; the call adds that it was evaluating one.
+                Err(_) => Err(failed("invalid base64")),
+            }
+        }
+        (Value::String(s), "%s") => binary(s.as_bytes().to_vec()),
+        (Value::Array(items), _) => {
+            let bytes: Option<Vec<u8>> = items
+                .iter()
+                .map(|i| match i {
+                    Value::Integer(n) => u8::try_from(*n).ok(),
+                    _ => None,
+                })
+                .collect();
+            match bytes {
+                Some(bytes) => binary(bytes),
+                None => Err(EvalError::Unsupported("Binary.new of these values".into())),
+            }
+        }
+        _ => Err(EvalError::Unsupported(format!(
+            "Binary.new with the format '{format}'"
         ))),
     }
 }

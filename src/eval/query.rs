@@ -34,7 +34,13 @@ pub const NOT_ANSWERED: &str = "not answered without the evaluator";
 /// One oracle case, answered with the oracle's fields.
 pub fn answer(case: &Json) -> Json {
     let Some(code) = case.get("expr").and_then(Json::as_str) else {
-        return crate::types::query::answer(case, &Parsers::syntax());
+        let answered = crate::types::query::answer(case, &Parsers::syntax());
+        return match answered.get("error") {
+            // A value built by a call (`Sensitive('x')`, `SemVer('1.0.0')`) is no type
+            // specification: the evaluator builds it.
+            Some(_) => instance_by_evaluation(case).unwrap_or(answered),
+            None => answered,
+        };
     };
     let mut out: Map<String, Json> = case.as_object().cloned().unwrap_or_default();
     let prelude = case.get("prelude").and_then(Json::as_str).unwrap_or("");
@@ -62,6 +68,24 @@ pub fn answer(case: &Json) -> Json {
         }
     }
     Json::Object(out)
+}
+
+/// `{"value": V, "type": T}` answered by evaluating `V` and `T` (after the prelude);
+/// `None` when either is not known.
+fn instance_by_evaluation(case: &Json) -> Option<Json> {
+    let value_code = case.get("value").and_then(Json::as_str)?;
+    let type_code = case.get("type").and_then(Json::as_str)?;
+    let prelude = case.get("prelude").and_then(Json::as_str).unwrap_or("");
+    let value = evaluate(prelude, value_code).ok()?;
+    let Value::Type(ty) = evaluate(prelude, type_code).ok()? else {
+        return None;
+    };
+    let mut out: Map<String, Json> = case.as_object().cloned().unwrap_or_default();
+    out.insert(
+        "instance".into(),
+        Json::Bool(crate::types::instance_of(&value, &ty)),
+    );
+    Some(Json::Object(out))
 }
 
 /// Evaluates the prelude, then the code, in one scope: the value of the code's last
