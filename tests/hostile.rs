@@ -454,3 +454,45 @@ fn hiera_files_that_are_fifos_or_yaml_bombs_end_in_bounded_time() {
     // The data could not be read whole: the include is not judged.
     assert!(!out.contains("missing-parameter"), "{out}");
 }
+
+/// A module's Ruby type files are read as syntax trees: one nested far beyond any real
+/// file, one over the size read, and one that is a FIFO end in bounded time and
+/// memory, the type unknown or read, never a crash.
+#[test]
+fn ruby_type_files_that_nest_deeply_are_large_or_fifos_end_in_bounded_time() {
+    let dir = scratch("ruby-types");
+    let lib = dir.join("evil/lib/puppet/type");
+    let nested = format!(
+        "Puppet::Type.newtype(:nested) do\n  x = {}{}\n  newparam(:name)\nend\n",
+        "[".repeat(60_000),
+        "]".repeat(60_000)
+    );
+    write(&lib.join("nested.rb"), &nested);
+    let large = format!(
+        "Puppet::Type.newtype(:large) do\n  newparam(:name)\n{}end\n",
+        "  # padding\n".repeat(40_000)
+    );
+    write(&lib.join("large.rb"), &large);
+    mkfifo(&lib.join("fifo.rb"));
+    write(
+        &dir.join("evil/manifests/init.pp"),
+        "class evil {\n  nested { 'a': bogus => 1 }\n  large { 'b': bogus => 1 }\n  fifo { 'c': bogus => 1 }\n}\n",
+    );
+    let out = pupcheck(&dir, &["check", "--format", "json", "evil"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let unknown: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "unknown-attribute")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    // The nested type is read (its one attribute known); the large one and the FIFO
+    // are not, so nothing is said of their declarations.
+    assert_eq!(
+        unknown,
+        ["no parameter named 'bogus' on Nested[a]"],
+        "{}",
+        stderr(&out)
+    );
+}

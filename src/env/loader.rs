@@ -234,7 +234,7 @@ impl Loader {
         let read = self
             .only_module_with(&format!("lib/puppet/type/{name}.rb"))
             .and_then(|file| {
-                crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok()
+                crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT).ok()
             })
             .and_then(|text| super::ruby_type::read_type(&text, name))
             .map(Arc::new);

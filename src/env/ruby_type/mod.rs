@@ -10,6 +10,11 @@ mod resource_api;
 use super::resource_type::ResourceType;
 use super::ruby_tree::RubyTree;
 
+/// The largest type file read (a syntax tree takes many times its text's memory, and a
+/// hostile file nests deeply): three times the largest of the corpus and of current
+/// public modules (puppetlabs-firewall's, 77 KB). A larger one is unknown.
+pub const RUBY_TYPE_LIMIT: u64 = 256 * 1024;
+
 /// Reads the type `name` from the text of its file; `None` when the reader is not
 /// sure of it.
 pub fn read_type(text: &str, name: &str) -> Option<ResourceType> {
