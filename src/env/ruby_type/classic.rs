@@ -147,6 +147,8 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
             }
             Some(m) if QUIET.contains(&m) && tree.receiver(statement).is_none() => {}
             Some("include") if includes_puppets_own(tree, statement) => {}
+            // `Puppet::Type.type(:other)`: loading another type adds nothing to this one.
+            Some("type") if tree.receiver(statement) == Some("Puppet::Type") => {}
             // `def`, `def self.x`, `@doc = ...`, `CONSTANT = ...`, a bare doc string.
             _ if quiet_statement(statement) => {}
             _ => return None,
@@ -282,7 +284,11 @@ fn requires_own_library(tree: &RubyTree, call: Node) -> bool {
     }
     match arguments(call).as_slice() {
         [library] => tree.literal_name(*library).is_some_and(|l| {
-            l == "puppet" || l.starts_with("puppet/") || (!l.contains('/') && !l.is_empty())
+            let first = l.split('/').next().unwrap_or_default();
+            l == "puppet"
+                || l.starts_with("puppet/")
+                || (!l.contains('/') && !l.is_empty())
+                || RUBY_LIBRARIES.contains(&first)
         }),
         _ => false,
     }
@@ -297,6 +303,36 @@ fn sends_literal_harmless(tree: &RubyTree, call: Node) -> bool {
     })
 }
 
+/// Ruby's standard libraries that are required by a path (`digest/md5`): they cannot
+/// add to a Puppet type.
+const RUBY_LIBRARIES: &[&str] = &[
+    "digest",
+    "net",
+    "openssl",
+    "json",
+    "yaml",
+    "psych",
+    "uri",
+    "open3",
+    "fileutils",
+    "securerandom",
+    "tempfile",
+    "time",
+    "date",
+    "set",
+    "shellwords",
+    "English",
+    "erb",
+    "base64",
+    "ipaddr",
+    "socket",
+    "etc",
+    "pathname",
+    "stringio",
+    "zlib",
+    "rexml",
+];
+
 fn includes_puppets_own(tree: &RubyTree, call: Node) -> bool {
     let args = arguments(call);
     !args.is_empty()
@@ -307,9 +343,10 @@ fn includes_puppets_own(tree: &RubyTree, call: Node) -> bool {
 
 fn quiet_statement(statement: Node) -> bool {
     match statement.kind() {
-        // A helper class (`class CronParam < Puppet::Property`) adds no attribute by
-        // being defined: a `newparam` in it would be one the count above did not read.
-        "method" | "singleton_method" | "string" | "heredoc_beginning" | "class" => true,
+        // A helper class or module (`class CronParam < Puppet::Property`) adds no
+        // attribute by being defined: a `newparam` in it would be one the count above
+        // did not read.
+        "method" | "singleton_method" | "string" | "heredoc_beginning" | "class" | "module" => true,
         // `@doc = ...`, `CONSTANT = ...`, a local (`munge_bool = proc do ... end`).
         "assignment" => statement
             .child_by_field_name("left")

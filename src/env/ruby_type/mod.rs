@@ -82,6 +82,11 @@ mod tests {
             def insync?(is)\n        @resource.send(:properties)\n      end\n    end\n  end\nend\n";
         let t = read_type(text, "t").expect("read");
         assert_eq!(t.attributes, ["mode", "name"]);
+        // inifile's Ruby library by path, augeasproviders_sysctl's helper module,
+        // firewalld_zone's loading of other types.
+        let text = "require 'digest/md5'\nPuppet::Type.newtype(:t) do\n  module ValueSync\n    def insync?(is); end\n  end\n\
+            Puppet::Type.type(:other)\n  newparam(:name)\nend\n";
+        assert_eq!(read_type(text, "t").expect("read").attributes, ["name"]);
         for unsure in [
             "Type.newtype(:t) do\n  newparam(:name)\nend\n",
             "module Puppet\n  Type.newtype(:t, parent: File) do\n  end\nend\n",
