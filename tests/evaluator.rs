@@ -196,6 +196,8 @@ fn sensitive_and_binary_values_are_built() {
     assert_eq!(eval("Binary('aGVsbG8=')"), "Binary(\"aGVsbG8=\")");
     assert_eq!(eval("Binary([104, 105])"), "Binary(\"aGk=\")");
     assert_eq!(eval("Binary('hi', '%s')"), "Binary(\"aGk=\")");
+    assert_eq!(eval("String(Binary([255]))"), "'/w=='");
+    assert_eq!(eval("\"${Binary('aGk=')}\""), "'aGk='");
     assert_eq!(
         eval("Binary('hello')"),
         "error: Error while evaluating a Function Call, invalid base64"

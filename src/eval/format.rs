@@ -208,6 +208,8 @@ pub fn format_value(v: &Value, format: &Value) -> R<String> {
 pub fn default_string(v: &Value) -> String {
     match v {
         Value::Float(f) => format!("{f:.6}"),
+        // A Binary's text is its base64 (`String(Binary([104, 105]))` is `aGk=`).
+        Value::Binary(_) => crate::types::labels::ruby_to_s(v),
         other => super::query::string_form(other),
     }
 }

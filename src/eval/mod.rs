@@ -1087,8 +1087,10 @@ fn interpolated(v: &Value) -> String {
                 .collect();
             format!("{{{}}}", parts.join(", "))
         }
-        // Puppet interpolates an iterator as its type's name, not its elements.
+        // Puppet interpolates an iterator as its type's name, not its elements, and a
+        // Binary as its base64.
         Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
+        Value::Binary(_) => labels::ruby_to_s(v),
         other => query::string_form(other),
     }
 }
