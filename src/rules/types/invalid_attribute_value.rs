@@ -6,6 +6,7 @@ use crate::types::from_ast::parse_type_expr;
 use crate::types::instance_of;
 use crate::types::mismatch::{describe_value, each_named};
 use crate::types::resolve::Resolver;
+use crate::types::labels::ruby_inspect;
 use crate::types::value::Value;
 
 pub static RULE: Rule = Rule {
@@ -53,32 +54,10 @@ Use one of the listed values (`replace => false`).
 /// message shows it (Ruby's `inspect`).
 fn as_name(value: &Value) -> Option<(String, String)> {
     match value {
-        Value::String(s) => Some((s.to_string(), ruby_inspect(s))),
+        Value::String(s) => Some((s.to_string(), ruby_inspect(value))),
         Value::Bool(b) => Some((b.to_string(), b.to_string())),
         _ => None,
     }
-}
-
-/// A string as Ruby's `String#inspect` writes it, for the characters a value name
-/// holds (quotes, backslashes, interpolation marks, control characters).
-fn ruby_inspect(text: &str) -> String {
-    let mut out = String::from("\"");
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            // `#{`, `#$`, `#@` would interpolate: Ruby escapes the `#`.
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
