@@ -261,10 +261,8 @@ fn write_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
 
 /// The planned files' paths, data files too.
 fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
-    plan.files
-        .iter()
-        .map(|(f, _)| f.path.clone())
-        .chain(plan.data_files.iter().map(|(path, _)| path.clone()))
+    plan.all_files()
+        .map(|(path, _)| path.to_path_buf())
         .collect()
 }
 

@@ -17,11 +17,6 @@ pub struct Loader {
     files: Mutex<HashMap<PathBuf, Loaded>>,
     /// The module functions written in Ruby read so far (`None`: absent or unread).
     ruby_functions: Mutex<HashMap<PathBuf, Option<Arc<super::ruby::RubyFunction>>>>,
-    /// The resource types written in Ruby read so far, by name (`None`: absent,
-    /// defined by several modules, or unread).
-    ruby_types: Mutex<HashMap<String, Option<Arc<super::resource_type::ResourceType>>>>,
-    /// Whether some module's providers extend a resource type, by type name.
-    extended_types: Mutex<HashMap<String, bool>>,
     /// The modules' provider folders (`lib/puppet/provider/<type>`), by type name.
     provider_folders: std::sync::OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// The 3.x functions' arities looked up so far, by name.
@@ -44,15 +39,19 @@ enum Loaded {
     Unreadable,
 }
 
+/// Whether `name` is made of lowercase letters, digits and `_` only: a module's name, or
+/// a name that may stand in a path pupcheck builds (never `..` or `/`).
+pub(crate) fn is_plain_name(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
 /// A module's name: its folder's, as Puppet takes it, when that is a valid module name;
 /// else (`puppetlabs-ntp`, as Debian installs modules) `metadata.json`'s `name` after
 /// its author.
 fn module_name(root: &Path) -> Option<String> {
     let valid = |name: &str| {
-        name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-            && name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && is_plain_name(name)
     };
     let folder = root.file_name()?.to_str()?;
     if valid(folder) {
@@ -92,8 +91,6 @@ impl Loader {
             modules,
             files: Mutex::new(HashMap::new()),
             ruby_functions: Mutex::new(HashMap::new()),
-            ruby_types: Mutex::new(HashMap::new()),
-            extended_types: Mutex::new(HashMap::new()),
             provider_folders: std::sync::OnceLock::new(),
             legacy_arities: Mutex::new(HashMap::new()),
         }
@@ -221,46 +218,26 @@ impl Loader {
     /// The resource type `name` written in Ruby by the one module on the modulepaths
     /// that has `lib/puppet/type/<name>.rb`, read as text (never run); `None` when no
     /// module or several have the file, or the reader is not sure of it.
+    /// (Asked once per name: `Environment::resource_type` keeps the answer.)
     pub fn ruby_type_for(&self, name: &str) -> Option<Arc<super::resource_type::ResourceType>> {
-        if !name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        {
+        if !is_plain_name(name) {
             return None;
         }
-        if let Some(known) = self.ruby_types.lock().ok()?.get(name) {
-            return known.clone();
-        }
-        let read = self
-            .only_module_with(&format!("lib/puppet/type/{name}.rb"))
+        self.only_module_with(&format!("lib/puppet/type/{name}.rb"))
             .and_then(|file| {
                 crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT).ok()
             })
             .and_then(|text| super::ruby_type::read_type(&text, name))
-            .map(Arc::new);
-        self.ruby_types
-            .lock()
-            .ok()?
-            .insert(name.to_string(), read.clone());
-        read
+            .map(Arc::new)
     }
 
     /// Whether some module's provider of the resource type `name`
     /// (`lib/puppet/provider/<name>/*.rb`, which Puppet loads with the type) may add
     /// attributes or values to it, as a provider may by reopening the type's class
-    /// (augeasproviders_ssh's adds `hash_hostname` to `sshkey`). Read as text, once.
+    /// (augeasproviders_ssh's adds `hash_hostname` to `sshkey`). Read as text.
     pub fn providers_extend(&self, name: &str) -> bool {
-        let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
-        if !name.chars().all(plain) {
+        if !is_plain_name(name) {
             return false;
-        }
-        if let Some(known) = self
-            .extended_types
-            .lock()
-            .ok()
-            .and_then(|m| m.get(name).copied())
-        {
-            return known;
         }
         const EXTENDING: &[&str] = &[
             "newparam",
@@ -291,7 +268,7 @@ impl Loader {
             }
             folders
         });
-        let extends = folders.get(name).into_iter().flatten().any(|folder| {
+        folders.get(name).into_iter().flatten().any(|folder| {
             let Ok(entries) = std::fs::read_dir(folder) else {
                 return false;
             };
@@ -307,11 +284,7 @@ impl Loader {
                         Err(_) => true,
                     }
             })
-        });
-        if let Ok(mut known) = self.extended_types.lock() {
-            known.insert(name.to_string(), extends);
-        }
-        extends
+        })
     }
 
     /// The arity of the 3.x function `name` (unqualified) a module writes in Ruby
@@ -319,10 +292,7 @@ impl Loader {
     /// module has a 4.x function of the name (`lib/puppet/functions/<name>.rb`, which
     /// Puppet would call instead) and the file declares one.
     pub fn legacy_arity_for(&self, name: &str) -> Option<i64> {
-        if !name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        {
+        if !is_plain_name(name) {
             return None;
         }
         // Asked for every call of such a name: looked up once.

@@ -706,30 +706,28 @@ impl Environment {
     }
 
     fn find_resource_type(&self, key: &str) -> Option<Arc<resource_type::ResourceType>> {
-        let key = key.to_string();
         // A module's provider may add to any type, Puppet's own too.
         if self
             .loader
             .as_ref()
-            .is_some_and(|loader| loader.providers_extend(&key))
+            .is_some_and(|loader| loader.providers_extend(key))
         {
             return None;
         }
-        if let Some(own) = builtin::resource_type(&key) {
+        if let Some(own) = builtin::resource_type(key) {
             return Some(own);
         }
-        let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
-        if !key.chars().all(plain)
-            || self.define(&key).is_some()
-            || self.is_ambiguous(Table::Define, &key)
+        if !loader::is_plain_name(key)
+            || self.define(key).is_some()
+            || self.is_ambiguous(Table::Define, key)
         {
             return None;
         }
         let loader = self.loader.as_ref()?;
         if loader.any_module_has(&format!("lib/puppet/type/{key}.rb")) {
-            loader.ruby_type_for(&key)
+            loader.ruby_type_for(key)
         } else {
-            builtin::bundled_resource_type(&key)
+            builtin::bundled_resource_type(key)
         }
     }
 

@@ -222,7 +222,6 @@ fn is_word_char(c: char) -> bool {
 /// Whether `key` is written in `text` as a whole token (`ntp::server` is not in
 /// `ntp::servers`), with or without a leading `::`.
 fn written(text: &str, key: &str) -> bool {
-    let part_of_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
     text.match_indices(key).any(|(at, _)| {
         let before = &text[..at];
         let after = text[at + key.len()..].chars().next();
@@ -231,8 +230,8 @@ fn written(text: &str, key: &str) -> bool {
             || before
                 .chars()
                 .next_back()
-                .is_none_or(|c| !part_of_name(c) && c != ':');
-        let ends = after.is_none_or(|c| !part_of_name(c) && c != ':');
+                .is_none_or(|c| !is_word_char(c) && c != ':');
+        let ends = after.is_none_or(|c| !is_word_char(c) && c != ':');
         starts && ends
     })
 }
