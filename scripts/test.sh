@@ -12,3 +12,10 @@ python3 scripts/corpus_type_findings.py confirm
 python3 scripts/confirm_mdtest_with_puppet.py
 # The generated tables of built-in knowledge are what their scripts write (~4 s).
 bash scripts/puppet/check_tables.sh
+# The language server, driven over stdio by a real LSP client (pytest-lsp, from PyPI
+# at the version tests/lsp/requirements.txt pins; ~5 s).
+if ! python3 -c "import pytest_lsp" 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check -r tests/lsp/requirements.txt
+fi
+cargo build --quiet
+python3 -m pytest --quiet tests/lsp

@@ -15,6 +15,7 @@ pub mod fix;
 pub mod infer;
 pub mod output;
 pub mod rules;
+pub mod server;
 pub mod source;
 pub mod statistics;
 pub mod syntax;

@@ -4,9 +4,9 @@
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
 use crate::eval::query::{evaluate_parts, Part, Stopped};
-use crate::eval::{AbstractValue, EvalError, Failure};
-use crate::source::{walk, SourceKind, Span};
-use crate::types::{infer_detailed, Kind};
+use crate::eval::Failure;
+use crate::infer::answer::Answer;
+use crate::source::{walk, SourceKind};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::StandardStream};
@@ -42,64 +42,6 @@ pub struct ExplainArgs {
 enum AnswerFormat {
     Human,
     Json,
-}
-
-/// One answer about a value: what it is, or the error Puppet raises computing it.
-#[derive(Debug, PartialEq)]
-enum Answer {
-    /// The value, and the type Puppet's `type()` gives it.
-    Value(String, String),
-    /// Not known, but an instance of this type.
-    AnyOf(String),
-    /// Not known at all.
-    Unknown,
-    /// Puppet fails with this message, there.
-    Error(Failure),
-    /// pupcheck does not model what the value depends on.
-    NotModelled(String),
-}
-
-impl Answer {
-    fn of(result: Result<AbstractValue, EvalError>) -> Answer {
-        match result {
-            Ok(AbstractValue::Known(v)) => {
-                Answer::Value(v.to_string(), infer_detailed(&v).to_string())
-            }
-            Ok(AbstractValue::Inferred(t)) if matches!(t.kind(), Kind::Any) => Answer::Unknown,
-            Ok(AbstractValue::Inferred(t)) => Answer::AnyOf(t.to_string()),
-            Err(EvalError::FailedAt(failure)) => Answer::Error(failure),
-            // Not located: at the expression asked about.
-            Err(EvalError::Failed(message)) => Answer::Error(Failure {
-                message,
-                span: Span::new(0, 0),
-                kind: crate::eval::FailureKind::Other,
-            }),
-            Err(EvalError::Unsupported(what)) => Answer::NotModelled(what),
-        }
-    }
-
-    fn text(&self) -> String {
-        match self {
-            Answer::Value(value, ty) => format!("{value}\ntype: {ty}"),
-            Answer::AnyOf(ty) => format!("any value of type {ty} (not known from the code)"),
-            Answer::Unknown => "not known from the code (any value)".to_string(),
-            Answer::Error(failure) => format!("error: {}", failure.message),
-            Answer::NotModelled(what) => {
-                format!("not known: pupcheck does not evaluate {what} yet")
-            }
-        }
-    }
-
-    fn json(&self) -> serde_json::Value {
-        use serde_json::json;
-        match self {
-            Answer::Value(value, ty) => json!({ "value": value, "type": ty }),
-            Answer::AnyOf(ty) => json!({ "type": ty }),
-            Answer::Unknown => json!({ "type": "Any" }),
-            Answer::Error(failure) => json!({ "error": failure.message }),
-            Answer::NotModelled(what) => json!({ "not_modelled": what }),
-        }
-    }
 }
 
 pub fn eval(args: EvalArgs) -> i32 {
@@ -168,11 +110,9 @@ pub fn explain(args: ExplainArgs) -> i32 {
     let env = crate::check::environment_around(&path, &args.modulepath);
     let settings = crate::config::Settings::default();
     let explained = crate::rules::with_context(&source, &parsed.program, &settings, &env, |ctx| {
-        let expr = innermost_at(&ctx.exprs, offset)?;
-        let answers = crate::infer::FileInference::explain(ctx, expr);
-        Some((expr.span, answers))
+        crate::infer::answer::answers_at(ctx, offset)
     });
-    let Some((span, results)) = explained else {
+    let Some((span, answers)) = explained else {
         eprintln!(
             "pupcheck: no expression at {}:{line}:{column}",
             path.display()
@@ -180,17 +120,6 @@ pub fn explain(args: ExplainArgs) -> i32 {
         return EXIT_USAGE;
     };
     let start = source.position(span.start);
-    let mut answers: Vec<Answer> = Vec::new();
-    for answer in results.into_iter().map(Answer::of) {
-        if !answers.contains(&answer) {
-            answers.push(answer);
-        }
-    }
-    // A lambda is walked once with its parameters known by type, and called again with
-    // each element a known iteration gives: the values, when known, say more.
-    if answers.iter().any(|a| matches!(a, Answer::Value(..))) {
-        answers.retain(|a| !matches!(a, Answer::AnyOf(_) | Answer::Unknown));
-    }
     if args.format == AnswerFormat::Human {
         println!(
             "{}:{}:{}: {}",
@@ -223,21 +152,6 @@ fn parse_location(location: &str) -> Option<(PathBuf, u32, u32)> {
         line.parse().ok()?,
         column.parse().ok()?,
     ))
-}
-
-/// The smallest expression whose span holds `offset` (the deepest, among equals); for
-/// the variable an assignment sets, the assignment (whose value is the variable's).
-fn innermost_at<'e>(exprs: &[&'e crate::ast::Expr], offset: u32) -> Option<&'e crate::ast::Expr> {
-    use crate::ast::ExprKind;
-    let innermost = exprs
-        .iter()
-        .copied()
-        .filter(|e| e.span.start <= offset && offset < e.span.end.max(e.span.start + 1))
-        .min_by_key(|e| e.span.end - e.span.start)?;
-    let assigning = exprs.iter().copied().find(|e| {
-        matches!(&e.kind, ExprKind::Assignment { left, .. } if std::ptr::eq(&**left, innermost))
-    });
-    Some(assigning.unwrap_or(innermost))
 }
 
 /// The expression's text on one line, shortened.

@@ -47,10 +47,18 @@ const MAX_THREADS: usize = 256;
 /// Stack size of the threads that parse and check: deep (but bounded) nesting recurses.
 const WORKER_STACK: usize = 64 * 1024 * 1024;
 
+/// The version and the commit it was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("PUPCHECK_COMMIT"),
+    ")"
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "pupcheck",
-    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("PUPCHECK_COMMIT"), ")"),
+    version = VERSION,
     about = "A static type checker and linter for the Puppet language",
     after_help = concat!("Examples:
   pupcheck check                       check every .pp and .epp file under the current directory
@@ -93,6 +101,9 @@ enum Command {
     /// What pupcheck's evaluation knows of the expression at FILE:LINE:COL: its value,
     /// its type, or the error Puppet raises there.
     Explain(explain_cmd::ExplainArgs),
+    /// Run the language server (LSP over stdin and stdout) for an editor: findings as
+    /// you type, hover, go to definition, references, completion, quick fixes.
+    Server,
     /// Join the JSON or SARIF reports of `check --shard I/N` jobs into one.
     Merge(merge_cmd::MergeArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
@@ -254,6 +265,7 @@ fn run(cli: Cli) -> i32 {
         Command::Types(args) => types_cmd::run(args),
         Command::Eval(args) => explain_cmd::eval(args),
         Command::Merge(args) => merge_cmd::merge(args),
+        Command::Server => run_server(),
         Command::Explain(args) => explain_cmd::explain(args),
         Command::Rules { format } => rules_cmd::list(format == ListFormat::Json),
         Command::Rule { name } => rules_cmd::explain(&name),
@@ -289,6 +301,14 @@ fn print_ast(path: &Path) -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+fn run_server() -> i32 {
+    // The index reads modules on rayon's pool: its threads need the stack checks need.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(WORKER_STACK)
+        .build_global();
+    crate::server::run_stdio()
 }
 
 fn run_check(args: CheckArgs) -> i32 {

@@ -50,6 +50,11 @@ fn table() -> &'static Table {
     })
 }
 
+/// Puppet's metaparameters, which every resource accepts.
+pub fn metaparameters() -> &'static [String] {
+    &table().metaparameters
+}
+
 /// Whether `name` is one of Puppet's metaparameters (`require`, `tag`, ...), which
 /// every resource accepts.
 pub fn is_metaparameter(name: &str) -> bool {

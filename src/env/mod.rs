@@ -626,6 +626,16 @@ impl Environment {
         self.scan().is_none_or(|scan| scan.may_look_up(key))
     }
 
+    /// The file defining the type alias `name`, if the index has it.
+    pub fn alias_path(&self, name: &str) -> Option<PathBuf> {
+        let key = definition_key(name);
+        if let Some((_, path)) = self.aliases.get(&key) {
+            return Some(path.clone());
+        }
+        let loaded = self.loader.as_ref()?.type_alias_for(&key)?;
+        loaded.aliases.get(&key).map(|(_, path)| path.clone())
+    }
+
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {
         self.definition(name, Table::Class, |env| &env.classes)
     }

@@ -15,6 +15,8 @@
 //!
 //! Layering: `infer` reads `ast`, `env`, `eval` and `types`; rules read `infer`.
 
+pub mod answer;
+
 use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
 use crate::eval::flow::Reached;

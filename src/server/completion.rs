@@ -1,0 +1,212 @@
+//! Completion of attribute names inside a resource declaration (`ntp::peer { 'x': | }`,
+//! `class { 'ntp': | }`, `File { | }`): the parameters of the class or defined type,
+//! or the attributes of the resource type, that the body does not give yet, with
+//! their types. The place is read from the text, not the syntax tree: while a name is
+//! being typed the code does not parse.
+
+/// The resource body the cursor is in, at a place where an attribute name goes.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ResourceBody {
+    /// As written before `{` (`ntp::peer`, `class`, `File`).
+    pub type_name: String,
+    /// The title, for `class { 'name': }` (quotes removed).
+    pub title: Option<String>,
+    /// The attributes the body already gives.
+    pub given: Vec<String>,
+}
+
+/// Words that open a block that is not a resource body.
+const KEYWORDS: &[&str] = &[
+    "if", "elsif", "else", "unless", "case", "node", "define", "function", "plan", "type",
+    "inherits", "default", "and", "or", "in",
+];
+
+/// One `{` still open at the cursor: where it is, and the separators at its depth.
+struct Frame {
+    open: u8,
+    at: usize,
+    /// `;`, `,`, `:` (a title's, not `::`), `>` (of `=>`, `+>`), with their offsets.
+    separators: Vec<(u8, usize)>,
+}
+
+/// The resource body at `offset` of `text`, if the cursor is where an attribute name
+/// is written.
+pub fn resource_body(text: &str, offset: usize) -> Option<ResourceBody> {
+    let bytes = text.as_bytes();
+    let end = offset.min(bytes.len());
+    let mut frames: Vec<Frame> = vec![Frame {
+        open: 0,
+        at: 0,
+        separators: Vec::new(),
+    }];
+    let mut i = 0;
+    while i < end {
+        let c = bytes[i];
+        match c {
+            b'#' => {
+                while i < end && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < end && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+                continue;
+            }
+            b'\'' | b'"' => {
+                i += 1;
+                while i < end && bytes[i] != c {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if i >= end {
+                    // The cursor is inside a string.
+                    return None;
+                }
+            }
+            b'{' | b'[' | b'(' => frames.push(Frame {
+                open: c,
+                at: i,
+                separators: Vec::new(),
+            }),
+            b'}' | b']' | b')' if frames.len() > 1 => {
+                frames.pop();
+            }
+            b';' | b',' => frames.last_mut()?.separators.push((c, i)),
+            b':' => {
+                let double = bytes.get(i + 1) == Some(&b':') || (i > 0 && bytes[i - 1] == b':');
+                if !double {
+                    frames.last_mut()?.separators.push((c, i));
+                }
+            }
+            b'>' if i > 0 && matches!(bytes[i - 1], b'=' | b'+') => {
+                frames.last_mut()?.separators.push((b'>', i));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let frame = frames.pop().filter(|f| f.open == b'{')?;
+    let before = text[..frame.at].trim_end();
+    let word_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+        .map_or(0, |i| i + 1);
+    let type_name = &before[word_start..];
+    let ahead = before[..word_start].trim_end_matches('@').trim_end();
+    let first = type_name.chars().next()?;
+    let previous_word = ahead
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or_default();
+    if !first.is_ascii_alphabetic()
+        || KEYWORDS.contains(&type_name)
+        || ahead.ends_with('$')
+        || ahead.ends_with(')')
+        || ["class", "define", "inherits", "node", "type"].contains(&previous_word)
+        || !(ahead.is_empty()
+            || ahead.ends_with(['}', ';', '{', '\n'])
+            || ahead.ends_with(|c: char| c.is_whitespace())
+            || ahead.ends_with("->")
+            || ahead.ends_with("~>"))
+    {
+        return None;
+    }
+    // The body the cursor is in: after the last `;` of the expression.
+    let body_start = frame
+        .separators
+        .iter()
+        .rev()
+        .find(|(c, _)| *c == b';')
+        .map_or(frame.at + 1, |&(_, at)| at + 1);
+    let separators: Vec<&(u8, usize)> = frame
+        .separators
+        .iter()
+        .filter(|(_, at)| *at >= body_start)
+        .collect();
+    let defaults = first.is_ascii_uppercase();
+    let (title, attributes_start) = if defaults {
+        (None, body_start)
+    } else {
+        let &&(_, colon) = separators.iter().find(|(c, _)| *c == b':')?;
+        let title = text[body_start..colon].trim();
+        let title = title
+            .strip_prefix(['\'', '"'])
+            .and_then(|t| t.strip_suffix(['\'', '"']))
+            .unwrap_or(title);
+        (Some(title.to_string()), colon + 1)
+    };
+    // The attributes written so far, and whether the cursor is after an `=>` (at a
+    // value, not a name).
+    let mut given = Vec::new();
+    let mut chunk_start = attributes_start;
+    for &&(c, at) in &separators {
+        if at < attributes_start || c != b',' {
+            continue;
+        }
+        if let Some(arrow) = text[chunk_start..at].find(['=', '+']) {
+            given.push(text[chunk_start..chunk_start + arrow].trim().to_string());
+        }
+        chunk_start = at + 1;
+    }
+    if separators
+        .iter()
+        .any(|&&(c, at)| c == b'>' && at >= chunk_start)
+    {
+        return None;
+    }
+    let typed = text[chunk_start..end].trim();
+    if !typed.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some(ResourceBody {
+        type_name: type_name.to_string(),
+        title,
+        given,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at_cursor(text: &str) -> Option<ResourceBody> {
+        let offset = text.find('|').unwrap();
+        let text = text.replacen('|', "", 1);
+        resource_body(&text, offset)
+    }
+
+    #[test]
+    fn finds_the_body_and_what_it_gives() {
+        let body = at_cursor("ntp::peer { 'a':\n  port => 1,\n  ke|\n}\n").unwrap();
+        assert_eq!(body.type_name, "ntp::peer");
+        assert_eq!(body.title.as_deref(), Some("a"));
+        assert_eq!(body.given, ["port"]);
+        let class = at_cursor("class { 'ntp::server': |").unwrap();
+        assert_eq!(class.type_name, "class");
+        assert_eq!(class.title.as_deref(), Some("ntp::server"));
+        let defaults = at_cursor("File { |").unwrap();
+        assert_eq!(defaults.title, None);
+        let second = at_cursor("file { 'a': mode => '0644'; 'b': own|").unwrap();
+        assert_eq!(second.title.as_deref(), Some("b"));
+        assert!(second.given.is_empty());
+    }
+
+    #[test]
+    fn not_at_a_value_nor_outside_a_resource() {
+        assert_eq!(at_cursor("file { 'a': mode => |"), None);
+        assert_eq!(at_cursor("file { 'a': content => \"x|"), None);
+        assert_eq!(at_cursor("file { 'a|"), None);
+        assert_eq!(at_cursor("class ntp { |"), None);
+        assert_eq!(at_cursor("class ntp (String $a) { |"), None);
+        assert_eq!(at_cursor("if $a { |"), None);
+        assert_eq!(at_cursor("case $a { 'x': |"), None);
+        assert_eq!(at_cursor("$h = { 'a' => 1, |"), None);
+        assert_eq!(at_cursor("file { 'a': mode => [1, |"), None);
+    }
+}

@@ -1,0 +1,238 @@
+//! Hover: a definition's signature and documentation (its puppet-strings comments),
+//! a resource type's attributes, a built-in function's signatures, where Hiera binds
+//! a key, and for any other expression what pupcheck's evaluation of the file knows
+//! of its value (`infer::answer`, the answer `pupcheck explain` gives).
+
+use super::navigation::Site;
+use super::symbols::{self, SymbolKind};
+use super::target::Target;
+use crate::ast::{CommentKind, Program};
+use crate::env::Environment;
+use crate::infer::answer::Answer;
+use crate::source::SourceFile;
+use std::fmt::Write;
+
+/// The markdown shown for `target`, when it names something pupcheck knows.
+pub fn describe(target: &Target, env: &Environment, site: Option<(&Site, &str)>) -> Option<String> {
+    if let Some((site, text)) = site {
+        if let Some(found) = site.kind.and_then(|kind| definition_text(site, kind, text)) {
+            return Some(found);
+        }
+    }
+    match target {
+        Target::ResourceType(name) | Target::TypeName(name) => resource_type(env, name),
+        Target::Function(name) => builtin_function(name),
+        Target::HieraKey(key) => hiera_key(env, key),
+        _ => None,
+    }
+}
+
+/// A definition's header (up to its body) in a code block, then its documentation.
+fn definition_text(site: &Site, kind: SymbolKind, text: &str) -> Option<String> {
+    let (source, parsed) = super::workspace::parse(site.path.clone(), text)?;
+    let symbol = symbols::find(&parsed.program, kind, &site.name)?;
+    let end = symbol.body.map_or(symbol.expr.span.end, |b| b.span.start);
+    let header = source.text[symbol.expr.span.start as usize..end as usize].trim_end();
+    let mut out = format!("```puppet\n{header}\n```\n");
+    let docs = documentation(&source, &parsed.program, symbol.expr.span.start);
+    if !docs.is_empty() {
+        let _ = write!(out, "\n{docs}\n");
+    }
+    let line = source.position(symbol.name_span.start).line;
+    let _ = write!(out, "\n*{}:{line}*", crate::source::shown_path(&site.path));
+    Some(out)
+}
+
+/// The `#` comment lines right above `start` (puppet-strings' documentation), as
+/// markdown: `@summary` as a paragraph, `@param name text` as a list.
+fn documentation(source: &SourceFile, program: &Program, start: u32) -> String {
+    let mut lines: Vec<&str> = Vec::new();
+    let mut expected_line = source.position(start).line;
+    for comment in program
+        .comments
+        .iter()
+        .rev()
+        .filter(|c| c.span.end <= start)
+    {
+        let line = source.position(comment.span.start).line;
+        if comment.kind != CommentKind::Hash || line + 1 != expected_line {
+            break;
+        }
+        // Only a comment alone on its line documents what follows.
+        let line_start = source.text[..comment.span.start as usize]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        if !source.text[line_start..comment.span.start as usize]
+            .trim()
+            .is_empty()
+        {
+            break;
+        }
+        lines.push(source.slice(comment.span));
+        expected_line = line;
+    }
+    lines.reverse();
+    let mut out = String::new();
+    for line in lines {
+        let text = line.trim_start_matches('#');
+        let text = text.strip_prefix(' ').unwrap_or(text);
+        let trimmed = text.trim();
+        if let Some(rest) = trimmed.strip_prefix("@summary") {
+            let _ = writeln!(out, "{}\n", rest.trim());
+        } else if let Some(rest) = trimmed.strip_prefix("@param") {
+            let rest = rest.trim();
+            let (name, what) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            let _ = writeln!(
+                out,
+                "- `${}`: {}",
+                name.trim_start_matches('$'),
+                what.trim()
+            );
+        } else if let Some(rest) = trimmed.strip_prefix("@example") {
+            let _ = writeln!(out, "\n**Example** {}", rest.trim());
+        } else if let Some(tag) = trimmed.strip_prefix('@') {
+            let (tag, rest) = tag.split_once(char::is_whitespace).unwrap_or((tag, ""));
+            let _ = writeln!(out, "*@{tag}* {}", rest.trim());
+        } else {
+            let _ = writeln!(out, "{text}");
+        }
+    }
+    out.trim().to_string()
+}
+
+/// A resource type written in Ruby: its attributes, with the values each accepts
+/// where the type lists them.
+fn resource_type(env: &Environment, name: &str) -> Option<String> {
+    let key = crate::env::definition_key(name);
+    let found = env.resource_type(&key)?;
+    let mut out = format!("```puppet\ntype {key}\n```\n\nresource type");
+    if let Some(module) = &found.module {
+        let _ = write!(out, " (module `{module}`)");
+    }
+    out.push_str(", attributes:\n");
+    for attribute in &found.attributes {
+        let _ = write!(out, "\n- `{attribute}`");
+        if let Some(ty) = found.types.get(attribute) {
+            let _ = write!(out, ": `{ty}`");
+        } else if let Some(values) = found.values.get(attribute) {
+            let _ = write!(out, ": {}", values.join(", "));
+        }
+    }
+    Some(out)
+}
+
+/// A built-in function's signatures, as Puppet prints them.
+fn builtin_function(name: &str) -> Option<String> {
+    use crate::env::builtin::functions::{self, Function};
+    let key = crate::env::definition_key(name);
+    let mut out = String::from("```puppet\n");
+    match functions::function(&key)? {
+        Function::Typed(dispatches) => {
+            for dispatch in dispatches.iter().filter(|d| !d.mismatch_handler) {
+                let _ = write!(out, "{key}({})", dispatch.signature);
+                if let Some(returns) = &dispatch.returns {
+                    let _ = write!(out, " >> {returns}");
+                }
+                out.push('\n');
+            }
+        }
+        Function::Legacy { arity } => {
+            let _ = writeln!(out, "{key}(...)");
+            out.push_str("```\n");
+            let _ = write!(
+                out,
+                "Puppet 3.x function: {}",
+                if *arity < 0 {
+                    format!("at least {} arguments", -arity - 1)
+                } else {
+                    format!("{arity} arguments")
+                }
+            );
+            return Some(format!("{out}\n\nbuilt-in function"));
+        }
+    }
+    out.push_str("```\n\nbuilt-in function");
+    Some(out)
+}
+
+/// The data files Hiera may take `key`'s value from, with the value.
+fn hiera_key(env: &Environment, key: &str) -> Option<String> {
+    let mut out = format!("Hiera key `{key}`\n");
+    let mut any = false;
+    for (file, value) in env.hiera().candidates(key) {
+        any = true;
+        let line = file.text[..value.offset.min(file.text.len())]
+            .matches('\n')
+            .count()
+            + 1;
+        let excerpt: String = file.text[value.offset.min(file.text.len())..]
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .take(80)
+            .collect();
+        let _ = write!(
+            out,
+            "\n- {}:{line}: `{}`",
+            crate::source::shown_path(&file.path),
+            excerpt.trim()
+        );
+    }
+    any.then_some(out)
+}
+
+/// What the evaluation knows of the expression: its value and type, or Puppet's
+/// error there.
+pub fn answers(excerpt: &str, answers: &[Answer]) -> String {
+    let flat: String = excerpt.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = if flat.chars().count() > 60 {
+        format!("{}...", flat.chars().take(57).collect::<String>())
+    } else {
+        flat
+    };
+    let mut out = format!("```puppet\n{flat}\n```\n");
+    if answers.is_empty() {
+        out.push_str("\nnot evaluated: no value the code gives reaches it");
+        return out;
+    }
+    for answer in answers {
+        let line = match answer {
+            Answer::Value(value, ty) => format!("`{value}`: `{ty}`"),
+            Answer::AnyOf(ty) => format!("`{ty}` (the value is not known from the code)"),
+            Answer::Unknown => "not known from the code (any value)".to_string(),
+            Answer::Error(failure) => format!("**error**: {}", failure.message),
+            Answer::NotModelled(what) => format!("not known: pupcheck does not evaluate {what}"),
+        };
+        let _ = write!(out, "\n{line}\n");
+    }
+    out
+}
+
+/// For `$class::name`, a parameter of that class: the type it is declared with (the
+/// value Puppet gives it is an instance of it), else nothing.
+pub fn class_parameter(
+    variable: &str,
+    env: &Environment,
+    text_of: impl Fn(&std::path::Path) -> Option<String>,
+) -> String {
+    let variable = variable.strip_prefix("::").unwrap_or(variable);
+    let Some((class, name)) = variable.rsplit_once("::") else {
+        return String::new();
+    };
+    let Some(definition) = env.class(class) else {
+        return String::new();
+    };
+    let Some(param) = definition.param(name) else {
+        return String::new();
+    };
+    let declared = param
+        .type_expr
+        .as_ref()
+        .and_then(|t| Some(text_of(&definition.path)?.get(t.span.range())?.to_string()))
+        .unwrap_or_else(|| "Any".to_string());
+    format!(
+        "\nparameter `{name}` of class `{}`, declared `{declared}`\n",
+        definition.name
+    )
+}

@@ -1,0 +1,907 @@
+//! `pupcheck server`: a language server over stdio (LSP 3.17), on the crates
+//! rust-analyzer uses (`lsp-server`, `lsp-types`). It runs the checking pipeline on
+//! the editor's text of each open document, against the environment index of its
+//! workspace (`workspace`), and answers hover, go to definition, references,
+//! completion of attribute names and code actions from the same analyses.
+//!
+//! One thread handles every message in order; checks after typing wait until the
+//! typing pauses (`DEBOUNCE`). A panic while handling one message is that message's
+//! error response: the server goes on.
+
+mod actions;
+mod completion;
+mod document;
+mod hover;
+mod navigation;
+mod symbols;
+mod target;
+mod transport;
+mod workspace;
+
+use crate::diagnostics::{Diagnostic, Severity};
+use crossbeam_channel::RecvTimeoutError;
+use document::Document;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::Notification as _;
+use lsp_types::request::Request as _;
+use lsp_types::{
+    CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, CompletionItem, CompletionItemKind, CompletionOptions,
+    CompletionParams, CompletionResponse, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DidSaveTextDocumentParams,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams,
+    HoverProviderCapability, InitializeParams, Location, MarkupContent, MarkupKind, OneOf,
+    PublishDiagnosticsParams, ReferenceParams, SaveOptions, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions, Url,
+};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use workspace::Workspace;
+
+/// How long typing must pause before a changed document is checked again.
+const DEBOUNCE: Duration = Duration::from_millis(250);
+
+/// Runs the server on stdin and stdout until the client says `exit`; the process's
+/// exit status (LSP: 0 after `shutdown`, 1 otherwise).
+pub fn run_stdio() -> i32 {
+    let (connection, threads) = transport::stdio();
+    let status = run(connection);
+    threads.join();
+    status
+}
+
+/// Runs the server on `connection` until `exit` (or the client is gone).
+pub fn run(connection: Connection) -> i32 {
+    let mut server: Option<Server> = None;
+    let mut shut_down = false;
+    loop {
+        let deadline = server.as_ref().and_then(Server::next_deadline);
+        let message = match deadline {
+            Some(deadline) => match connection.receiver.recv_deadline(deadline) {
+                Ok(message) => message,
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(server) = server.as_mut() {
+                        guarded(|| server.check_due(), ());
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return 1,
+            },
+            None => match connection.receiver.recv() {
+                Ok(message) => message,
+                Err(_) => return 1,
+            },
+        };
+        match message {
+            Message::Request(request) => {
+                let response = if request.method == lsp_types::request::Initialize::METHOD {
+                    match server {
+                        Some(_) => error(
+                            &request.id,
+                            ErrorCode::InvalidRequest,
+                            "already initialized",
+                        ),
+                        None => match initialize(&connection, &request) {
+                            Ok((started, result)) => {
+                                server = Some(started);
+                                Response::new_ok(request.id.clone(), result)
+                            }
+                            Err(message) => error(&request.id, ErrorCode::InvalidParams, &message),
+                        },
+                    }
+                } else if request.method == lsp_types::request::Shutdown::METHOD {
+                    shut_down = true;
+                    Response::new_ok(request.id.clone(), ())
+                } else {
+                    match server.as_mut() {
+                        None => error(
+                            &request.id,
+                            ErrorCode::ServerNotInitialized,
+                            "the server is not initialized",
+                        ),
+                        Some(_) if shut_down => error(
+                            &request.id,
+                            ErrorCode::InvalidRequest,
+                            "the server is shutting down",
+                        ),
+                        Some(server) => {
+                            let id = request.id.clone();
+                            guarded(|| Some(server.request(request)), None).unwrap_or_else(|| {
+                                error(
+                                    &id,
+                                    ErrorCode::InternalError,
+                                    "pupcheck failed on this request",
+                                )
+                            })
+                        }
+                    }
+                };
+                if connection.sender.send(response.into()).is_err() {
+                    return 1;
+                }
+            }
+            Message::Notification(notification) => {
+                if notification.method == lsp_types::notification::Exit::METHOD {
+                    return if shut_down { 0 } else { 1 };
+                }
+                if notification.method == transport::UNREADABLE {
+                    let message = notification.params.as_str().unwrap_or_default().to_string();
+                    let log = lsp_types::LogMessageParams {
+                        typ: lsp_types::MessageType::ERROR,
+                        message,
+                    };
+                    let _ = connection
+                        .sender
+                        .send(Message::Notification(Notification::new(
+                            lsp_types::notification::LogMessage::METHOD.to_string(),
+                            log,
+                        )));
+                    continue;
+                }
+                if let (Some(server), false) = (server.as_mut(), shut_down) {
+                    guarded(|| server.notification(notification), ());
+                }
+            }
+            // Answers to the server's own requests (registering watchers): nothing to do.
+            Message::Response(_) => {}
+        }
+    }
+}
+
+/// Runs `f`; a panic (a bug) gives `fallback` instead of ending the server.
+fn guarded<T>(f: impl FnOnce() -> T, fallback: T) -> T {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or(fallback)
+}
+
+fn error(id: &RequestId, code: ErrorCode, message: &str) -> Response {
+    Response::new_err(id.clone(), code as i32, message.to_string())
+}
+
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                    include_text: Some(false),
+                })),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        completion_provider: Some(CompletionOptions::default()),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::SOURCE_FIX_ALL,
+            ]),
+            ..CodeActionOptions::default()
+        })),
+        ..ServerCapabilities::default()
+    }
+}
+
+fn initialize(
+    connection: &Connection,
+    request: &Request,
+) -> Result<(Server, serde_json::Value), String> {
+    let params: InitializeParams = serde_json::from_value(request.params.clone())
+        .map_err(|e| format!("invalid initialize parameters: {e}"))?;
+    let mut folders: Vec<PathBuf> = params
+        .workspace_folders
+        .iter()
+        .flatten()
+        .filter_map(|f| f.uri.to_file_path().ok())
+        .collect();
+    #[allow(deprecated)]
+    if folders.is_empty() {
+        folders.extend(params.root_uri.as_ref().and_then(|u| u.to_file_path().ok()));
+    }
+    let watch = params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files.as_ref())
+        .and_then(|w| w.dynamic_registration)
+        .unwrap_or(false);
+    let result = serde_json::json!({
+        "capabilities": capabilities(),
+        "serverInfo": { "name": "pupcheck", "version": crate::cli::VERSION },
+    });
+    let server = Server {
+        sender: connection.sender.clone(),
+        workspace: Workspace::new(folders),
+        documents: BTreeMap::new(),
+        pending: HashMap::new(),
+        definitions: HashMap::new(),
+        config_published: Vec::new(),
+        watch,
+        next_id: 0,
+    };
+    Ok((server, result))
+}
+
+struct Server {
+    sender: crossbeam_channel::Sender<Message>,
+    workspace: Workspace,
+    documents: BTreeMap<Url, Document>,
+    /// Documents to check, each when its time comes (typing paused).
+    pending: HashMap<Url, Instant>,
+    /// What each open document defines for the others, as last checked.
+    definitions: HashMap<Url, BTreeMap<String, String>>,
+    /// The configuration files a diagnostic was published on.
+    config_published: Vec<PathBuf>,
+    /// Whether to ask the client to tell of changed files on disk.
+    watch: bool,
+    next_id: i32,
+}
+
+/// What one check of a document found, with the text it was made on.
+struct Checked {
+    source: Option<crate::source::SourceFile>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Server {
+    fn next_deadline(&self) -> Option<Instant> {
+        self.pending.values().min().copied()
+    }
+
+    fn send(&self, message: impl Into<Message>) {
+        let _ = self.sender.send(message.into());
+    }
+
+    fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
+        self.send(Notification::new(N::METHOD.to_string(), params));
+    }
+
+    fn request(&mut self, request: Request) -> Response {
+        use lsp_types::request::*;
+        fn json<T: serde::Serialize>(answer: Option<T>) -> serde_json::Value {
+            serde_json::to_value(answer).unwrap_or(serde_json::Value::Null)
+        }
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            HoverRequest::METHOD => params(request).and_then(|p| self.hover(p)).map(json),
+            GotoDefinition::METHOD => params(request).and_then(|p| self.definition(p)).map(json),
+            References::METHOD => params(request).and_then(|p| self.references(p)).map(json),
+            Completion::METHOD => params(request).and_then(|p| self.completion(p)).map(json),
+            CodeActionRequest::METHOD => {
+                params(request).and_then(|p| self.code_actions(p)).map(json)
+            }
+            _ => {
+                return error(
+                    &id,
+                    ErrorCode::MethodNotFound,
+                    &format!("pupcheck does not answer {}", request.method),
+                )
+            }
+        };
+        match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err(message) => error(&id, ErrorCode::InvalidParams, &message),
+        }
+    }
+
+    fn notification(&mut self, notification: Notification) {
+        use lsp_types::notification::*;
+        match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<DidOpenTextDocumentParams>(notification.params)
+                else {
+                    return;
+                };
+                let Some(path) = document_path(&p.text_document.uri) else {
+                    return;
+                };
+                let uri = p.text_document.uri.clone();
+                let doc = Document::new(
+                    uri.clone(),
+                    path,
+                    p.text_document.version,
+                    p.text_document.text,
+                );
+                self.workspace
+                    .forget_environment(Some(&crate::env::environment_root(&doc.path)));
+                self.documents.insert(uri.clone(), doc);
+                self.publish(&uri);
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<DidChangeTextDocumentParams>(notification.params)
+                else {
+                    return;
+                };
+                if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
+                    doc.apply(p.text_document.version, p.content_changes);
+                    self.pending
+                        .insert(p.text_document.uri, Instant::now() + DEBOUNCE);
+                }
+            }
+            DidSaveTextDocument::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<DidSaveTextDocumentParams>(notification.params)
+                else {
+                    return;
+                };
+                self.disk_changed(&[p.text_document.uri]);
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<DidCloseTextDocumentParams>(notification.params)
+                else {
+                    return;
+                };
+                let uri = p.text_document.uri;
+                if let Some(doc) = self.documents.remove(&uri) {
+                    self.workspace
+                        .forget_environment(Some(&crate::env::environment_root(&doc.path)));
+                }
+                self.pending.remove(&uri);
+                self.definitions.remove(&uri);
+                self.notify::<PublishDiagnostics>(PublishDiagnosticsParams::new(
+                    uri,
+                    Vec::new(),
+                    None,
+                ));
+            }
+            DidChangeWatchedFiles::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<DidChangeWatchedFilesParams>(notification.params)
+                else {
+                    return;
+                };
+                let uris: Vec<Url> = p.changes.into_iter().map(|c| c.uri).collect();
+                self.disk_changed(&uris);
+            }
+            Initialized::METHOD => self.register_watchers(),
+            _ => {}
+        }
+    }
+
+    /// Asks the client to tell of changes to the files the index reads.
+    fn register_watchers(&mut self) {
+        if !self.watch {
+            return;
+        }
+        let watchers: Vec<serde_json::Value> = [
+            "**/*.pp",
+            "**/*.epp",
+            "**/*.{yaml,yml,eyaml}",
+            "**/metadata.json",
+            "**/lib/puppet/**/*.rb",
+            "**/{pupcheck.toml,.puppet-lint.rc}",
+        ]
+        .iter()
+        .map(|glob| serde_json::json!({ "globPattern": glob }))
+        .collect();
+        self.next_id += 1;
+        let registration = serde_json::json!({
+            "registrations": [{
+                "id": "pupcheck-watched-files",
+                "method": lsp_types::notification::DidChangeWatchedFiles::METHOD,
+                "registerOptions": { "watchers": watchers },
+            }]
+        });
+        self.send(Request::new(
+            RequestId::from(format!("pupcheck-{}", self.next_id)),
+            lsp_types::request::RegisterCapability::METHOD.to_string(),
+            registration,
+        ));
+    }
+
+    /// Files changed on disk (saved, or changed outside the editor): the indexes and
+    /// configurations read from disk are read again, and the open documents checked.
+    fn disk_changed(&mut self, uris: &[Url]) {
+        let configuration = uris.iter().any(|u| {
+            u.path().ends_with("/pupcheck.toml") || u.path().ends_with("/.puppet-lint.rc")
+        });
+        if configuration {
+            self.workspace.reload_configuration();
+        }
+        self.workspace.forget_environment(None);
+        let open: Vec<Url> = self.documents.keys().cloned().collect();
+        for uri in open {
+            self.publish(&uri);
+        }
+        if configuration {
+            self.publish_config_errors();
+        }
+    }
+
+    /// Checks the documents whose typing has paused.
+    fn check_due(&mut self) {
+        let now = Instant::now();
+        let due: Vec<Url> = self
+            .pending
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(u, _)| u.clone())
+            .collect();
+        for uri in due {
+            self.pending.remove(&uri);
+            self.publish(&uri);
+        }
+    }
+
+    /// Checks an open document and publishes its findings; when what it defines for
+    /// other files changed, the open documents that use those names are checked too.
+    fn publish(&mut self, uri: &Url) {
+        self.pending.remove(uri);
+        let Some(checked) = self.check(uri) else {
+            return;
+        };
+        let Some(doc) = self.documents.get(uri) else {
+            return;
+        };
+        let diagnostics = checked
+            .diagnostics
+            .iter()
+            .map(|d| self.shown(doc, d))
+            .collect();
+        self.notify::<lsp_types::notification::PublishDiagnostics>(PublishDiagnosticsParams::new(
+            uri.clone(),
+            diagnostics,
+            Some(doc.version),
+        ));
+        self.publish_config_errors();
+    }
+
+    /// The configuration files that cannot be read, each with its error (and the files
+    /// that no longer have one, cleared).
+    fn publish_config_errors(&mut self) {
+        let now: Vec<PathBuf> = self.workspace.config_errors.keys().cloned().collect();
+        for path in self.config_published.iter().filter(|p| !now.contains(p)) {
+            if let Ok(uri) = Url::from_file_path(path) {
+                self.notify::<lsp_types::notification::PublishDiagnostics>(
+                    PublishDiagnosticsParams::new(uri, Vec::new(), None),
+                );
+            }
+        }
+        for (path, e) in &self.workspace.config_errors {
+            let Ok(uri) = Url::from_file_path(path) else {
+                continue;
+            };
+            let line = e.line.map_or(0, |l| l.saturating_sub(1)) as u32;
+            // The whole line (LSP numbers stop at 2^31 - 1).
+            let diagnostic = lsp_types::Diagnostic {
+                range: lsp_types::Range::new(
+                    lsp_types::Position::new(line, 0),
+                    lsp_types::Position::new(line + 1, 0),
+                ),
+                severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+                code: Some(lsp_types::NumberOrString::String("config".into())),
+                source: Some("pupcheck".into()),
+                message: format!(
+                    "{}; the files it governs are checked with the default settings",
+                    e.message
+                ),
+                ..lsp_types::Diagnostic::default()
+            };
+            self.notify::<lsp_types::notification::PublishDiagnostics>(
+                PublishDiagnosticsParams::new(uri, vec![diagnostic], None),
+            );
+        }
+        self.config_published = now;
+    }
+
+    /// Runs the checks on an open document's text.
+    fn check(&mut self, uri: &Url) -> Option<Checked> {
+        let doc = self.documents.get(uri)?;
+        let path = doc.path.clone();
+        if self.workspace.is_excluded(&path) {
+            return Some(Checked {
+                source: None,
+                diagnostics: Vec::new(),
+            });
+        }
+        let settings = self.workspace.settings(&path);
+        let kind = doc.kind();
+        let source = match crate::source::walk::source_from_bytes(
+            path.clone(),
+            kind,
+            doc.text.as_bytes().to_vec(),
+        ) {
+            Ok(source) => source,
+            Err(diagnostic) => {
+                return Some(Checked {
+                    source: None,
+                    diagnostics: vec![diagnostic],
+                })
+            }
+        };
+        let parsed = crate::syntax::parse(&source);
+        let defined = workspace::definitions(&source, &parsed.program);
+        let before = self.definitions.insert(uri.clone(), defined.clone());
+        let root = crate::env::environment_root(&path);
+        if before.as_ref().is_some_and(|b| *b != defined) {
+            self.workspace.forget_environment(Some(&root));
+            self.schedule_dependents(uri, &root, before.as_ref(), &defined);
+        }
+        let env = self.workspace.environment(&path, &self.documents);
+        let file = crate::check::ParsedFile {
+            source: source.clone(),
+            parsed,
+        };
+        let report = crate::check::run_checks(file, &settings, &env);
+        Some(Checked {
+            source: Some(source),
+            diagnostics: report.diagnostics,
+        })
+    }
+
+    /// Schedules the open documents of `root` that mention a name whose definition
+    /// changed between `before` and `after`.
+    fn schedule_dependents(
+        &mut self,
+        changed_in: &Url,
+        root: &workspace::Root,
+        before: Option<&BTreeMap<String, String>>,
+        after: &BTreeMap<String, String>,
+    ) {
+        let empty = BTreeMap::new();
+        let before = before.unwrap_or(&empty);
+        let names: Vec<String> = before
+            .iter()
+            .filter(|(k, v)| after.get(*k) != Some(v))
+            .chain(after.iter().filter(|(k, v)| before.get(*k) != Some(v)))
+            .map(|(k, _)| {
+                let name = workspace::summary_name(k);
+                name.rsplit("::")
+                    .next()
+                    .unwrap_or(name)
+                    .to_ascii_lowercase()
+            })
+            .collect();
+        let now = Instant::now();
+        for doc in self.documents.values() {
+            if &doc.uri == changed_in || crate::env::environment_root(&doc.path) != *root {
+                continue;
+            }
+            let text = doc.text.to_ascii_lowercase();
+            if names.iter().any(|n| text.contains(n.as_str())) {
+                self.pending.insert(doc.uri.clone(), now);
+            }
+        }
+    }
+
+    /// A finding as the editor shows it.
+    fn shown(&self, doc: &Document, d: &Diagnostic) -> lsp_types::Diagnostic {
+        let mut message = d.message.clone();
+        for note in &d.notes {
+            message.push('\n');
+            message.push_str(note);
+        }
+        let related: Vec<lsp_types::DiagnosticRelatedInformation> = d
+            .labels
+            .iter()
+            .map(|l| lsp_types::DiagnosticRelatedInformation {
+                location: Location::new(doc.uri.clone(), doc.reported_range(l.span)),
+                message: l.message.clone(),
+            })
+            .collect();
+        lsp_types::Diagnostic {
+            range: doc.reported_range(d.span),
+            severity: Some(match d.severity {
+                Severity::Error => lsp_types::DiagnosticSeverity::ERROR,
+                Severity::Warning => lsp_types::DiagnosticSeverity::WARNING,
+                Severity::Info => lsp_types::DiagnosticSeverity::INFORMATION,
+            }),
+            code: Some(lsp_types::NumberOrString::String(d.rule.to_string())),
+            source: Some("pupcheck".to_string()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            ..lsp_types::Diagnostic::default()
+        }
+    }
+
+    /// The open document, its text parsed, the index it is checked against, and the
+    /// offset of `position` in pupcheck's terms.
+    fn at<'s>(&'s mut self, uri: &Url, position: lsp_types::Position) -> Result<At<'s>, String> {
+        let doc = self
+            .documents
+            .get(uri)
+            .ok_or_else(|| format!("{uri} is not open"))?;
+        let offset = doc.reported_offset(position);
+        let (source, parsed) = workspace::parse(doc.path.clone(), &doc.text)
+            .ok_or_else(|| "the document is too large to check".to_string())?;
+        let path = doc.path.clone();
+        let settings = self.workspace.settings(&path);
+        let env = self.workspace.environment(&path, &self.documents);
+        Ok(At {
+            doc: &self.documents[uri],
+            workspace: &self.workspace,
+            documents: &self.documents,
+            source,
+            parsed,
+            settings,
+            env,
+            offset,
+        })
+    }
+
+    fn hover(&mut self, p: HoverParams) -> Result<Option<Hover>, String> {
+        let position = p.text_document_position_params;
+        let at = self.at(&position.text_document.uri, position.position)?;
+        let markdown = crate::rules::with_context(
+            &at.source,
+            &at.parsed.program,
+            &at.settings,
+            &at.env,
+            |ctx| {
+                if let Some((found, span)) =
+                    target::target_at(at.parsed_program(), &ctx.exprs, at.offset)
+                {
+                    let site = navigation::site(&at.env, &found, &at.doc.path);
+                    let text = site
+                        .as_ref()
+                        .and_then(|s| at.workspace.text(&s.path, at.documents));
+                    let described =
+                        hover::describe(&found, &at.env, site.as_ref().zip(text.as_deref()));
+                    if let Some(markdown) = described {
+                        return Some((markdown, span));
+                    }
+                }
+                let (span, answers) = crate::infer::answer::answers_at(ctx, at.offset)?;
+                let mut markdown = hover::answers(at.source.slice(span), &answers);
+                if let Some((target::Target::Variable(name), _)) =
+                    target::target_at(at.parsed_program(), &ctx.exprs, at.offset)
+                {
+                    markdown.push_str(&hover::class_parameter(&name, &at.env, |path| {
+                        at.workspace.text(path, at.documents)
+                    }));
+                }
+                Some((markdown, span))
+            },
+        );
+        Ok(markdown.map(|(value, span)| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value,
+            }),
+            range: Some(at.doc.reported_range(span)),
+        }))
+    }
+
+    fn definition(
+        &mut self,
+        p: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>, String> {
+        let position = p.text_document_position_params;
+        let at = self.at(&position.text_document.uri, position.position)?;
+        let exprs = crate::analysis::text::preorder(&at.parsed.program);
+        let Some((found, _)) = target::target_at(&at.parsed.program, &exprs, at.offset) else {
+            return Ok(None);
+        };
+        let locations: Vec<Location> = match &found {
+            target::Target::Variable(name) => navigation::variable_locations(
+                name,
+                at.offset,
+                at.doc,
+                &at.parsed.program,
+                &at.env,
+                at.workspace,
+                at.documents,
+            ),
+            target::Target::HieraKey(key) => navigation::hiera_locations(&at.env, key),
+            other => navigation::site(&at.env, other, &at.doc.path)
+                .and_then(|site| navigation::site_location(&site, at.workspace, at.documents))
+                .into_iter()
+                .collect(),
+        };
+        Ok(match locations.len() {
+            0 => None,
+            1 => Some(GotoDefinitionResponse::Scalar(
+                locations.into_iter().next().expect("one"),
+            )),
+            _ => Some(GotoDefinitionResponse::Array(locations)),
+        })
+    }
+
+    fn references(&mut self, p: ReferenceParams) -> Result<Option<Vec<Location>>, String> {
+        let position = p.text_document_position;
+        let (kind, name) = {
+            let at = self.at(&position.text_document.uri, position.position)?;
+            let exprs = crate::analysis::text::preorder(&at.parsed.program);
+            let Some((found, _)) = target::target_at(&at.parsed.program, &exprs, at.offset) else {
+                return Ok(None);
+            };
+            let Some(referenced) = navigation::referenced_definition(&at.env, &found) else {
+                return Ok(None);
+            };
+            referenced
+        };
+        let mut locations = Vec::new();
+        let programs = self.workspace.programs(&self.documents);
+        for (path, text, program) in &programs {
+            let shift = if text.starts_with('\u{feff}') { 3 } else { 0 };
+            for span in navigation::uses_in(program, kind, &name) {
+                let span = crate::source::Span::new(span.start + shift, span.end + shift);
+                locations.extend(navigation::location(path, text, span));
+            }
+            if p.context.include_declaration {
+                if let Some(symbol) = symbols::find(program, kind, &name) {
+                    let span = crate::source::Span::new(
+                        symbol.name_span.start + shift,
+                        symbol.name_span.end + shift,
+                    );
+                    locations.extend(navigation::location(path, text, span));
+                }
+            }
+        }
+        Ok(Some(locations))
+    }
+
+    fn completion(&mut self, p: CompletionParams) -> Result<Option<CompletionResponse>, String> {
+        let position = p.text_document_position;
+        let uri = position.text_document.uri;
+        let doc = self
+            .documents
+            .get(&uri)
+            .ok_or_else(|| format!("{uri} is not open"))?;
+        let offset = doc.offset(position.position) as usize;
+        let Some(body) = completion::resource_body(&doc.text, offset) else {
+            return Ok(None);
+        };
+        let path = doc.path.clone();
+        let env = self.workspace.environment(&path, &self.documents);
+        let mut items: Vec<CompletionItem> = Vec::new();
+        let is_class = body.type_name.eq_ignore_ascii_case("class");
+        let definition = if is_class {
+            body.title.as_deref().and_then(|t| env.class(t))
+        } else {
+            env.define(&body.type_name)
+        };
+        let item = |name: &str, detail: String, kind: CompletionItemKind| CompletionItem {
+            label: name.to_string(),
+            kind: Some(kind),
+            detail: Some(detail),
+            insert_text: Some(format!("{name} => ")),
+            filter_text: Some(name.to_string()),
+            ..CompletionItem::default()
+        };
+        if let Some(definition) = definition {
+            let text = self.workspace.text(&definition.path, &self.documents);
+            for param in definition.params.iter().flatten() {
+                let ty = match (&param.type_expr, &text) {
+                    (Some(t), Some(text)) => text
+                        .get(t.span.start as usize..t.span.end as usize)
+                        .unwrap_or("Any")
+                        .to_string(),
+                    _ => "Any".to_string(),
+                };
+                let detail = if param.default.is_some() {
+                    format!("{ty} (optional)")
+                } else {
+                    ty
+                };
+                items.push(item(&param.name.name, detail, CompletionItemKind::FIELD));
+            }
+        } else if let Some(found) = (!is_class)
+            .then(|| env.resource_type(&body.type_name))
+            .flatten()
+        {
+            for attribute in &found.attributes {
+                let detail = found
+                    .types
+                    .get(attribute)
+                    .cloned()
+                    .or_else(|| found.values.get(attribute).map(|v| v.join(", ")))
+                    .unwrap_or_else(|| "attribute".to_string());
+                items.push(item(attribute, detail, CompletionItemKind::PROPERTY));
+            }
+        } else {
+            return Ok(None);
+        }
+        for meta in crate::env::builtin::metaparameters() {
+            if !items.iter().any(|i| &i.label == meta) {
+                items.push(item(
+                    meta,
+                    "metaparameter".to_string(),
+                    CompletionItemKind::PROPERTY,
+                ));
+            }
+        }
+        items.retain(|i| !body.given.contains(&i.label));
+        Ok(Some(CompletionResponse::Array(items)))
+    }
+
+    fn code_actions(
+        &mut self,
+        p: CodeActionParams,
+    ) -> Result<Option<Vec<CodeActionOrCommand>>, String> {
+        let uri = p.text_document.uri;
+        let checked = self
+            .check(&uri)
+            .ok_or_else(|| format!("{uri} is not open"))?;
+        let doc = &self.documents[&uri];
+        let Some(source) = &checked.source else {
+            return Ok(Some(Vec::new()));
+        };
+        let parsed = crate::syntax::parse(source);
+        let wanted = |kind: &CodeActionKind| {
+            p.context
+                .only
+                .as_ref()
+                .is_none_or(|only| only.iter().any(|o| kind.as_str().starts_with(o.as_str())))
+        };
+        let mut actions = Vec::new();
+        if wanted(&CodeActionKind::QUICKFIX) {
+            for d in &checked.diagnostics {
+                let range = doc.reported_range(d.span);
+                let overlaps = range.start <= p.range.end && p.range.start <= range.end;
+                if !overlaps {
+                    continue;
+                }
+                let shown = self.shown(doc, d);
+                actions.extend(actions::fix(doc, d, &shown).map(CodeActionOrCommand::CodeAction));
+                actions.extend(
+                    actions::suppress(doc, source, &parsed.program, d, &shown)
+                        .map(CodeActionOrCommand::CodeAction),
+                );
+            }
+        }
+        if wanted(&CodeActionKind::SOURCE_FIX_ALL)
+            && checked.diagnostics.iter().any(|d| d.fix.is_some())
+        {
+            let path = doc.path.clone();
+            let settings = self.workspace.settings(&path);
+            let env = self.workspace.environment(&path, &self.documents);
+            let fixed = crate::fix::fix_source(
+                path,
+                source.kind,
+                source.text.clone(),
+                &settings,
+                &env,
+                crate::fix::Allowed::Safe,
+            );
+            let doc = &self.documents[&uri];
+            actions.extend(
+                actions::fix_all(doc, &source.text, &fixed.text)
+                    .map(CodeActionOrCommand::CodeAction),
+            );
+        }
+        Ok(Some(actions))
+    }
+}
+
+/// A request's place, with everything answering it needs.
+struct At<'s> {
+    doc: &'s Document,
+    workspace: &'s Workspace,
+    documents: &'s BTreeMap<Url, Document>,
+    source: crate::source::SourceFile,
+    parsed: crate::syntax::Parsed,
+    settings: std::sync::Arc<crate::config::Settings>,
+    env: std::sync::Arc<crate::env::Environment>,
+    offset: u32,
+}
+
+impl At<'_> {
+    fn parsed_program(&self) -> &crate::ast::Program {
+        &self.parsed.program
+    }
+}
+
+/// A request's parameters, or why they are not what its method takes.
+fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
+    serde_json::from_value(request.params)
+        .map_err(|e| format!("invalid parameters for {}: {e}", request.method))
+}
+
+/// The file a document is: only `file:` URIs are checked (an unsaved buffer's
+/// `untitled:` has no place to find its modules from).
+fn document_path(uri: &Url) -> Option<PathBuf> {
+    if uri.scheme() != "file" {
+        return None;
+    }
+    uri.to_file_path()
+        .ok()
+        .filter(|p: &PathBuf| p.is_absolute() && !Path::new(p).as_os_str().is_empty())
+}

@@ -1,0 +1,489 @@
+"""pupcheck's language server, driven by a real LSP client over stdio."""
+
+import asyncio
+import pathlib
+
+import pytest
+from lsprotocol import types
+
+from conftest import diagnostics, open_file, position_of, publications
+
+
+def codes(published):
+    return sorted(d.code for d in published.diagnostics)
+
+
+# ---------------------------------------------------------------- diagnostics
+
+
+async def test_opening_the_demo_shows_its_type_mismatches(client):
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    doc = open_file(client, profile)
+    published = await diagnostics(client, doc)
+    assert published.version == 1
+    found = {(d.code, d.range.start.line) for d in published.diagnostics}
+    assert ("parameter-type-mismatch", 3) in found
+    assert ("parameter-type-mismatch", 4) in found
+    port = next(d for d in published.diagnostics if "'port'" in d.message)
+    assert port.severity == types.DiagnosticSeverity.Error
+    assert port.source == "pupcheck"
+    assert "expects an Integer value, got String" in port.message
+    # The range is the value given, '80', in the editor's coordinates.
+    assert port.range.start == types.Position(line=3, character=18)
+    assert port.range.end == types.Position(line=3, character=22)
+
+
+async def test_a_template_is_checked_too(client):
+    template = client.workspace_root / "modules/demo/templates/motd.epp"
+    published = await diagnostics(client, open_file(client, template, language="epp"))
+    assert "syntax-error" in codes(published)
+
+
+async def test_changes_are_checked_once_typing_pauses(client):
+    path = client.workspace_root / "modules/profile/manifests/web.pp"
+    doc = open_file(client, path)
+    first = await diagnostics(client, doc)
+    assert list(first.diagnostics) == []
+    seen = publications(client, doc)
+    # Three quick edits: 'Hello' given where Profile::Port is expected.
+    for version, text in enumerate(["'", "x", "'"], start=2):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=version),
+                content_changes=[
+                    types.TextDocumentContentChangePartial(
+                        range=types.Range(
+                            start=types.Position(line=3, character=23 + version - 2),
+                            end=types.Position(line=3, character=23 + version - 2),
+                        ),
+                        text=text,
+                    )
+                ],
+            )
+        )
+    # Still typing: the value now reads 'x'80, then '80 ... one check at the end.
+    after = await diagnostics(client, doc, since=seen)
+    assert after.version == 4
+    assert publications(client, doc) == seen + 1
+    assert "parameter-default-type" in codes(after) or "syntax-error" in codes(after)
+
+
+async def test_a_changed_definition_rechecks_the_files_that_use_it(client):
+    init = client.workspace_root / "modules/demo/manifests/init.pp"
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    init_doc = open_file(client, init)
+    profile_doc = open_file(client, profile)
+    await diagnostics(client, init_doc)
+    before = await diagnostics(client, profile_doc)
+    assert sum("'port'" in d.message for d in before.diagnostics) == 1
+    seen = publications(client, profile_doc)
+    # `port` becomes a String: profile.pp's '80' is now right, without touching it.
+    text = init.read_text().replace("Integer[1, 65535] $port       = 8080", "String $port = '8080'")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=init_doc, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    after = await diagnostics(client, profile_doc, since=seen)
+    assert not any("'port'" in d.message for d in after.diagnostics)
+    assert any("'motd_lines'" in d.message for d in after.diagnostics)
+
+
+async def test_closing_clears_the_findings(client):
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    doc = open_file(client, profile)
+    seen = publications(client, doc)
+    await diagnostics(client, doc, since=seen - 1 if seen else 0)
+    seen = publications(client, doc)
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=doc))
+    )
+    cleared = await diagnostics(client, doc, since=seen)
+    assert list(cleared.diagnostics) == []
+
+
+async def test_saving_a_file_rechecks_against_the_disk(client):
+    web = client.workspace_root / "modules/profile/manifests/web.pp"
+    vhost = client.workspace_root / "modules/profile/manifests/vhost.pp"
+    doc = open_file(client, web)
+    assert list((await diagnostics(client, doc)).diagnostics) == []
+    seen = publications(client, doc)
+    # profile::vhost changes on disk (another editor, a git checkout) and is saved.
+    vhost.write_text(vhost.read_text().replace("Profile::Port $port", "String $port"))
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=vhost.as_uri()))
+    )
+    after = await diagnostics(client, doc, since=seen)
+    assert "parameter-type-mismatch" in codes(after)
+
+
+async def test_watched_files_are_registered(client):
+    open_file(client, client.workspace_root / "manifests/site.pp")
+    for _ in range(100):
+        if getattr(client, "registrations", None):
+            break
+        await asyncio.sleep(0.02)
+    methods = [r.method for r in client.registrations]
+    assert "workspace/didChangeWatchedFiles" in methods
+
+
+# ------------------------------------------------------------------ settings
+
+
+async def test_settings_come_from_the_workspace_pupcheck_toml(client):
+    root = client.workspace_root
+    (root / "pupcheck.toml").write_text('ignore = ["parameter-type-mismatch"]\n')
+    profile = root / "modules/demo/manifests/profile.pp"
+    published = await diagnostics(client, open_file(client, profile))
+    assert "parameter-type-mismatch" not in codes(published)
+
+
+async def test_a_malformed_pupcheck_toml_is_a_diagnostic_not_a_crash(client):
+    root = client.workspace_root
+    config = root / "pupcheck.toml"
+    config.write_text("ignore = [\n")
+    profile = root / "modules/demo/manifests/profile.pp"
+    published = await diagnostics(client, open_file(client, profile))
+    # Checked with the default settings.
+    assert "parameter-type-mismatch" in codes(published)
+    on_config = await diagnostics(client, config.as_uri())
+    assert len(on_config.diagnostics) == 1
+    assert on_config.diagnostics[0].severity == types.DiagnosticSeverity.Error
+    # Fixed and saved: the diagnostic goes away, the settings apply.
+    seen = publications(client, config.as_uri())
+    config.write_text('ignore = ["parameter-type-mismatch"]\n')
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)]
+        )
+    )
+    cleared = await diagnostics(client, config.as_uri(), since=seen)
+    assert list(cleared.diagnostics) == []
+    recheck = await diagnostics(client, profile.as_uri(), since=1)
+    assert "parameter-type-mismatch" not in codes(recheck)
+
+
+# --------------------------------------------------------------------- hover
+
+
+async def hover(client, path, needle, occurrence=0, offset=1):
+    text = path.read_text()
+    doc = open_file(client, path)
+    result = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, needle, occurrence, offset),
+        )
+    )
+    return result
+
+
+async def test_hover_on_a_variable_shows_its_inferred_type(client):
+    config = client.workspace_root / "modules/demo/manifests/config.pp"
+    result = await hover(client, config, "$demo::motd_lines")
+    assert result is not None
+    assert "Array[String]" in result.contents.value
+
+
+async def test_hover_on_a_computed_variable_shows_its_value(client):
+    path = client.workspace_root / "manifests/values.pp"
+    path.write_text("$base = 40\n$answer = $base + 2\nnotice($answer)\n")
+    result = await hover(client, path, "$answer", occurrence=1)
+    assert "`42`" in result.contents.value
+    assert "Integer[42, 42]" in result.contents.value
+
+
+async def test_hover_shows_the_error_puppet_raises_there(client):
+    path = client.workspace_root / "manifests/broken.pp"
+    path.write_text("$a = 'x'\n$b = $a + 1\n")
+    result = await hover(client, path, "$a + 1", offset=3)
+    assert "error" in result.contents.value.lower()
+
+
+async def test_hover_on_a_class_shows_its_signature_and_documentation(client):
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    result = await hover(client, profile, "'demo'")
+    value = result.contents.value
+    assert "class demo (" in value
+    assert "Integer[1, 65535] $port" in value
+    assert "The port the service listens on." in value
+
+
+async def test_hover_on_a_function_a_define_and_a_resource_type(client):
+    web = client.workspace_root / "modules/profile/manifests/web.pp"
+    function = await hover(client, web, "profile::greet")
+    assert "function profile::greet(String $name) >> String" in function.contents.value
+    assert "The greeting for a name." in function.contents.value
+    define = await hover(client, web, "profile::vhost {")
+    assert "define profile::vhost" in define.contents.value
+    assert "Where it listens." in define.contents.value
+    builtin = await hover(client, web, "notify {")
+    assert "message" in builtin.contents.value
+    lookup = await hover(client, web, "lookup(")
+    assert "lookup(" in lookup.contents.value
+
+
+# ---------------------------------------------------------------- navigation
+
+
+async def definition(client, path, needle, occurrence=0, offset=1):
+    text = path.read_text()
+    doc = open_file(client, path)
+    return await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, needle, occurrence, offset),
+        )
+    )
+
+
+def single(result):
+    return result[0] if isinstance(result, list) else result
+
+
+async def test_go_to_definition_lands_on_the_class(client):
+    init = client.workspace_root / "modules/demo/manifests/init.pp"
+    result = single(await definition(client, init, "demo::install"))
+    assert result.uri.endswith("modules/demo/manifests/install.pp")
+    assert result.range.start == types.Position(line=1, character=6)
+    # Class['demo::config'] too.
+    result = single(await definition(client, init, "demo::config", occurrence=1))
+    assert result.uri.endswith("modules/demo/manifests/config.pp")
+
+
+async def test_go_to_definition_of_defines_functions_and_aliases(client):
+    web = client.workspace_root / "modules/profile/manifests/web.pp"
+    define = single(await definition(client, web, "profile::vhost"))
+    assert define.uri.endswith("manifests/vhost.pp")
+    assert define.range.start.line == 3
+    function = single(await definition(client, web, "profile::greet"))
+    assert function.uri.endswith("functions/greet.pp")
+    alias = single(await definition(client, web, "Profile::Port"))
+    assert alias.uri.endswith("types/port.pp")
+    assert alias.range.start.line == 1
+
+
+async def test_go_to_definition_of_variables(client):
+    web = client.workspace_root / "modules/profile/manifests/web.pp"
+    text = web.read_text()
+    local = single(await definition(client, web, "{greeting}"))
+    assert local.uri.endswith("web.pp")
+    assert local.range.start == position_of(text, "$greeting")
+    param = single(await definition(client, web, "$port", occurrence=1))
+    assert param.range.start == position_of(text, "$port")
+    config = client.workspace_root / "modules/demo/manifests/config.pp"
+    qualified = single(await definition(client, config, "$demo::motd_lines"))
+    assert qualified.uri.endswith("modules/demo/manifests/init.pp")
+    assert qualified.range.start.line == 6
+
+
+async def test_go_to_definition_of_a_hiera_key(client):
+    web = client.workspace_root / "modules/profile/manifests/web.pp"
+    result = single(await definition(client, web, "profile::web::greeting"))
+    assert result.uri.endswith("data/common.yaml")
+    assert result.range.start == types.Position(line=1, character=0)
+    # A class parameter: the key automatic parameter lookup binds to it.
+    result = single(await definition(client, web, "$port", offset=1))
+    assert result.uri.endswith("data/common.yaml")
+    assert result.range.start.line == 2
+
+
+async def test_find_references_of_a_class_and_a_define(client):
+    install = client.workspace_root / "modules/demo/manifests/install.pp"
+    text = install.read_text()
+    doc = open_file(client, install)
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, "demo::install", offset=2),
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    found = sorted((pathlib.Path(r.uri).name, r.range.start.line) for r in refs)
+    assert found == [("init.pp", 8), ("init.pp", 11), ("install.pp", 1)]
+    vhost = client.workspace_root / "modules/profile/manifests/vhost.pp"
+    text = vhost.read_text()
+    doc = open_file(client, vhost)
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, "profile::vhost", offset=2),
+            context=types.ReferenceContext(include_declaration=False),
+        )
+    )
+    assert sorted(pathlib.Path(r.uri).name for r in refs) == ["db.pp", "web.pp"]
+
+
+# ---------------------------------------------------------------- completion
+
+
+async def complete(client, path, text, needle, offset=0):
+    path.write_text(text)
+    doc = open_file(client, path)
+    return await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, needle, offset=offset),
+        )
+    )
+
+
+async def test_completion_of_class_parameters_with_their_types(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    result = await complete(client, path, "class { 'demo':\n  po\n}\n", "po", offset=2)
+    items = {i.label: i for i in result}
+    assert items["port"].detail == "Integer[1, 65535] (optional)"
+    assert items["motd_lines"].detail == "Array[String] (optional)"
+    assert items["port"].insert_text == "port => "
+    assert "before" in items
+
+
+async def test_completion_of_define_and_resource_type_attributes(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    result = await complete(
+        client, path, "profile::vhost { 'x':\n  port => 80,\n  \n}\n", "  \n", offset=2
+    )
+    labels = [i.label for i in result]
+    assert "docroot" in labels and "port" not in labels
+    port_type = await complete(client, path, "profile::vhost { 'x':\n  \n}\n", "  \n", offset=2)
+    assert {i.label: i.detail for i in port_type}["port"] == "Profile::Port"
+    result = await complete(client, path, "file { '/x':\n  \n}\n", "  \n", offset=2)
+    labels = [i.label for i in result]
+    assert "ensure" in labels and "mode" in labels
+
+
+async def test_no_completion_outside_attribute_names(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    result = await complete(client, path, "file { '/x':\n  mode => \n}\n", "=> ", offset=3)
+    assert not result
+
+
+# -------------------------------------------------------------- code actions
+
+
+async def actions(client, path, text, line, only=None):
+    path.write_text(text)
+    doc = open_file(client, path)
+    await diagnostics(client, doc)
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            range=types.Range(
+                start=types.Position(line=line, character=0),
+                end=types.Position(line=line, character=200),
+            ),
+            context=types.CodeActionContext(diagnostics=[], only=only),
+        )
+    )
+
+
+def applied(text, edits):
+    """The text with LSP edits applied (positions in UTF-16, as the server sends)."""
+    lines = text.split("\n")
+
+    def offset(position):
+        before = "\n".join(lines[: position.line])
+        start = len(before) + (1 if position.line else 0)
+        line = lines[position.line] if position.line < len(lines) else ""
+        units, chars = 0, 0
+        for c in line:
+            if units >= position.character:
+                break
+            units += 2 if ord(c) > 0xFFFF else 1
+            chars += 1
+        return start + chars
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    return text
+
+
+async def test_quick_fixes_are_the_fixes_of_fix(client):
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = 'file { "/etc/x":\n  ensure => file,   \n}\n'
+    found = await actions(client, path, text, 1)
+    fix = next(a for a in found if a.title == "Fix trailing-whitespace")
+    assert fix.kind == types.CodeActionKind.QuickFix
+    edits = fix.edit.changes[path.as_uri()]
+    assert applied(text, edits) == 'file { "/etc/x":\n  ensure => file,\n}\n'
+
+
+async def test_a_finding_can_be_suppressed_on_its_line(client):
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = "class demo::x {\n  $a = 'x'\n  $b = $a + 1\n}\n"
+    found = await actions(client, path, text, 2)
+    suppress = [a for a in found if a.title.startswith("Suppress ")]
+    assert suppress
+    edited = applied(text, suppress[0].edit.changes[path.as_uri()])
+    rule = suppress[0].title.split()[1]
+    assert f"  $b = $a + 1 # pupcheck:ignore:{rule}\n" in edited
+    # The suppressed file has no finding of that rule on the line.
+    seen = publications(client, path.as_uri())
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)],
+        )
+    )
+    after = await diagnostics(client, path.as_uri(), since=seen)
+    assert not [d for d in after.diagnostics if d.code == rule and d.range.start.line == 2]
+
+
+async def test_fix_all_is_what_check_fix_makes(client):
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = 'file { "/etc/x":\n  ensure => file,   \n  mode => "0644",\n}\n'
+    found = await actions(client, path, text, 0, only=[types.CodeActionKind.SourceFixAll])
+    assert [a.kind for a in found] == [types.CodeActionKind.SourceFixAll]
+    fixed = applied(text, found[0].edit.changes[path.as_uri()])
+    assert "   \n" not in fixed
+    assert "'/etc/x'" in fixed and "'0644'" in fixed
+
+
+# ----------------------------------------------------------------- robustness
+
+
+async def test_requests_the_server_cannot_answer_are_errors_not_crashes(client):
+    from pygls.exceptions import JsonRpcException
+
+    nowhere = types.TextDocumentIdentifier(uri="file:///not/open.pp")
+    with pytest.raises(JsonRpcException):
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=nowhere, position=types.Position(line=0, character=0))
+        )
+    # Positions past the end, on a document with a syntax error.
+    path = client.workspace_root / "manifests/broken.pp"
+    path.write_text("class {{{ $x = \n")
+    doc = open_file(client, path)
+    far = types.Position(line=9999, character=9999)
+    here = types.TextDocumentIdentifier(uri=doc)
+    await client.text_document_hover_async(types.HoverParams(text_document=here, position=far))
+    await client.text_document_definition_async(
+        types.DefinitionParams(text_document=here, position=far)
+    )
+    await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=types.Position(line=0, character=9999),
+        )
+    )
+    # A change whose range is outside the text, then one reversed.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=50, character=3),
+                        end=types.Position(line=2, character=0),
+                    ),
+                    text="🎉",
+                )
+            ],
+        )
+    )
+    # Still answering.
+    published = await diagnostics(client, doc, since=publications(client, doc))
+    assert published.version == 2
+    result = await hover(client, client.workspace_root / "modules/demo/manifests/profile.pp", "'demo'")
+    assert "class demo" in result.contents.value

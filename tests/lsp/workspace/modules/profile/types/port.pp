@@ -1,0 +1,2 @@
+# A TCP port.
+type Profile::Port = Integer[1, 65535]
