@@ -19,3 +19,5 @@ if ! python3 -c "import pytest_lsp" 2>/dev/null; then
 fi
 cargo build --quiet
 python3 -m pytest --quiet tests/lsp
+# The HTML report in a real headless browser (Chromium, from scripts/setup.sh; ~3 s).
+python3 -m pytest --quiet -p no:asyncio tests/browser

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod config;
 pub mod diagnostics;
 pub mod env;
+pub mod estate;
 pub mod eval;
 pub mod fix;
 pub mod infer;

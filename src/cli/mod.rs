@@ -19,6 +19,7 @@ use std::time::Instant;
 
 mod explain_cmd;
 mod merge_cmd;
+mod report_cmd;
 mod rules_cmd;
 mod types_cmd;
 
@@ -104,6 +105,10 @@ enum Command {
     /// Run the language server (LSP over stdin and stdout) for an editor: findings as
     /// you type, hover, go to definition, references, completion, quick fixes.
     Server,
+    /// Where the findings of an estate concentrate: type mismatches by expected and
+    /// actual type, by parameter and by definition, modules by errors per 1,000 lines,
+    /// rules by findings (terminal, JSON, Markdown or HTML).
+    Report(report_cmd::ReportArgs),
     /// Join the JSON or SARIF reports of `check --shard I/N` jobs into one.
     Merge(merge_cmd::MergeArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
@@ -266,6 +271,7 @@ fn run(cli: Cli) -> i32 {
         Command::Eval(args) => explain_cmd::eval(args),
         Command::Merge(args) => merge_cmd::merge(args),
         Command::Server => run_server(),
+        Command::Report(args) => report_cmd::report(args),
         Command::Explain(args) => explain_cmd::explain(args),
         Command::Rules { format } => rules_cmd::list(format == ListFormat::Json),
         Command::Rule { name } => rules_cmd::explain(&name),

@@ -3,6 +3,8 @@
 
 pub mod checkstyle;
 pub mod concise;
+pub mod estate;
+pub mod estate_html;
 pub mod github;
 pub mod gitlab;
 pub mod human;
