@@ -113,6 +113,15 @@ fn the_report_of_the_corpus_counts_what_check_finds() {
         return;
     }
     agree(&[corpus]);
+    for format in ["terminal", "markdown", "html"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
+            .args(["report", "--quiet", "--format", format, corpus])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("quagga::bgpd"), "{format}");
+    }
 }
 
 #[test]
