@@ -251,6 +251,27 @@ fn expressions() {
     check("expressions");
 }
 
+/// Every operator with the operand families `expressions` lacks (Sensitive, Timestamp,
+/// Binary, default, SemVerRange, a float) on either side, and the unary forms,
+/// interpolation and access of every family (`gen_types_golden.py operators`).
+#[test]
+fn operators() {
+    check("operators");
+}
+
+/// Instance questions of values built by a call (`Sensitive('x')`, `SemVer('1.0.0')`,
+/// `Timespan(2)`, ...) against the spec's types (`gen_types_golden.py constructed`).
+#[test]
+fn constructed() {
+    check("constructed");
+}
+
+/// `Init[T]`: the values `T.new` takes (`gen_types_golden.py init`).
+#[test]
+fn init() {
+    check("init");
+}
+
 /// The evaluator's error messages against Puppet's (they are the text of findings):
 /// every expression of every table that Puppet and pupcheck both refuse, compared
 /// word for word, pupcheck's lines joined as the oracle joins Puppet's (` | `). The

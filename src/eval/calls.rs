@@ -505,6 +505,19 @@ fn iterator(subject: &Value, elements: Vec<Value>) -> R<Value> {
 /// Pure built-in functions.
 fn function(name: &str, args: &[Value]) -> R<Value> {
     match (name, args) {
+        // `T.new(x)`: the conversion `T(x)`, which the type's parameters must then accept.
+        ("new", [Value::Type(ty), rest @ ..]) => {
+            let shown = ty.to_string();
+            let bare = shown.split('[').next().unwrap_or(&shown);
+            let value = convert(bare, rest)?;
+            if crate::types::instance_of(&value, ty) {
+                Ok(value)
+            } else {
+                Err(EvalError::Unsupported(format!(
+                    "{shown}.new of a value it rejects"
+                )))
+            }
+        }
         ("type", [v]) => Ok(Value::Type(infer_detailed(v))),
         ("sprintf", [Value::String(format), rest @ ..]) => {
             Ok(Value::string(&super::format::sprintf(format, rest)?))
@@ -574,6 +587,9 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ("Binary", [v]) => to_binary(v, "%B"),
         ("Binary", [v, Value::String(format)]) => to_binary(v, format),
         ("Array" | "Tuple", [v]) => to_array(v),
+        ("Hash" | "Struct", [v]) => to_hash(v),
+        ("Regexp", [Value::String(s)]) => Ok(Value::Regexp(crate::types::model::Regex::new(s))),
+        ("Regexp", [r @ Value::Regexp(_)]) => Ok(r.clone()),
         // `Array(x, true)`: an array stays as it is, anything else is wrapped.
         ("Array" | "Tuple", [v, Value::Bool(true)]) => Ok(match v {
             Value::Array(_) => v.clone(),
@@ -589,6 +605,40 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         _ => Err(EvalError::Unsupported(format!(
             "{type_name}.new with these arguments"
         ))),
+    }
+}
+
+/// `Hash(x)`: a hash as it is; an array of `[key, value]` pairs, or a flat array of
+/// keys and values, as a hash.
+fn to_hash(v: &Value) -> R<Value> {
+    let pairs = |items: &[Value]| -> Option<Vec<(Value, Value)>> {
+        if items
+            .iter()
+            .all(|i| matches!(i, Value::Array(p) if p.len() == 2))
+        {
+            return Some(
+                items
+                    .iter()
+                    .map(|i| match i {
+                        Value::Array(p) => (p[0].clone(), p[1].clone()),
+                        _ => unreachable!("pairs only"),
+                    })
+                    .collect(),
+            );
+        }
+        items.len().is_multiple_of(2).then(|| {
+            items
+                .chunks(2)
+                .map(|c| (c[0].clone(), c[1].clone()))
+                .collect()
+        })
+    };
+    match v {
+        Value::Hash(_) => Ok(v.clone()),
+        Value::Array(items) => pairs(items)
+            .map(|p| Value::hash(p.into_iter().collect()))
+            .ok_or_else(|| EvalError::Unsupported("Hash.new of an odd array".into())),
+        _ => Err(EvalError::Unsupported("Hash.new of this value".into())),
     }
 }
 

@@ -210,6 +210,9 @@ pub fn default_string(v: &Value) -> String {
         Value::Float(f) => format!("{f:.6}"),
         // A Binary's text is its base64 (`String(Binary([104, 105]))` is `aGk=`).
         Value::Binary(_) => crate::types::labels::ruby_to_s(v),
+        // A regexp's source, its escaped slashes as plain ones (`String(/a\/b/)` is
+        // `a/b`).
+        Value::Regexp(r) => r.source.replace("\\/", "/"),
         other => super::query::string_form(other),
     }
 }

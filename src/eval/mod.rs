@@ -431,7 +431,9 @@ impl<'a> Evaluator<'a> {
                 let v = self.known(operand)?;
                 match op {
                     UnaryOp::Not => known(Value::Bool(!truthy(&v))),
-                    UnaryOp::Negate => match v {
+                    // Puppet makes the operand a number as arithmetic does (a numeric
+                    // string is one; anything else NOT_NUMERIC), then negates it.
+                    UnaryOp::Negate => match operators::coerce_numeric(&v)? {
                         // Puppet does not hold `-` to its integer range: -(-2**63) is
                         // 2**63, which pupcheck's integers cannot hold.
                         Value::Integer(i) => i
@@ -442,13 +444,15 @@ impl<'a> Evaluator<'a> {
                                 EvalError::Unsupported("an integer beyond 64 bits".into())
                             }),
                         Value::Float(f) => known(Value::Float(-f)),
+                        Value::Timespan(n) => known(Value::Timespan(-n)),
+                        // Ruby's error: a version is a Numeric it cannot negate.
+                        Value::SemVer(_) => Err(EvalError::Failed(
+                            "Error while evaluating an Unary Minus, can't convert SemanticPuppet::Version into Float".into(),
+                        )),
                         other => Err(EvalError::Unsupported(format!("-{other}"))),
                     },
                     // `*x` on its own is an array (`2 ** 3` is `2 * [3]`, an error).
-                    UnaryOp::Splat => known(match v {
-                        Value::Array(_) => v,
-                        other => Value::array(vec![other]),
-                    }),
+                    UnaryOp::Splat => known(Value::array(unfold(v))),
                 }
             }
             ExprKind::Binary {
@@ -924,10 +928,7 @@ impl<'a> Evaluator<'a> {
                 ExprKind::Unary {
                     op: UnaryOp::Splat,
                     operand,
-                } => match self.known(operand)? {
-                    Value::Array(items) => values.extend(items.iter().cloned()),
-                    other => values.push(other),
-                },
+                } => values.extend(unfold(self.known(operand)?)),
                 _ => values.push(self.known(a)?),
             }
         }
@@ -966,6 +967,7 @@ impl<'a> Evaluator<'a> {
             }
             Value::String(s) => index_string(&s, &values)?,
             Value::Array(items) => index_array(&items, &values)?,
+            Value::Binary(bytes) => index_binary(&bytes, &values)?,
             Value::Hash(map) => match values.as_slice() {
                 [key] => map.get(key).cloned().unwrap_or(Value::Undef),
                 keys => Value::array(keys.iter().filter_map(|k| map.get(k).cloned()).collect()),
@@ -1011,16 +1013,11 @@ impl<'a> Evaluator<'a> {
                 ExprKind::Unary {
                     op: UnaryOp::Splat,
                     operand,
-                } => match self.known(operand)? {
-                    Value::Array(a) => {
-                        types.extend(a.iter().map(crate::types::infer_detailed));
-                        values.extend(a.iter().cloned());
-                    }
-                    other => {
-                        types.push(crate::types::infer_detailed(&other));
-                        values.push(other);
-                    }
-                },
+                } => {
+                    let unfolded = unfold(self.known(operand)?);
+                    types.extend(unfolded.iter().map(crate::types::infer_detailed));
+                    values.extend(unfolded);
+                }
                 _ => match self.eval(item) {
                     Ok(AbstractValue::Known(v)) => {
                         types.push(crate::types::infer_detailed(&v));
@@ -1251,6 +1248,43 @@ fn index_string(s: &str, values: &[Value]) -> R<Value> {
         _ => unreachable!("one or two indexes"),
     };
     Ok(Value::string(&text))
+}
+
+/// `binary[i]`, `binary[start, count]`: bytes as a string's characters are taken, and
+/// always a Binary (an index past the end gives an empty one).
+fn index_binary(bytes: &[u8], values: &[Value]) -> R<Value> {
+    let values = &flattened(values);
+    if !matches!(values.len(), 1 | 2) {
+        return Err(EvalError::Failed(format!(
+            "Binary supports [] with one or two arguments. Got {}",
+            values.len()
+        )));
+    }
+    let taken = match string_indexes(values)?[..] {
+        [one] => position(one, bytes.len())
+            .map(|p| vec![bytes[p]])
+            .unwrap_or_default(),
+        [start, count] => slice(start, count, bytes.len())
+            .map(|(from, to)| bytes[from..to].to_vec())
+            .unwrap_or_default(),
+        _ => unreachable!("one or two indexes"),
+    };
+    Ok(Value::Binary(taken.into()))
+}
+
+/// What `*value` unfolds to in an array, an access or a call (spec 004 "Unfold"): an
+/// array's elements, a hash's `[key, value]` pairs, nothing for `undef`, else the
+/// value itself.
+fn unfold(value: Value) -> Vec<Value> {
+    match value {
+        Value::Array(items) => items.to_vec(),
+        Value::Hash(map) => map
+            .iter()
+            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+            .collect(),
+        Value::Undef => Vec::new(),
+        other => vec![other],
+    }
 }
 
 fn index_array(items: &[Value], values: &[Value]) -> R<Value> {

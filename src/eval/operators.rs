@@ -258,6 +258,10 @@ pub fn matches(a: &Value, b: &Value) -> Result<bool, EvalError> {
     }
 }
 
+fn contains_bytes(haystack: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty() || haystack.windows(needle.len()).any(|w| w == needle)
+}
+
 /// `in` (spec 004 "in"): a substring (ignoring case), an element (by `==`, a regexp
 /// match or a type match), or a hash key.
 pub fn contains(a: &Value, b: &Value) -> Result<bool, EvalError> {
@@ -296,6 +300,13 @@ pub fn contains(a: &Value, b: &Value) -> Result<bool, EvalError> {
             }
             Ok(false)
         }
+        // Bytes: a Binary's or a string's as a run of them, or a number as one byte.
+        Value::Binary(haystack) => Ok(match a {
+            Value::Binary(needle) => contains_bytes(haystack, needle),
+            Value::String(needle) => contains_bytes(haystack, needle.as_bytes()),
+            Value::Integer(byte) => haystack.iter().any(|b| i64::from(*b) == *byte),
+            _ => false,
+        }),
         _ => Ok(false),
     }
 }

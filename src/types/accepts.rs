@@ -447,7 +447,7 @@ fn kind_assignable(s: &Type, o: &Type, g: &mut Guard) -> bool {
         },
         Kind::Binary => matches!(ok, Kind::Binary),
         Kind::Uri(p) => matches!(ok, Kind::Uri(op) if p.is_none() || p == op),
-        Kind::Init(_) => s == o,
+        Kind::Init(of, args) => super::init::assignable(of.as_ref(), args, o),
         Kind::Object(name) => match ok {
             Kind::Object(on) => name.is_none() || name == on,
             _ => false,

@@ -356,7 +356,18 @@ impl Printer {
             Kind::Iterable(inner) => self.wrapper("Iterable", inner.as_ref(), false),
             Kind::Iterator(inner) => self.wrapper("Iterator", inner.as_ref(), false),
             Kind::Type(inner) => self.wrapper("Type", inner.as_ref(), false),
-            Kind::Init(inner) => self.wrapper("Init", inner.as_ref(), false),
+            Kind::Init(inner, args) if !args.is_empty() => {
+                self.out.push_str("Init[");
+                if let Some(t) = inner {
+                    self.ty(t);
+                }
+                for a in args.iter() {
+                    self.out.push_str(", ");
+                    self.out.push_str(&a.to_string());
+                }
+                self.out.push(']');
+            }
+            Kind::Init(inner, _) => self.wrapper("Init", inner.as_ref(), false),
             Kind::Sensitive(inner) => {
                 let inner = Some(inner).filter(|t| !matches!(t.kind(), Kind::Any));
                 self.wrapper("Sensitive", inner, false)

@@ -17,8 +17,14 @@ pub fn generalize(ty: &Type) -> Type {
         Kind::Optional(i) => ty.map_contained(i, generalize, t::optional_any, t::optional),
         Kind::Iterable(i) => ty.map_contained(i, generalize, t::iterable, t::iterable_of),
         Kind::Iterator(i) => ty.map_contained(i, generalize, t::iterator, t::iterator_of),
-        Kind::Init(i) => {
-            ty.map_contained(i, generalize, t::init, |x| Type::new(Kind::Init(Some(x))))
+        Kind::Init(None, _) => t::init(),
+        Kind::Init(Some(i), args) => {
+            let g = generalize(i);
+            if g.ptr_eq(i) {
+                ty.clone()
+            } else {
+                Type::new(Kind::Init(Some(g), args.clone()))
+            }
         }
         Kind::Sensitive(i) => {
             let g = generalize(i);

@@ -176,13 +176,13 @@ fn instance_unbounded(v: &Value, ty: &Type, g: &mut Guard) -> bool {
                 instance(v, &a.resolved(), g)
             }
         }
+        Kind::Init(of, args) => super::init::instance(v, of.as_ref(), args),
         Kind::Iterator(_)
         | Kind::CatalogEntry
         | Kind::Class(_)
         | Kind::Resource { .. }
         | Kind::Callable { .. }
         | Kind::Runtime { .. }
-        | Kind::Init(_)
         | Kind::Object(_)
         | Kind::TypeSet
         | Kind::Reference(_) => false,

@@ -18,6 +18,7 @@ pub mod from_ast;
 pub mod generalize;
 pub mod guard;
 pub mod infer;
+pub mod init;
 pub mod instance;
 pub mod labels;
 pub mod mismatch;

@@ -591,7 +591,8 @@ pub enum Kind {
     },
     Binary,
     Uri(Option<Arc<str>>),
-    Init(Option<Type>),
+    /// `Init[T, args...]`: the type, and the arguments `T.new` is given after the value.
+    Init(Option<Type>, std::sync::Arc<[super::value::Value]>),
     /// Pcore object types (`Object`, `Error`, `Deferred`, user objects): opaque.
     Object(Option<Arc<str>>),
     TypeSet,
@@ -629,7 +630,7 @@ impl Kind {
             | Kind::Iterable(Some(t))
             | Kind::Iterator(Some(t))
             | Kind::Type(Some(t))
-            | Kind::Init(Some(t))
+            | Kind::Init(Some(t), _)
             | Kind::Sensitive(t) => f(t),
             Kind::Callable { params, block, ret } => {
                 for t in [params, block, ret].into_iter().flatten() {
@@ -784,7 +785,7 @@ pub mod t {
     );
     shared!(binary, Kind::Binary);
     shared!(uri, Kind::Uri(None));
-    shared!(init, Kind::Init(None));
+    shared!(init, Kind::Init(None, std::sync::Arc::new([])));
     shared!(object, Kind::Object(None));
     shared!(type_set, Kind::TypeSet);
     shared!(

@@ -984,8 +984,14 @@ impl<'a> Resolver<'a> {
                     ),
                 }
             }
-            Kind::Init(None) => match args.first().map(|a| &a.v) {
-                Some(Value::Type(x)) => ty_(Type::new(Kind::Init(Some(x.clone())))),
+            Kind::Init(None, _) => match args.first().map(|a| &a.v) {
+                Some(Value::Type(x)) => {
+                    let rest: Vec<Value> = args[1..].iter().map(|a| a.v.clone()).collect();
+                    if let Some(refused) = super::init::refused(Some(x), &rest) {
+                        return err(span, refused);
+                    }
+                    ty_(Type::new(Kind::Init(Some(x.clone()), rest.into())))
+                }
                 Some(v) => err(
                     span,
                     format!("Init-Type[] arguments must be types. Got {}", ruby_class(v)),

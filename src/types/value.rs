@@ -90,7 +90,9 @@ impl PartialEq for Value {
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a.to_string() == b.to_string(),
             (Value::Timespan(a), Value::Timespan(b))
             | (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
-            (Value::Sensitive(a), Value::Sensitive(b)) => Arc::ptr_eq(a, b),
+            // Puppet's `Sensitive#==`: the values are `eql?` (no case folding, `1` is
+            // not `1.0`), as the derived equality of the values is.
+            (Value::Sensitive(a), Value::Sensitive(b)) => a == b,
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a == b,
             // Ruby compares iterators by identity.
@@ -159,7 +161,7 @@ impl fmt::Display for Value {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{k} => {v}")?;
+                    write!(f, "{} => {}", Nested(k), Nested(v))?;
                 }
                 f.write_str("}")
             }
@@ -181,7 +183,21 @@ fn write_list(f: &mut fmt::Formatter<'_>, items: &[Value]) -> fmt::Result {
         if i > 0 {
             f.write_str(", ")?;
         }
-        write!(f, "{v}")?;
+        write!(f, "{}", Nested(v))?;
     }
     f.write_str("]")
+}
+
+/// A value inside an array or hash, as Puppet's `%p` shows it there: a Sensitive as
+/// Ruby's `inspect` of the object (`#<Sensitive [value redacted]>`); only the value
+/// itself is shown as `Sensitive [value redacted]`.
+struct Nested<'v>(&'v Value);
+
+impl fmt::Display for Nested<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Value::Sensitive(_) => f.write_str("#<Sensitive [value redacted]>"),
+            other => write!(f, "{other}"),
+        }
+    }
 }

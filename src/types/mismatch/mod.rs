@@ -242,7 +242,7 @@ fn simple_name(ty: &Type) -> String {
         Kind::Runtime { .. } => "Runtime",
         Kind::Binary => "Binary",
         Kind::Uri(_) => "URI",
-        Kind::Init(_) => "Init",
+        Kind::Init(..) => "Init",
         Kind::Object(_) => "Object",
         Kind::TypeSet => "TypeSet",
         Kind::Alias(a) => return a.name.clone(),
@@ -258,7 +258,7 @@ fn short_name(ty: &Type) -> String {
         | Kind::Optional(i)
         | Kind::Iterable(i)
         | Kind::Iterator(i)
-        | Kind::Init(i) => i.clone(),
+        | Kind::Init(i, _) => i.clone(),
         Kind::Sensitive(i) => Some(i.clone()),
         _ => None,
     };
@@ -316,7 +316,7 @@ fn default_of(ty: &Type) -> Type {
         Kind::Sensitive(_) => t::sensitive(),
         Kind::Runtime { .. } => t::runtime(),
         Kind::Uri(_) => t::uri(),
-        Kind::Init(_) => t::init(),
+        Kind::Init(..) => t::init(),
         _ => ty.clone(),
     }
 }
