@@ -178,6 +178,20 @@ impl Estate {
                     .entry((found.expected.clone(), found.actual.clone(), d.rule))
                     .or_default()
                     .add(&at);
+                // An EPP template's parameter list names no template: the finding's
+                // file is the template.
+                let found = match found.definition {
+                    Some(mismatch::Definition { kind, name }) if name.is_empty() => {
+                        mismatch::Mismatch {
+                            definition: Some(mismatch::Definition {
+                                kind,
+                                name: path.clone(),
+                            }),
+                            ..found
+                        }
+                    }
+                    _ => found,
+                };
                 if let Some(definition) = &found.definition {
                     let entry = by_definition
                         .entry((definition.kind, definition.name.clone()))

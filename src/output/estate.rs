@@ -120,22 +120,18 @@ fn tables(estate: &Estate, top: usize) -> Vec<Table> {
     ]
 }
 
-/// `apache::vhost::port`, `template parameter port`.
+/// `apache::vhost::port`; a template's, `$port of templates/vhost.epp`.
 pub fn parameter_name(kind: &str, definition: &str, parameter: &str) -> String {
-    if definition.is_empty() {
-        format!("{kind} parameter {parameter}")
+    if kind == "template" {
+        format!("${parameter} of {definition}")
     } else {
         format!("{definition}::{parameter}")
     }
 }
 
-/// `class apache`, `defined type apache::vhost`, `an EPP template`.
+/// `class apache`, `defined type apache::vhost`, `template templates/vhost.epp`.
 pub fn definition_name(kind: &str, definition: &str) -> String {
-    if definition.is_empty() {
-        format!("an EPP {kind}")
-    } else {
-        format!("{kind} {definition}")
-    }
+    format!("{kind} {definition}")
 }
 
 fn summary(estate: &Estate) -> String {
