@@ -272,6 +272,13 @@ fn init() {
     check("init");
 }
 
+/// `Object`, `Error` and `TypeSet`: normal forms, assignability, instances, Error
+/// values (`gen_types_golden.py objects`).
+#[test]
+fn objects() {
+    check("objects");
+}
+
 /// The evaluator's error messages against Puppet's (they are the text of findings):
 /// every expression of every table that Puppet and pupcheck both refuse, compared
 /// word for word, pupcheck's lines joined as the oracle joins Puppet's (` | `). The

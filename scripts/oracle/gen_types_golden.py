@@ -18,9 +18,8 @@ Tables:
   constructed.jsonl    instance questions of values built by a call (Sensitive('x'),
                        SemVer('1.0.0'), Timespan(2), Binary(...), ...) against the types
   init.jsonl           Init[T]: which values T.new takes, for every T that has new
-  objects.jsonl        Object, Error and TypeSet: their normal forms and instances (not in
-                       the default set nor committed: pupcheck does not model Pcore object
-                       types yet; generate it by name to measure the gap)
+  objects.jsonl        Object, Error and TypeSet: normal forms, assignability, instances,
+                       Error values and their attributes
 
 Run from the repository root: python3 scripts/oracle/gen_types_golden.py [--out DIR] [TABLE ...]
 (TABLE: spec, lattice, instance, infer, mismatch, expressions, operators, constructed,
@@ -335,7 +334,7 @@ def main():
     args = parser.parse_args()
     OUT = args.out
     want = set(args.tables) or {'spec', 'lattice', 'instance', 'infer', 'mismatch', 'expressions',
-                                'operators', 'constructed', 'init'}
+                                'operators', 'constructed', 'init', 'objects'}
     os.makedirs(OUT, exist_ok=True)
     if 'spec' in want:
         gen_spec()

@@ -12,7 +12,7 @@ bash scripts/setup.sh --tools-only >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
-for table in functions resource_types hiera facts init; do
+for table in functions resource_types hiera facts init pcore; do
   PUPCHECK_DATA_DIR="$out" ruby -I/usr/lib/ruby/vendor_ruby "scripts/puppet/$table.rb" >/dev/null 2>"$out/$table.log" || { cat "$out/$table.log" >&2; exit 1; }
   if cmp -s "$out/$table.toml" "data/$table.toml"; then
     echo "data/$table.toml: as scripts/puppet/$table.rb writes it"

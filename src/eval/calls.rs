@@ -505,6 +505,9 @@ fn iterator(subject: &Value, elements: Vec<Value>) -> R<Value> {
 /// Pure built-in functions.
 fn function(name: &str, args: &[Value]) -> R<Value> {
     match (name, args) {
+        // An Error's attributes (`$e.message`, `$e.kind`).
+        ("message" | "msg", [Value::Object(o)]) => Ok(o.get("msg")),
+        ("kind" | "details" | "issue_code", [Value::Object(o)]) => Ok(o.get(name)),
         // `T.new(x)`: the conversion `T(x)`, which the type's parameters must then accept.
         ("new", [Value::Type(ty), rest @ ..]) => {
             let shown = ty.to_string();
@@ -588,6 +591,7 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
         ("Binary", [v, Value::String(format)]) => to_binary(v, format),
         ("Array" | "Tuple", [v]) => to_array(v),
         ("Hash" | "Struct", [v]) => to_hash(v),
+        ("Error", _) => new_error(args),
         ("Regexp", [Value::String(s)]) => Ok(Value::Regexp(crate::types::model::Regex::new(s))),
         ("Regexp", [r @ Value::Regexp(_)]) => Ok(r.clone()),
         // `Array(x, true)`: an array stays as it is, anything else is wrapped.
@@ -606,6 +610,49 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
             "{type_name}.new with these arguments"
         ))),
     }
+}
+
+/// `Error(msg, kind, details, issue_code)`, or `Error({'msg' => ...})`: an Error value,
+/// where the arguments are those `new_Error` takes (others are not modelled).
+fn new_error(args: &[Value]) -> R<Value> {
+    const NAMES: [&str; 4] = ["msg", "kind", "details", "issue_code"];
+    let given: Vec<Value> = match args {
+        [Value::Hash(h)] => NAMES
+            .iter()
+            .map(|n| h.get(&Value::string(n)).cloned().unwrap_or(Value::Undef))
+            .collect(),
+        _ => args.to_vec(),
+    };
+    let unsupported = || EvalError::Unsupported("Error.new with these arguments".into());
+    if given.is_empty() || given.len() > NAMES.len() {
+        return Err(unsupported());
+    }
+    let text = |v: &Value| matches!(v, Value::Undef) || v.as_str().is_some_and(|s| !s.is_empty());
+    let fits = match given.as_slice() {
+        [msg, rest @ ..] => {
+            msg.as_str().is_some_and(|s| !s.is_empty())
+                && rest.iter().enumerate().all(|(i, v)| match i {
+                    1 => matches!(v, Value::Undef | Value::Hash(_)),
+                    _ => text(v),
+                })
+        }
+        [] => false,
+    };
+    if !fits {
+        return Err(unsupported());
+    }
+    let mut attributes: Vec<(std::sync::Arc<str>, Value)> = NAMES
+        .iter()
+        .zip(given.iter().cloned().chain(std::iter::repeat(Value::Undef)))
+        .map(|(n, v)| (std::sync::Arc::from(*n), v))
+        .collect();
+    attributes.truncate(NAMES.len());
+    Ok(Value::Object(std::sync::Arc::new(
+        crate::types::value::ObjectValue {
+            type_name: std::sync::Arc::from("Error"),
+            attributes,
+        },
+    )))
 }
 
 /// `Hash(x)`: a hash as it is; an array of `[key, value]` pairs, or a flat array of

@@ -448,8 +448,13 @@ fn kind_assignable(s: &Type, o: &Type, g: &mut Guard) -> bool {
         Kind::Binary => matches!(ok, Kind::Binary),
         Kind::Uri(p) => matches!(ok, Kind::Uri(op) if p.is_none() || p == op),
         Kind::Init(of, args) => super::init::assignable(of.as_ref(), args, o),
-        Kind::Object(name) => match ok {
-            Kind::Object(on) => name.is_none() || name == on,
+        Kind::Object(a) => match ok {
+            Kind::Object(b) => {
+                a.is_any()
+                    || (a.name == b.name
+                        && a.definition == b.definition
+                        && (a.parameters.is_none() || a.parameters == b.parameters))
+            }
             _ => false,
         },
         Kind::TypeSet => matches!(ok, Kind::TypeSet),

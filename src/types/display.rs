@@ -15,6 +15,7 @@ impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut p = Printer {
             out: String::new(),
+            depth: 0,
             expanded: matches!(self.kind(), Kind::Alias(_)),
             expanding: Vec::new(),
         };
@@ -27,6 +28,7 @@ impl fmt::Display for Type {
 pub fn type_name_only(t: &Type) -> String {
     let mut p = Printer {
         out: String::new(),
+        depth: 0,
         expanded: false,
         expanding: Vec::new(),
     };
@@ -133,6 +135,9 @@ struct Printer {
     out: String,
     expanded: bool,
     expanding: Vec<usize>,
+    /// How deep in the printed type `ty` is: an object type prints its definition only
+    /// at the top, and by its name inside another type (`Type[Error]`).
+    depth: usize,
 }
 
 impl Printer {
@@ -144,6 +149,19 @@ impl Printer {
             body(self);
             self.out.push(']');
         }
+    }
+
+    /// `Error['my/kind', undef]`.
+    fn object_with_parameters(&mut self, o: &super::model::ObjectType) {
+        self.out.push_str(o.name.as_deref().unwrap_or("Object"));
+        self.out.push('[');
+        for (i, p) in o.parameters.iter().flat_map(|ps| ps.iter()).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.out.push_str(&p.to_string());
+        }
+        self.out.push(']');
     }
 
     fn sep(&mut self, first: &mut bool) {
@@ -183,6 +201,12 @@ impl Printer {
     }
 
     fn ty(&mut self, t: &Type) {
+        self.depth += 1;
+        self.ty_at_depth(t);
+        self.depth -= 1;
+    }
+
+    fn ty_at_depth(&mut self, t: &Type) {
         match t.kind() {
             Kind::Any => self.out.push_str("Any"),
             Kind::Unit => self.out.push_str("Unit"),
@@ -194,7 +218,11 @@ impl Printer {
             Kind::Binary => self.out.push_str("Binary"),
             Kind::CatalogEntry => self.out.push_str("CatalogEntry"),
             Kind::SemVerRange => self.out.push_str("SemVerRange"),
-            Kind::TypeSet => self.out.push_str("TypeSet"),
+            Kind::TypeSet => self.out.push_str(
+                super::model::pcore_forms()
+                    .get("type_set")
+                    .map_or("TypeSet", String::as_str),
+            ),
             Kind::Boolean(v) => {
                 self.array("Boolean", v.is_none(), |p| {
                     p.out
@@ -416,9 +444,21 @@ impl Printer {
                     }
                 });
             }
-            Kind::Object(name) => match name {
-                None => self.out.push_str("Object"),
-                Some(n) => self.out.push_str(n),
+            // Inside another type, an object type by its name (`Object` itself).
+            Kind::Object(o) if self.depth > 1 && (o.name.is_some() || o.is_any()) => {
+                match (&o.name, &o.parameters) {
+                    (Some(name), None) => self.out.push_str(name),
+                    (None, _) => self.out.push_str("Object"),
+                    (Some(_), Some(_)) => self.object_with_parameters(o),
+                }
+            }
+            Kind::Object(o) => match (&o.name, &o.parameters) {
+                (Some(_), Some(_)) => self.object_with_parameters(o),
+                _ => {
+                    self.out.push_str("Object[");
+                    self.out.push_str(&o.definition);
+                    self.out.push(']');
+                }
             },
             Kind::Reference(name) => {
                 let _ = write!(self.out, "TypeReference[{}]", puppet_quote(name));
@@ -531,6 +571,7 @@ impl Printer {
 pub fn alias_expanded(t: &Type) -> String {
     let mut p = Printer {
         out: String::new(),
+        depth: 0,
         expanded: true,
         expanding: Vec::new(),
     };

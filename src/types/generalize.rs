@@ -12,6 +12,13 @@ pub fn generalize(ty: &Type) -> Type {
         // `Type[SemVer['1.x']]`, while `type(Integer[1, 2], 'generalized')` is
         // `Type[Integer]`.
         Kind::Type(Some(i)) if matches!(i.kind(), Kind::SemVer(_)) => ty.clone(),
+        // `Error['my/kind', undef]` is an Error.
+        Kind::Object(o) if o.parameters.is_some() => Type::new(Kind::Object(std::sync::Arc::new(
+            super::model::ObjectType {
+                parameters: None,
+                ..(**o).clone()
+            },
+        ))),
         Kind::Type(i) => ty.map_contained(i, generalize, t::type_any, t::type_of),
         Kind::NotUndef(i) => ty.map_contained(i, generalize, t::not_undef_any, t::not_undef),
         Kind::Optional(i) => ty.map_contained(i, generalize, t::optional_any, t::optional),

@@ -109,6 +109,7 @@ fn infer_scalar(v: &Value) -> Type {
         Value::Binary(_) => t::binary(),
         Value::Uri(u) => Type::new(Kind::Uri(Some(u.clone()))),
         Value::Iterator(it) => t::iterator_of(it.element_type.clone()),
+        Value::Object(o) => o.detailed_type(),
         Value::Array(_) | Value::Hash(_) => infer(v),
     }
 }

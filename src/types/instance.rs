@@ -177,13 +177,25 @@ fn instance_unbounded(v: &Value, ty: &Type, g: &mut Guard) -> bool {
             }
         }
         Kind::Init(of, args) => super::init::instance(v, of.as_ref(), args),
+        // Every type is a Pcore object (`Integer =~ Object`); an object value is one of
+        // its own type.
+        Kind::Object(o) => match v {
+            Value::Type(_) => o.is_any(),
+            Value::Object(object) => {
+                o.is_any()
+                    || o.name.as_deref() == Some(&*object.type_name)
+                        && o.parameters
+                            .as_ref()
+                            .is_none_or(|ps| object.matches_parameters(ps))
+            }
+            _ => false,
+        },
         Kind::Iterator(_)
         | Kind::CatalogEntry
         | Kind::Class(_)
         | Kind::Resource { .. }
         | Kind::Callable { .. }
         | Kind::Runtime { .. }
-        | Kind::Object(_)
         | Kind::TypeSet
         | Kind::Reference(_) => false,
     }

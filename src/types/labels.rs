@@ -45,6 +45,7 @@ pub fn label(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive".into(),
         Value::Binary(_) => "Binary".into(),
         Value::Default | Value::Uri(_) | Value::Iterator(_) => "Object".into(),
+        Value::Object(o) => o.type_name.to_string(),
     }
 }
 
@@ -98,6 +99,7 @@ pub fn ruby_to_s(v: &Value) -> String {
         Value::Binary(b) => base64(b),
         Value::Uri(u) => u.to_string(),
         Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
+        Value::Object(_) => v.to_string(),
     }
 }
 
@@ -197,6 +199,7 @@ pub fn ruby_class_name(v: &Value) -> String {
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Uri(u) => uri_class(u).into(),
         Value::Iterator(_) => "Puppet::Pops::Types::Iterator".into(),
+        Value::Object(o) => format!("Puppet::DataTypes::{}", o.type_name),
     }
 }
 

@@ -328,8 +328,8 @@ impl<'a> Resolver<'a> {
             "init" => t::init(),
             "object" => t::object(),
             "typeset" => t::type_set(),
-            "error" => Type::new(Kind::Object(Some(Arc::from("Error")))),
-            "deferred" => Type::new(Kind::Object(Some(Arc::from("Deferred")))),
+            "error" => t::error(),
+            "deferred" => t::deferred(),
             _ => return self.alias_or_resource(name, span),
         };
         Ok(builtin)
@@ -998,6 +998,24 @@ impl<'a> Resolver<'a> {
                 ),
                 None => err(span, "Init-Type[] arguments must be types. Got NilClass"),
             },
+            // `Object[{...}]`: an object type by its definition.
+            Kind::Object(o) if o.is_any() => match args.first().map(|a| &a.v) {
+                Some(Value::Hash(definition)) if args.len() == 1 => {
+                    ty_(Type::new(Kind::Object(Arc::new(object_type(definition)))))
+                }
+                _ => ty_(ty.clone()),
+            },
+            // `Error[kind, issue_code]`: Error's type parameters.
+            Kind::Object(o) if o.name.as_deref() == Some("Error") && o.parameters.is_none() => {
+                let mut parameters: Vec<Value> = args.iter().map(|a| a.v.clone()).collect();
+                parameters.resize(2, Value::Undef);
+                ty_(Type::new(Kind::Object(Arc::new(
+                    super::model::ObjectType {
+                        parameters: Some(parameters.into()),
+                        ..(**o).clone()
+                    },
+                ))))
+            }
             Kind::Object(_) | Kind::TypeSet => ty_(ty.clone()),
             // Puppet's access operator on a type that takes no parameters.
             _ => err(
@@ -1182,4 +1200,39 @@ pub fn timespan_from_hash(h: &IndexMap<Value, Value>) -> i128 {
         total = -total;
     }
     total
+}
+
+/// An object type written `Object[{...}]`: its definition printed as Puppet's normal
+/// form prints it (its keys in Pcore's order, each value as `%p` writes it).
+fn object_type(definition: &indexmap::IndexMap<Value, Value>) -> super::model::ObjectType {
+    const ORDER: [&str; 10] = [
+        "name",
+        "parent",
+        "type_parameters",
+        "attributes",
+        "constants",
+        "functions",
+        "equality",
+        "equality_include_type",
+        "checks",
+        "annotations",
+    ];
+    let mut entries: Vec<(&Value, &Value)> = definition.iter().collect();
+    entries.sort_by_key(|(k, _)| {
+        k.as_str()
+            .and_then(|k| ORDER.iter().position(|o| *o == k))
+            .unwrap_or(ORDER.len())
+    });
+    let printed: Vec<String> = entries
+        .iter()
+        .map(|(k, v)| format!("{} => {v}", k.as_str().unwrap_or_default()))
+        .collect();
+    super::model::ObjectType {
+        name: definition
+            .get(&Value::string("name"))
+            .and_then(Value::as_str)
+            .map(std::sync::Arc::from),
+        definition: format!("{{{}}}", printed.join(", ")).into(),
+        parameters: None,
+    }
 }

@@ -38,6 +38,52 @@ pub enum Value {
     Uri(Arc<str>),
     /// What `reverse_each` and `step` return without a lambda (spec 001 "Iterator").
     Iterator(Arc<IteratorValue>),
+    /// A value of a Pcore object type (an `Error`).
+    Object(Arc<ObjectValue>),
+}
+
+/// A value of a Pcore object type: the type's name and the attributes set, in the
+/// type's order (an `Error`'s `msg`, `kind`, `details`, `issue_code`).
+#[derive(Debug, PartialEq)]
+pub struct ObjectValue {
+    pub type_name: Arc<str>,
+    pub attributes: Vec<(Arc<str>, Value)>,
+}
+
+impl ObjectValue {
+    /// The attribute `name`, `undef` when it is not set.
+    pub fn get(&self, name: &str) -> Value {
+        self.attributes
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map_or(Value::Undef, |(_, v)| v.clone())
+    }
+
+    /// Whether the object's attributes match its type's parameters (`Error[kind,
+    /// issue_code]`): a string equal to the attribute, a regexp or type it matches, or
+    /// `undef` (any).
+    pub fn matches_parameters(&self, parameters: &[Value]) -> bool {
+        let names = ["kind", "issue_code"];
+        parameters.iter().zip(names).all(|(p, name)| {
+            let attribute = self.get(name);
+            match p {
+                Value::Undef => true,
+                Value::String(s) => attribute.as_str() == Some(&**s),
+                Value::Regexp(r) => attribute.as_str().is_some_and(|a| r.is_match(a)),
+                Value::Type(t) => super::instance::instance_of(&attribute, t),
+                _ => false,
+            }
+        })
+    }
+
+    /// The type Puppet's `type()` gives it (`Error['my/kind', undef]`).
+    pub fn detailed_type(&self) -> crate::types::Type {
+        let mut object = super::model::ObjectType::builtin(&self.type_name);
+        if &*self.type_name == "Error" {
+            object.parameters = Some(vec![self.get("kind"), self.get("issue_code")].into());
+        }
+        crate::types::Type::new(super::model::Kind::Object(Arc::new(object)))
+    }
 }
 
 /// An iterator's elements (materialised: every source pupcheck iterates is finite) and
@@ -97,6 +143,7 @@ impl PartialEq for Value {
             (Value::Uri(a), Value::Uri(b)) => a == b,
             // Ruby compares iterators by identity.
             (Value::Iterator(a), Value::Iterator(b)) => Arc::ptr_eq(a, b),
+            (Value::Object(a), Value::Object(b)) => a == b,
             _ => false,
         }
     }
@@ -130,6 +177,13 @@ impl Hash for Value {
             Value::Timespan(n) | Value::Timestamp(n) => n.hash(state),
             Value::Binary(b) => b.hash(state),
             Value::Iterator(it) => (Arc::as_ptr(it) as usize).hash(state),
+            Value::Object(o) => {
+                o.type_name.hash(state);
+                for (n, v) in &o.attributes {
+                    n.hash(state);
+                    v.hash(state)
+                }
+            }
             Value::Undef | Value::Default | Value::Sensitive(_) => {}
         }
     }
@@ -173,6 +227,21 @@ impl fmt::Display for Value {
             Value::Sensitive(_) => f.write_str("Sensitive [value redacted]"),
             Value::Binary(b) => write!(f, "Binary(\"{}\")", base64(b)),
             Value::Uri(u) => write!(f, "URI({})", puppet_quote(u)),
+            // `Error({'msg' => 'boom'})`: the attributes set.
+            Value::Object(o) => {
+                write!(f, "{}({{", o.type_name)?;
+                let set = o
+                    .attributes
+                    .iter()
+                    .filter(|(_, v)| !matches!(v, Value::Undef));
+                for (i, (n, v)) in set.enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{} => {}", puppet_quote(n), Nested(v))?;
+                }
+                f.write_str("})")
+            }
         }
     }
 }
