@@ -16,8 +16,10 @@ Tables:
                        either side of it, and unary operators, interpolation and access
                        of every family: the values and Puppet's error messages
   constructed.jsonl    instance questions of values built by a call (Sensitive('x'),
-                       SemVer('1.0.0'), Timespan(2), Binary(...), ...) against the types
-  init.jsonl           Init[T]: which values T.new takes, for every T that has new
+                       SemVer('1.0.0'), Timespan(2), Binary(...), ...) against every type of
+                       the lattice table and more
+  init.jsonl           Init[T]: which values T.new takes, for every T that has new (and the
+                       types that have none, which Puppet refuses)
   objects.jsonl        Object, Error and TypeSet: normal forms, assignability, instances,
                        Error values and their attributes
 
@@ -438,9 +440,11 @@ CONSTRUCTED_TYPES = ['Any', 'Data', 'RichData', 'Scalar', 'ScalarData', 'Numeric
 
 def gen_constructed():
     cases = []
+    # Every type of the lattice (the spec's types), then the ones built values need.
+    types = TYPES + [t for t in CONSTRUCTED_TYPES if t not in TYPES]
     for v in CONSTRUCTED:
         cases.append({'id': f'con-{len(cases) + 1}', 'expr': v})
-        for t in CONSTRUCTED_TYPES:
+        for t in types:
             cases.append({'id': f'con-{len(cases) + 1}', 'value': v, 'type': t})
     run(cases, f'{OUT}/constructed.jsonl')
 
@@ -451,7 +455,8 @@ INIT_TYPES = ['Integer', 'Float', 'Numeric', 'String', 'Boolean', 'Array', 'Arra
               'Hash[String, Integer]', 'Tuple[Integer, String]', "Struct[{a => Integer}]", 'Regexp',
               'SemVer', 'SemVerRange', 'Timespan', 'Timestamp', 'Binary', 'Sensitive', 'Iterator',
               'Integer[1, 10]', 'Optional[Integer]', 'Variant[Integer, String]', 'Init[Integer]',
-              'Init', 'Undef', 'Enum[a, b]', 'Pattern[/a/]']
+              'Init', 'Undef', 'Enum[a, b]', 'Pattern[/a/]', 'Error', 'Type', 'URI', 'NotUndef[Integer]',
+              'Object', 'Any', 'Data']
 INIT_VALUES = ['0', '5', "'5'", "'0x10'", "'abc'", '1.5', "'1.5'", 'true', "'true'", "'yes'", 'undef',
                '[1]', '[1, 2]', "['a', 1]", '{a => 1}', "[['a', 1]]", "'1.0.0'", "'>=1.0.0'", "'a+'",
                '/a+/', "'2021-01-01T00:00:00.000 UTC'", '[1, 2, 3]', 'Integer', 'default', "''"]

@@ -97,6 +97,9 @@ fn resolve(entry: &Entry) -> Option<Vec<Resolved>> {
 
 /// The name Puppet's type table knows `ty` by (`Integer` for `Integer[1, 2]`).
 fn base_name(ty: &Type) -> String {
+    if let Kind::Object(o) = ty.kind() {
+        return o.name.as_deref().unwrap_or("Object").to_string();
+    }
     let shown = ty.to_string();
     shown.split(['[', ' ']).next().unwrap_or(&shown).to_string()
 }
