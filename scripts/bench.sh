@@ -17,6 +17,7 @@ echo "corpus: ${#files[@]} manifests, $(awk -v b="$bytes" 'BEGIN{printf "%.2f", 
 
 cargo build --release --quiet
 bin=target/release/pupcheck
+echo "release binary: $(awk -v b="$(stat -c %s "$bin")" 'BEGIN{printf "%.1f", b/1e6}') MB (target: under 15 MB)"
 
 best_of() { # best wall time (s) and its peak RSS (KB) over 5 runs of "$@"
   local best="" rss=""

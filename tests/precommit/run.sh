@@ -8,8 +8,8 @@
 # - CARGO_TARGET_DIR points at a cache outside the checkout (PUPCHECK_PRECOMMIT_TARGET,
 #   default ~/.cache/pupcheck/pre-commit-target): later runs on the same machine reuse
 #   the dependencies and rebuild only pupcheck;
-# - `cargo install` builds the release profile; here it is unoptimised and without
-#   debug information (set CARGO_PROFILE_RELEASE_OPT_LEVEL=3 to build exactly as users
+# - `cargo install` builds the release profile; here it is unoptimised, without LTO and
+#   without debug information (set CARGO_PROFILE_RELEASE_OPT_LEVEL=3 to build exactly as users
 #   do): this checks the hook's definition and behaviour, not the binary's speed, and
 #   a cold build takes about a minute instead of five.
 set -euo pipefail
@@ -21,6 +21,8 @@ fi
 export CARGO_TARGET_DIR="${PUPCHECK_PRECOMMIT_TARGET:-$HOME/.cache/pupcheck/pre-commit-target}"
 export CARGO_PROFILE_RELEASE_OPT_LEVEL="${CARGO_PROFILE_RELEASE_OPT_LEVEL:-0}"
 export CARGO_PROFILE_RELEASE_DEBUG="${CARGO_PROFILE_RELEASE_DEBUG:-false}"
+export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-off}"
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS="${CARGO_PROFILE_RELEASE_CODEGEN_UNITS:-16}"
 mkdir -p "$CARGO_TARGET_DIR"
 
 pre-commit validate-manifest "$repo/.pre-commit-hooks.yaml"
