@@ -4,7 +4,8 @@
 //! defined types (`declarations`), a value judged against a declared parameter type
 //! (`bodies`), Puppet's naming patterns (`puppet_patterns`), where a module file sits in
 //! its module (`module_layout`) and where relationship arrows sit
-//! (`relationship_arrows`). The rules in [`crate::rules`] (and [`crate::infer`], for
+//! (`relationship_arrows`), every definition of a file by its qualified name (`symbols`,
+//! also read by `infer` and the language server). The rules in [`crate::rules`] (and [`crate::infer`], for
 //! `text`) read them; nothing here reports.
 
 pub(crate) mod bodies;
@@ -14,4 +15,5 @@ pub(crate) mod definition_names;
 pub(crate) mod module_layout;
 pub(crate) mod puppet_patterns;
 pub(crate) mod relationship_arrows;
+pub(crate) mod symbols;
 pub(crate) mod text;

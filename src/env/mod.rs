@@ -176,6 +176,16 @@ pub struct Environment {
     /// The resource types written in Ruby asked about, by name: each declaration asks,
     /// and finding one looks at every module's folders.
     resource_types: std::sync::Mutex<HashMap<String, Option<Arc<resource_type::ResourceType>>>>,
+    /// The files whose definitions' bodies were asked for (a declaration evaluated with
+    /// the values it gives), parsed once each.
+    definition_files: std::sync::Mutex<HashMap<PathBuf, Option<Arc<DefinitionFile>>>>,
+}
+
+/// A file holding definitions, read and parsed for their bodies.
+#[derive(Debug)]
+pub struct DefinitionFile {
+    pub source: crate::source::SourceFile,
+    pub program: Program,
 }
 
 /// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
@@ -634,6 +644,34 @@ impl Environment {
         }
         let loaded = self.loader.as_ref()?.type_alias_for(&key)?;
         loaded.aliases.get(&key).map(|(_, path)| path.clone())
+    }
+
+    /// The file at `path` (a definition's), parsed; `None` when it cannot be read or
+    /// holds a syntax error (its bodies are then not all known).
+    pub fn definition_file(&self, path: &Path) -> Option<Arc<DefinitionFile>> {
+        if let Some(known) = self.definition_files.lock().ok()?.get(path) {
+            return known.clone();
+        }
+        let found = crate::source::walk::FoundFile {
+            path: path.to_path_buf(),
+            kind: SourceKind::Manifest,
+        };
+        let read = crate::source::walk::read_file(&found)
+            .ok()
+            .and_then(|source| {
+                let parsed = crate::syntax::parse(&source);
+                (parsed.error_nodes == 0).then(|| {
+                    Arc::new(DefinitionFile {
+                        source,
+                        program: parsed.program,
+                    })
+                })
+            });
+        self.definition_files
+            .lock()
+            .ok()?
+            .insert(path.to_path_buf(), read.clone());
+        read
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {

@@ -253,6 +253,13 @@ impl<'a> Evaluator<'a> {
         let defaults = self.resource_defaults.len();
         let start = before.last().map_or(0, |s| s.len());
         let mut outcomes: Vec<super::Scope> = Vec::new();
+        // Which of several branches Puppet takes is not known.
+        let uncertain = branches
+            .iter()
+            .filter(|(_, b)| !matches!(b, Branch::Dead))
+            .count()
+            > 1;
+        self.uncertain += usize::from(uncertain);
         for (statements, branch) in branches {
             self.scopes = before.clone();
             match branch {
@@ -267,6 +274,7 @@ impl<'a> Evaluator<'a> {
             self.resource_defaults.truncate(defaults);
             outcomes.push(self.scopes.last().expect("a scope").clone());
         }
+        self.uncertain -= usize::from(uncertain);
         self.scopes = before;
         let mut assigned: Vec<String> = Vec::new();
         for outcome in &outcomes {

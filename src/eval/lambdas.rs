@@ -81,7 +81,10 @@ impl<'a> Evaluator<'a> {
         self.scopes.push(scope);
         let saved = std::mem::take(&mut self.match_groups);
         let defaults = self.resource_defaults.len();
+        // Whether (and how often) Puppet calls the lambda is not always known.
+        self.uncertain += 1;
         self.walk(&lambda.body.statements, at);
+        self.uncertain -= 1;
         self.resource_defaults.truncate(defaults);
         self.match_groups = saved;
         self.scopes.pop();

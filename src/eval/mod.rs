@@ -128,6 +128,12 @@ pub struct Evaluator<'a> {
     closed_world: bool,
     /// The errors Puppet raises in the code the walk runs (`run`), in order.
     failures: Vec<Failure>,
+    /// How many walks the current statement is inside that Puppet may not take: a
+    /// branch of a condition not known, a lambda's body.
+    uncertain: usize,
+    /// The places of the failures noted inside such walks: raised if reached, but
+    /// perhaps never reached.
+    conditional: Vec<crate::source::Span>,
     /// The expression `explain` asks about (by address), and what it evaluated to
     /// each time it was reached.
     watch: Option<usize>,
@@ -227,6 +233,8 @@ impl<'a> Evaluator<'a> {
             pending: None,
             closed_world: false,
             failures: Vec::new(),
+            uncertain: 0,
+            conditional: Vec::new(),
             watch: None,
             watched: Vec::new(),
             functions: None,
@@ -291,8 +299,21 @@ impl<'a> Evaluator<'a> {
         let result = self.eval(e);
         if let Err(EvalError::FailedAt(failure)) = &result {
             self.failures.push(failure.clone());
+            if self.uncertain > 0 {
+                self.conditional.push(failure.span);
+            }
         }
         result
+    }
+
+    /// The failures noted so far in code the walk reached for certain: not in a branch
+    /// of a condition it did not know, nor in a lambda's body.
+    pub fn take_certain_failures(&mut self) -> Vec<Failure> {
+        let conditional = std::mem::take(&mut self.conditional);
+        self.take_failures()
+            .into_iter()
+            .filter(|f| !conditional.contains(&f.span))
+            .collect()
     }
 
     /// The defaults in force for resources of the type `type_name` (lower case),

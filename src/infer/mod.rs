@@ -16,6 +16,9 @@
 //! Layering: `infer` reads `ast`, `env`, `eval` and `types`; rules read `infer`.
 
 pub mod answer;
+mod declared;
+
+pub use declared::DeclaredFailure;
 
 use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
 use crate::env::FileAliases;
@@ -50,6 +53,9 @@ pub struct FileInference {
     /// The resource defaults in force at each resource expression the walk reached,
     /// latest first (by the resource expression's type expression).
     defaults: HashMap<ExprId, Vec<ResourceDefault>>,
+    /// The errors Puppet raises in the bodies this file's declarations evaluate, for
+    /// the values they give (`declared`).
+    declared: Vec<DeclaredFailure>,
 }
 
 impl FileInference {
@@ -77,6 +83,7 @@ impl FileInference {
                 _ => {}
             }
         }
+        record.declared = declared::failures(ctx, &record);
         record
     }
 
@@ -104,6 +111,12 @@ impl FileInference {
     /// reach them), once per place.
     pub fn failures(&self) -> &[Failure] {
         &self.failures
+    }
+
+    /// The errors Puppet raises in the bodies the file's declarations evaluate, for the
+    /// values they give, where the bodies' own walk does not find them.
+    pub fn declared_failures(&self) -> &[DeclaredFailure] {
+        &self.declared
     }
 
     /// The value recorded for `expr`: known, or known by its type.

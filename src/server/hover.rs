@@ -4,8 +4,8 @@
 //! of its value (`infer::answer`, the answer `pupcheck explain` gives).
 
 use super::navigation::Site;
-use super::symbols::{self, SymbolKind};
 use super::target::Target;
+use crate::analysis::symbols::SymbolKind;
 use crate::ast::{CommentKind, Program};
 use crate::env::Environment;
 use crate::infer::answer::Answer;
@@ -30,7 +30,7 @@ pub fn describe(target: &Target, env: &Environment, site: Option<(&Site, &str)>)
 /// A definition's header (up to its body) in a code block, then its documentation.
 fn definition_text(site: &Site, kind: SymbolKind, text: &str) -> Option<String> {
     let (source, parsed) = super::workspace::parse(site.path.clone(), text)?;
-    let symbol = symbols::find(&parsed.program, kind, &site.name)?;
+    let symbol = crate::analysis::symbols::find(&parsed.program, kind, &site.name)?;
     let end = symbol.body.map_or(symbol.expr.span.end, |b| b.span.start);
     let header = source.text[symbol.expr.span.start as usize..end as usize].trim_end();
     let mut out = format!("```puppet\n{header}\n```\n");

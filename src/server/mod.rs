@@ -13,7 +13,6 @@ mod completion;
 mod document;
 mod hover;
 mod navigation;
-mod symbols;
 mod target;
 mod transport;
 mod workspace;
@@ -726,7 +725,7 @@ impl Server {
                 locations.extend(navigation::location(path, text, span));
             }
             if p.context.include_declaration {
-                if let Some(symbol) = symbols::find(program, kind, &name) {
+                if let Some(symbol) = crate::analysis::symbols::find(program, kind, &name) {
                     let span = crate::source::Span::new(
                         symbol.name_span.start + shift,
                         symbol.name_span.end + shift,

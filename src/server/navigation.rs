@@ -1,9 +1,9 @@
 //! Go to definition and find references.
 
 use super::document::{position_in, Document};
-use super::symbols::{self, SymbolKind};
 use super::target::Target;
 use super::workspace::Workspace;
+use crate::analysis::symbols::SymbolKind;
 use crate::ast::{walk_expr, Block, Expr, ExprKind, Lambda, Parameter, Program, Visitor};
 use crate::env::{definition_key, Environment};
 use crate::source::Span;
@@ -84,7 +84,7 @@ pub fn site_location(
         return location(&site.path, &text, Span::at(0));
     };
     let (_, parsed) = super::workspace::parse(site.path.clone(), &text)?;
-    let symbol = symbols::find(&parsed.program, kind, &site.name)?;
+    let symbol = crate::analysis::symbols::find(&parsed.program, kind, &site.name)?;
     location(&site.path, &text, symbol.name_span)
 }
 
@@ -110,7 +110,9 @@ pub fn variable_locations(
         let Some((_, parsed)) = super::workspace::parse(definition.path.clone(), &text) else {
             return Vec::new();
         };
-        let Some(symbol) = symbols::find(&parsed.program, SymbolKind::Class, class) else {
+        let Some(symbol) =
+            crate::analysis::symbols::find(&parsed.program, SymbolKind::Class, class)
+        else {
             return Vec::new();
         };
         let span = symbol

@@ -2,7 +2,7 @@
 //! alias or resource type by name, a variable, or a Hiera key. Hover, go to
 //! definition and find references all start here.
 
-use super::symbols::{symbols, SymbolKind};
+use crate::analysis::symbols::{symbols, SymbolKind};
 use crate::ast::{Expr, ExprKind, Program};
 use crate::env::definition_key;
 use crate::source::Span;

@@ -28,6 +28,12 @@ Puppet does not run (the branch a known condition does not take, a lambda over a
 empty collection) is not judged either; a class body is judged as if the class were
 declared.
 
+A declaration that gives every attribute a value the code fixes
+(`site::pool { 'idle': workers => 0 }`) also evaluates the body it declares with those
+values: the first error Puppet raises there for them, in code it runs for certain, is
+reported at the declaration (under the rule of its kind), with a note naming the place
+in the body.
+
 ## Why it matters
 The catalog does not compile: the node gets no new configuration until the code is
 fixed, and the error only shows when an agent runs.
@@ -58,6 +64,20 @@ pub(in crate::rules) fn report(
     for failure in ctx.inference().failures() {
         if failure.kind == kind {
             out.push(rule.diagnostic(failure.span, failure.message.clone()));
+        }
+    }
+    for declared in ctx.inference().declared_failures() {
+        if declared.failure.kind == kind {
+            out.push(
+                rule.diagnostic(declared.at, declared.failure.message.clone())
+                    .with_note(format!(
+                        "Puppet raises it in the body of {} '{}' ({}:{}), for the values this declaration gives",
+                        declared.kind,
+                        declared.definition,
+                        crate::source::shown_path(&declared.path),
+                        declared.line
+                    )),
+            );
         }
     }
 }
