@@ -848,7 +848,97 @@ impl<'a> FileAliases<'a> {
     }
 }
 
+/// How many Puppet-language function bodies deep a call's result is evaluated.
+const MAX_FUNCTION_CALLS: usize = 8;
+
+/// Whether `statements` may leave early (`return`), which the value of a body's last
+/// statement does not account for.
+fn may_return_early(statements: &[crate::ast::Expr]) -> bool {
+    use crate::ast::{Expr, Visitor};
+    struct Finds(bool);
+    impl<'p> Visitor<'p> for Finds {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            if let ExprKind::Call(call) = &expr.kind {
+                if matches!(&call.function.kind, ExprKind::Name(n) if n == "return") {
+                    self.0 = true;
+                }
+            }
+            crate::ast::walk_expr(self, expr);
+        }
+    }
+    let mut finds = Finds(false);
+    for statement in statements {
+        finds.visit_expr(statement);
+    }
+    finds.0
+}
+
 impl crate::eval::FunctionSource for FileAliases<'_> {
+    fn call_result(
+        &self,
+        name: &str,
+        args: &[crate::types::Value],
+        calls: usize,
+    ) -> Option<crate::types::Value> {
+        use crate::analysis::symbols::{self, SymbolKind};
+        use crate::eval::{AbstractValue, Evaluator};
+        if calls >= MAX_FUNCTION_CALLS {
+            return None;
+        }
+        let definition = self.env.function(name)?;
+        let file = self.env.definition_file(&definition.path)?;
+        let symbol = symbols::find(&file.program, SymbolKind::Function, name)?;
+        let ExprKind::Function(function) = &symbol.expr.kind else {
+            return None;
+        };
+        if may_return_early(&function.body.statements) {
+            return None;
+        }
+        let aliases = FileAliases::new(&file.program, self.env);
+        let mut evaluator = Evaluator::new(&aliases)
+            .with_functions(&aliases)
+            .with_calls(calls + 1);
+        let params = function.params.as_deref().unwrap_or(&[]);
+        if args.len() > params.len() && !params.iter().any(|p| p.captures_rest) {
+            return None;
+        }
+        for (i, p) in params.iter().enumerate() {
+            let value = if p.captures_rest {
+                crate::types::Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+            } else if let Some(v) = args.get(i) {
+                v.clone()
+            } else {
+                match evaluator.eval(p.default.as_ref()?) {
+                    Ok(AbstractValue::Known(v)) => v,
+                    _ => return None,
+                }
+            };
+            // An argument its parameter's type rejects: Puppet's dispatcher refuses
+            // the call (another rule's finding), the body never runs.
+            if let Some(type_expr) = &p.type_expr {
+                let ty = evaluator.resolve_type(type_expr).ok()?;
+                let fits = if p.captures_rest {
+                    match &value {
+                        crate::types::Value::Array(items) => {
+                            items.iter().all(|v| crate::types::instance_of(v, &ty))
+                        }
+                        _ => false,
+                    }
+                } else {
+                    crate::types::instance_of(&value, &ty)
+                };
+                if !fits {
+                    return None;
+                }
+            }
+            evaluator.bind(&p.name.name, AbstractValue::Known(value));
+        }
+        match evaluator.function_body_value(&function.body.statements) {
+            Ok(AbstractValue::Known(v)) => Some(v),
+            _ => None,
+        }
+    }
+
     fn checked_return(&self, name: &str) -> Option<crate::ast::Expr> {
         self.env.function(name)?.checked_return.clone()
     }

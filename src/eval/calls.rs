@@ -69,6 +69,9 @@ impl Evaluator<'_> {
         if let Some(set) = self.defined_variable(call) {
             return Ok(AbstractValue::Known(Value::Bool(set)));
         }
+        if let Some(value) = self.body_result(call) {
+            return Ok(AbstractValue::Known(value));
+        }
         if let Some(result) = self.declared_result(call) {
             return result;
         }
@@ -147,6 +150,30 @@ impl Evaluator<'_> {
         }
         let read = self.functions?.ruby_function(name)?;
         self.ruby_dispatches(&read).map(std::borrow::Cow::Owned)
+    }
+
+    /// A call of a module's Puppet-language function with known arguments: the value
+    /// its body gives for them, when the evaluation knows it (and its checked return
+    /// type, if it has one, takes it: otherwise Puppet fails, which the function's own
+    /// findings say).
+    fn body_result(&mut self, call: &Call) -> Option<Value> {
+        let ExprKind::Name(name) = &call.function.kind else {
+            return None;
+        };
+        if call.lambda.is_some() || !name.contains("::") {
+            return None;
+        }
+        let functions = self.functions?;
+        let args = self.arguments(&call.args).ok()?;
+        let value = functions.call_result(name, &args, self.calls)?;
+        if let Some(declared) = functions.checked_return(name) {
+            match self.eval(&declared) {
+                Ok(AbstractValue::Known(Value::Type(ty)))
+                    if crate::types::instance_of(&value, &ty) => {}
+                _ => return None,
+            }
+        }
+        Some(value)
     }
 
     /// A call of a module's Puppet-language function whose return type Puppet checks:

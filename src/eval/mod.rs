@@ -64,6 +64,12 @@ pub trait FunctionSource {
     fn may_define_fact(&self, _name: &str) -> bool {
         false
     }
+    /// What a call of the Puppet-language function `name` with the known `args`
+    /// returns, its body evaluated (`calls`: how deep in such calls the caller already
+    /// is); `None` when that is not known.
+    fn call_result(&self, _name: &str, _args: &[Value], _calls: usize) -> Option<Value> {
+        None
+    }
 }
 
 /// Why evaluation stopped.
@@ -117,6 +123,9 @@ pub struct Evaluator<'a> {
     /// the statement (Puppet's ephemeral scope).
     match_groups: Vec<Value>,
     depth: usize,
+    /// How many Puppet-language function bodies deep this evaluation is (a bound on
+    /// recursion: `FunctionSource::call_result`).
+    calls: usize,
     /// The classes defined, by name (`define_classes`).
     classes: std::collections::HashMap<String, classes::ClassDefinition<'a>>,
     /// The classes declared so far and what they left.
@@ -228,6 +237,7 @@ impl<'a> Evaluator<'a> {
             scopes: vec![Scope::default()],
             match_groups: Vec::new(),
             depth: 0,
+            calls: 0,
             classes: Default::default(),
             declared: Default::default(),
             pending: None,
@@ -247,6 +257,18 @@ impl<'a> Evaluator<'a> {
     pub fn with_functions(mut self, functions: &'a dyn FunctionSource) -> Self {
         self.functions = Some(functions);
         self
+    }
+
+    /// An evaluator of a function body `calls` calls deep.
+    pub fn with_calls(mut self, calls: usize) -> Self {
+        self.calls = calls;
+        self
+    }
+
+    /// The value of a function's body: its last statement's (a body that may `return`
+    /// early is not given here).
+    pub fn function_body_value(&mut self, statements: &[Expr]) -> R<AbstractValue> {
+        self.eval_block(statements)
     }
 
     /// Says that the code evaluated is all there is: no facts, no node classifier, no
