@@ -328,6 +328,12 @@ impl<'a> Evaluator<'a> {
         result
     }
 
+    /// Whether the walk is where Puppet certainly runs the code (not in a branch of a
+    /// condition not known, nor in a lambda's body).
+    pub fn is_certain(&self) -> bool {
+        self.uncertain == 0
+    }
+
     /// The failures noted so far in code the walk reached for certain: not in a branch
     /// of a condition it did not know, nor in a lambda's body.
     pub fn take_certain_failures(&mut self) -> Vec<Failure> {

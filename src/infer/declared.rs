@@ -74,88 +74,127 @@ fn declaration(
     let Some(AbstractValue::Known(Value::String(title))) = record.value(&body.title) else {
         return Vec::new();
     };
-    let is_class = type_name.eq_ignore_ascii_case("class");
-    let name = if is_class {
-        definition_key(title)
-    } else {
-        definition_key(type_name)
-    };
-    // Declaring a class with no attributes is including it: its own walk judged that.
-    if body.attributes.is_empty() || (!is_class && ctx.env.may_set_attributes_apart(&name)) {
-        return Vec::new();
-    }
-    let mut given: Vec<(&str, Value)> = Vec::new();
+    let mut given: Vec<(String, Value)> = Vec::new();
     for attribute in &body.attributes {
         match record.value(&attribute.value) {
             Some(AbstractValue::Known(v))
                 if attribute.name.name != "*" && attribute.op == AttributeOp::Set =>
             {
-                given.push((attribute.name.name.as_str(), v.clone()))
+                given.push((attribute.name.name.clone(), v.clone()))
             }
             _ => return Vec::new(),
         }
     }
-    let definition = if is_class {
-        ctx.env.class(&name)
+    let declared = Declared {
+        type_name: type_name.clone(),
+        title: title.to_string(),
+        given,
+    };
+    evaluate(ctx.env, &declared, 0)
+        .map(|(failure, found)| DeclaredFailure {
+            at: body.title.span,
+            failure,
+            ..found
+        })
+        .into_iter()
+        .collect()
+}
+
+/// A declaration whose title and attributes are known.
+struct Declared {
+    /// As written (`site::pool`, `class`).
+    type_name: String,
+    title: String,
+    given: Vec<(String, Value)>,
+}
+
+/// How many declared bodies deep declarations are followed (a body declaring another
+/// resource whose values it fixes).
+const MAX_DEPTH: usize = 4;
+
+/// The first failure Puppet raises evaluating `declared`'s body (or, when that body
+/// raises none, the bodies of the declarations it makes with known values), with
+/// where it is; the `at` of the result is left for the caller.
+fn evaluate(
+    env: &crate::env::Environment,
+    declared: &Declared,
+    depth: usize,
+) -> Option<(Failure, DeclaredFailure)> {
+    let is_class = declared.type_name.eq_ignore_ascii_case("class");
+    let name = if is_class {
+        definition_key(&declared.title)
     } else {
-        ctx.env.define(&name)
+        definition_key(&declared.type_name)
     };
-    let Some(definition) = definition else {
-        return Vec::new();
-    };
-    let Some(file) = ctx.env.definition_file(&definition.path) else {
-        return Vec::new();
-    };
+    // Declaring a class with no attributes is including it: its own walk judged that.
+    if declared.given.is_empty() || (!is_class && env.may_set_attributes_apart(&name)) {
+        return None;
+    }
+    let definition = if is_class {
+        env.class(&name)
+    } else {
+        env.define(&name)
+    }?;
+    let file = env.definition_file(&definition.path)?;
     let kind = if is_class {
         SymbolKind::Class
     } else {
         SymbolKind::Define
     };
-    let Some(symbol) = symbols::find(&file.program, kind, &name) else {
-        return Vec::new();
-    };
-    let (Some(params), Some(block)) = (symbol.params.or(Some(&[])), symbol.body) else {
-        return Vec::new();
-    };
+    let symbol = symbols::find(&file.program, kind, &name)?;
+    let params = symbol.params.unwrap_or(&[]);
+    let block = symbol.body?;
     let takes = |n: &str| {
         params.iter().any(|p| p.name.name == n) || crate::env::builtin::is_metaparameter(n)
     };
-    if given.iter().any(|(n, _)| !takes(n)) {
-        return Vec::new();
+    if declared.given.iter().any(|(n, _)| !takes(n)) {
+        return None;
     }
-    let aliases = FileAliases::new(&file.program, ctx.env);
-    let title_value = AbstractValue::Known(Value::string(title));
+    let aliases = FileAliases::new(&file.program, env);
+    let title_value = AbstractValue::Known(Value::string(&declared.title));
     let statements = &block.statements;
-    let Some(with_values) = walk(
+    let given: Vec<(&str, Value)> = declared
+        .given
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect();
+    let (with_values, nested) = walk(
         &aliases,
         title_value.clone(),
         params,
         &given,
         is_class,
         statements,
-    ) else {
-        return Vec::new();
-    };
-    let for_every_value: HashSet<(Span, String)> =
-        walk(&aliases, title_value, params, &[], true, statements)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|f| (f.span, f.message))
-            .collect();
+    )?;
+    let (for_every_value, _) =
+        walk(&aliases, title_value, params, &[], true, statements).unwrap_or_default();
+    let for_every_value: HashSet<(Span, String)> = for_every_value
+        .into_iter()
+        .map(|f| (f.span, f.message))
+        .collect();
+    let kind_name = if is_class { "class" } else { "defined type" };
     // Puppet stops at the first error the body raises for these values.
-    with_values
+    if let Some(failure) = with_values
         .into_iter()
         .find(|f| !for_every_value.contains(&(f.span, f.message.clone())))
-        .map(|failure| DeclaredFailure {
-            at: body.title.span,
+    {
+        let found = DeclaredFailure {
+            at: Span::at(0),
             line: file.source.position(failure.span.start).line,
-            failure,
-            kind: if is_class { "class" } else { "defined type" },
+            failure: failure.clone(),
+            kind: kind_name,
             definition: name.clone(),
             path: definition.path.clone(),
-        })
-        .into_iter()
-        .collect()
+        };
+        return Some((failure, found));
+    }
+    if depth + 1 >= MAX_DEPTH {
+        return None;
+    }
+    // Else the bodies it declares with values it fixes, in order.
+    nested
+        .iter()
+        .find_map(|inner| evaluate(env, inner, depth + 1))
 }
 
 /// Walks a body with `given` bound to its parameters (the others to their defaults, or
@@ -169,7 +208,7 @@ fn walk(
     given: &[(&str, Value)],
     lenient: bool,
     statements: &[crate::ast::Expr],
-) -> Option<Vec<Failure>> {
+) -> Option<(Vec<Failure>, Vec<Declared>)> {
     let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
     evaluator.bind("title", title.clone());
     let name = given
@@ -206,14 +245,56 @@ fn walk(
         };
         evaluator.bind(&p.name.name, value);
     }
-    evaluator.walk(statements, &mut |_, _| {});
+    // The declarations the body makes, where the walk reaches them for certain, with
+    // their title and every attribute known.
+    let mut nested: Vec<Declared> = Vec::new();
+    evaluator.walk(statements, &mut |evaluator, reached| {
+        let crate::eval::flow::Reached::Resource(resource) = reached else {
+            return;
+        };
+        let shared_defaults = resource
+            .bodies
+            .iter()
+            .any(|b| matches!(b.title.kind, ExprKind::Default));
+        if !evaluator.is_certain() || resource.form != ResourceForm::Regular || shared_defaults {
+            return;
+        }
+        let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+            return;
+        };
+        for body in &resource.bodies {
+            let Ok(AbstractValue::Known(Value::String(title))) = evaluator.eval(&body.title) else {
+                continue;
+            };
+            let given: Option<Vec<(String, Value)>> = body
+                .attributes
+                .iter()
+                .map(|a| match evaluator.eval(&a.value) {
+                    Ok(AbstractValue::Known(v))
+                        if a.name.name != "*" && a.op == AttributeOp::Set =>
+                    {
+                        Some((a.name.name.clone(), v))
+                    }
+                    _ => None,
+                })
+                .collect();
+            if let Some(given) = given {
+                nested.push(Declared {
+                    type_name: type_name.clone(),
+                    title: title.to_string(),
+                    given,
+                });
+            }
+        }
+    });
     // With values, only what the body raises for certain: a failure in a branch whose
     // condition the evaluation does not know (`if is_array($packages)`, a function it
     // does not model) may be in code Puppet never runs for them. By types, every
     // failure: the body's own findings, reported there.
-    Some(if given.is_empty() {
+    let failures = if given.is_empty() {
         evaluator.take_failures()
     } else {
         evaluator.take_certain_failures()
-    })
+    };
+    Some((failures, nested))
 }
