@@ -37,6 +37,9 @@ pub struct DeclaredFailure {
     pub path: PathBuf,
     /// The 1-based line of the failure in the definition's file.
     pub line: u32,
+    /// The bodies the values went through before it, outermost first (`class
+    /// 'site::web'`), when the failure is in a body another body declares.
+    pub through: Vec<String>,
 }
 
 /// The failures of every declaration of the file evaluated into its body.
@@ -185,6 +188,7 @@ fn evaluate(
             kind: kind_name,
             definition: name.clone(),
             path: definition.path.clone(),
+            through: Vec::new(),
         };
         return Some((failure, found));
     }
@@ -195,6 +199,10 @@ fn evaluate(
     nested
         .iter()
         .find_map(|inner| evaluate(env, inner, depth + 1))
+        .map(|(failure, mut found)| {
+            found.through.insert(0, format!("{kind_name} '{name}'"));
+            (failure, found)
+        })
 }
 
 /// Walks a body with `given` bound to its parameters (the others to their defaults, or

@@ -68,10 +68,15 @@ pub(in crate::rules) fn report(
     }
     for declared in ctx.inference().declared_failures() {
         if declared.failure.kind == kind {
+            let through = if declared.through.is_empty() {
+                String::new()
+            } else {
+                format!(", declared by {}", declared.through.join(", then by "))
+            };
             out.push(
                 rule.diagnostic(declared.at, declared.failure.message.clone())
                     .with_note(format!(
-                        "Puppet raises it in the body of {} '{}' ({}:{}), for the values this declaration gives",
+                        "Puppet raises it in the body of {} '{}' ({}:{}){through}, for the values this declaration gives",
                         declared.kind,
                         declared.definition,
                         crate::source::shown_path(&declared.path),
