@@ -5,17 +5,12 @@
 # of these functions (function-argument-mismatch) and to know what a call returns. Run
 # from the project root:  ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/functions.rb
 require 'puppet'
-require 'tmpdir'
+require_relative 'table'
 
-work = Dir.mktmpdir('pupcheck-functions')
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
-
-def quote(s)
-  '"' + s.to_s.gsub('\\', '\\\\\\\\').gsub('"', '\"').gsub("\n", '\n') + '"'
-end
+Table.start
 
 def list(items)
-  "[#{items.map { |i| quote(i) }.join(', ')}]"
+  "[#{items.map { |i| Table.quote(i) }.join(', ')}]"
 end
 
 # Names an alias by its name (`to_s` would spell out a top-level alias's body).
@@ -100,17 +95,17 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
       block = callable.block_type
       unless block.nil?
         optional = block.is_a?(Puppet::Pops::Types::POptionalType)
-        lines << "block = #{quote(type_text(optional ? block.optional_type : block, names))}"
+        lines << "block = #{Table.quote(type_text(optional ? block.optional_type : block, names))}"
         lines << 'block_optional = true' if optional
       end
       ret = callable.return_type
-      lines << "returns = #{quote(type_text(ret, names))}" unless ret.nil?
-      lines << "signature = #{quote(describer.signature_string(d))}"
+      lines << "returns = #{Table.quote(type_text(ret, names))}" unless ret.nil?
+      lines << "signature = #{Table.quote(describer.signature_string(d))}"
       lines << 'mismatch_handler = true' if d.argument_mismatch_handler?
     end
     unless names.aliases.empty?
       lines << "[functions.#{name}.aliases]"
-      names.aliases.sort.each { |n, body| lines << "#{quote(n)} = #{quote(body)}" }
+      names.aliases.sort.each { |n, body| lines << "#{Table.quote(n)} = #{Table.quote(body)}" }
     end
     # A type pupcheck does not model: the function's calls are not judged.
     lines.insert(header + 1, 'unmodelled = "an Object type"') if names.objects
@@ -125,6 +120,5 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     lines << ''
   end
 end
-File.write(File.join(ENV.fetch('PUPCHECK_DATA_DIR', File.join(__dir__, '../../data')), 'functions.toml'), lines.join("\n"))
-FileUtils.remove_entry(work)
+Table.write('functions.toml', lines.join("\n"))
 puts "data/functions.toml: #{count} functions"

@@ -5,14 +5,9 @@
 # signature takes it as its arguments. Run from the project root:
 #   ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/init.rb
 require 'puppet'
-require 'tmpdir'
+require_relative 'table'
 
-work = Dir.mktmpdir('pupcheck-init')
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
-
-def quote(s)
-  '"' + s.to_s.gsub('\\', '\\\\\\\\').gsub('"', '\"').gsub("\n", '\n') + '"'
-end
+Table.start
 
 FORMATTER = Puppet::Pops::Types::TypeFormatter.singleton
 
@@ -66,15 +61,15 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     signatures.each do |tuple|
       from, to = tuple.size_range
       lines << "[[types.#{name}.signature]]"
-      lines << "params = [#{tuple.types.map { |t| quote(aliases.of(t)) }.join(', ')}]"
+      lines << "params = [#{tuple.types.map { |t| Table.quote(aliases.of(t)) }.join(', ')}]"
       lines << "min = #{from}"
       lines << "max = #{to}" unless to == Float::INFINITY
     end
     unless aliases.found.empty?
       lines << "[types.#{name}.aliases]"
-      aliases.found.sort.each { |n, body| lines << "#{n} = #{quote(body)}" }
+      aliases.found.sort.each { |n, body| lines << "#{n} = #{Table.quote(body)}" }
     end
     lines << ''
   end
 end
-File.write(File.join(ENV.fetch('PUPCHECK_DATA_DIR', File.join(__dir__, '../../data')), 'init.toml'), lines.join("\n"))
+Table.write('init.toml', lines.join("\n"))

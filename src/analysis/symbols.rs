@@ -52,14 +52,7 @@ pub fn find<'a>(program: &'a Program, kind: SymbolKind, name: &str) -> Option<Sy
 }
 
 fn collect<'a>(statements: &'a [Expr], outer: &str, found: &mut Vec<Symbol<'a>>) {
-    let qualified = |name: &str| {
-        let own = definition_key(name);
-        if outer.is_empty() || name.starts_with("::") {
-            own
-        } else {
-            format!("{outer}::{own}")
-        }
-    };
+    let qualified = |name: &str| crate::env::qualified_name(outer, name);
     for expr in statements {
         let symbol = match &expr.kind {
             ExprKind::Class(c) => {

@@ -118,22 +118,10 @@ enum Command {
     },
 }
 
+/// Which configuration and rules a run uses, and which files it leaves out (`check` and
+/// `report` take the same).
 #[derive(clap::Args, Debug)]
-struct CheckArgs {
-    /// Files or directories (modules, a modulepath, a control repository; as many as
-    /// you like, in one combined report); `-` reads stdin.
-    #[arg(default_value = ".")]
-    paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-    /// Write the report to FILE instead of stdout (a short summary goes to stderr).
-    #[arg(long, short = 'o', value_name = "FILE")]
-    output_file: Option<PathBuf>,
-    /// The least severity that makes the run fail (exit status 1) [default: the
-    /// configuration's `fail-on`, else error].
-    #[arg(long, value_enum)]
-    fail_on: Option<FailOn>,
+pub(crate) struct Selection {
     /// Use this configuration file (a `pupcheck.toml` or `.puppet-lint.rc`) for every
     /// file, instead of the nearest one above each file.
     #[arg(long, value_name = "FILE")]
@@ -152,6 +140,26 @@ struct CheckArgs {
     /// without `/` matches at any depth), besides the configuration's `exclude`.
     #[arg(long, value_delimiter = ',', value_name = "GLOBS")]
     exclude: Vec<String>,
+}
+
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    /// Files or directories (modules, a modulepath, a control repository; as many as
+    /// you like, in one combined report); `-` reads stdin.
+    #[arg(default_value = ".")]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Write the report to FILE instead of stdout (a short summary goes to stderr).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output_file: Option<PathBuf>,
+    /// The least severity that makes the run fail (exit status 1) [default: the
+    /// configuration's `fail-on`, else error].
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
+    #[command(flatten)]
+    selection: Selection,
     /// Apply the safe fixes, rewriting the files they change, then report what is left.
     /// With `-`, the fixed text goes to stdout.
     #[arg(long, conflicts_with_all = ["diff", "write_baseline"])]
@@ -338,7 +346,7 @@ fn run_check(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let mut resolver = match resolver(&args) {
+    let mut resolver = match resolver(&args.selection) {
         Ok(resolver) => resolver,
         Err(message) => {
             eprintln!("pupcheck: {message}");
@@ -449,17 +457,23 @@ fn run_check(args: CheckArgs) -> i32 {
 }
 
 /// The configuration: `--config` or discovery, then the command line's rule options.
-fn resolver(args: &CheckArgs) -> Result<Resolver, String> {
+/// The resolver of each file's settings, with the command line's selection.
+pub(crate) fn resolver(selection: &Selection) -> Result<Resolver, String> {
     let selectors = |names: &[String]| -> Result<Vec<Selector>, String> {
         names.iter().map(|n| Selector::parse(n)).collect()
     };
     let command_line = RuleLayer {
-        select: args.select.as_deref().map(selectors).transpose()?,
-        extend_select: selectors(&args.extend_select)?,
-        ignore: selectors(&args.ignore)?,
+        select: selection.select.as_deref().map(selectors).transpose()?,
+        extend_select: selectors(&selection.extend_select)?,
+        ignore: selectors(&selection.ignore)?,
         severity: Vec::new(),
     };
-    Resolver::new(args.config.as_deref(), command_line, &args.exclude).map_err(|e| e.to_string())
+    Resolver::new(
+        selection.config.as_deref(),
+        command_line,
+        &selection.exclude,
+    )
+    .map_err(|e| e.to_string())
 }
 
 fn allowed_fixes(args: &CheckArgs) -> fix::Allowed {

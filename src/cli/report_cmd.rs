@@ -2,7 +2,6 @@
 //! terminal table, JSON, Markdown or one self-contained HTML page.
 
 use super::{EXIT_CLEAN, EXIT_USAGE};
-use crate::config::{RuleLayer, Selector};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -20,21 +19,8 @@ pub struct ReportArgs {
     /// Rows per section in the terminal and Markdown formats (JSON and HTML hold all).
     #[arg(long, default_value_t = 20, value_name = "N")]
     top: usize,
-    /// Use this configuration file for every file, as `check --config`.
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
-    /// Run only these rules or categories, as `check --select`.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    select: Option<Vec<String>>,
-    /// Also run these rules or categories.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    extend_select: Vec<String>,
-    /// Do not run these rules or categories.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    ignore: Vec<String>,
-    /// Skip files matching these globs.
-    #[arg(long, value_delimiter = ',', value_name = "GLOBS")]
-    exclude: Vec<String>,
+    #[command(flatten)]
+    selection: super::Selection,
     /// Folders of modules (separated by `:`) to read definitions from.
     #[arg(long, value_name = "DIRS", value_delimiter = ':')]
     modulepath: Vec<PathBuf>,
@@ -55,22 +41,7 @@ pub fn report(args: ReportArgs) -> i32 {
     let _ = rayon::ThreadPoolBuilder::new()
         .stack_size(super::WORKER_STACK)
         .build_global();
-    let selectors = |names: &[String]| -> Result<Vec<Selector>, String> {
-        names.iter().map(|n| Selector::parse(n)).collect()
-    };
-    let layer = (|| {
-        Ok::<_, String>(RuleLayer {
-            select: args.select.as_deref().map(selectors).transpose()?,
-            extend_select: selectors(&args.extend_select)?,
-            ignore: selectors(&args.ignore)?,
-            severity: Vec::new(),
-        })
-    })();
-    let resolver = layer.and_then(|layer| {
-        crate::config::Resolver::new(args.config.as_deref(), layer, &args.exclude)
-            .map_err(|e| e.to_string())
-    });
-    let mut resolver = match resolver {
+    let mut resolver = match super::resolver(&args.selection) {
         Ok(resolver) => resolver,
         Err(message) => {
             eprintln!("pupcheck: {message}");

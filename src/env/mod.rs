@@ -273,6 +273,17 @@ fn add_definition<V>(
 }
 
 /// `::Foo::Bar` is `foo::bar`.
+/// The name Puppet gives a definition written `name` inside the class `outer` (empty
+/// at the top): `outer::name`, unless it is written absolute (`::name`).
+pub fn qualified_name(outer: &str, name: &str) -> String {
+    let own = definition_key(name);
+    if outer.is_empty() || name.starts_with("::") {
+        own
+    } else {
+        format!("{outer}::{own}")
+    }
+}
+
 pub fn definition_key(name: &str) -> String {
     name.trim_start_matches("::").to_lowercase()
 }
@@ -340,14 +351,7 @@ impl Environment {
     }
 
     fn add_statements(&mut self, path: &Path, statements: &[crate::ast::Expr], outer: &str) {
-        let qualified = |name: &str| {
-            let own = definition_key(name);
-            if outer.is_empty() || name.starts_with("::") {
-                own
-            } else {
-                format!("{outer}::{own}")
-            }
-        };
+        let qualified = |name: &str| qualified_name(outer, name);
         for statement in statements {
             match &statement.kind {
                 ExprKind::Class(class) => {
@@ -933,7 +937,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
             }
             evaluator.bind(&p.name.name, AbstractValue::Known(value));
         }
-        match evaluator.function_body_value(&function.body.statements) {
+        match evaluator.eval_block(&function.body.statements) {
             Ok(AbstractValue::Known(v)) => Some(v),
             _ => None,
         }

@@ -65,12 +65,7 @@ impl<'a> Evaluator<'a> {
     fn define_classes_in(&mut self, statements: &'a [Expr], outer: &str, module: &str) {
         for statement in statements {
             if let ExprKind::Class(def) = &statement.kind {
-                let own = class_key(&def.name.name);
-                let key = if outer.is_empty() || def.name.name.starts_with("::") {
-                    own
-                } else {
-                    format!("{outer}::{own}")
-                };
+                let key = crate::env::qualified_name(outer, &def.name.name);
                 self.define_classes_in(&def.body.statements, &key, module);
                 self.classes.insert(
                     key,

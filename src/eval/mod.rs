@@ -265,12 +265,6 @@ impl<'a> Evaluator<'a> {
         self
     }
 
-    /// The value of a function's body: its last statement's (a body that may `return`
-    /// early is not given here).
-    pub fn function_body_value(&mut self, statements: &[Expr]) -> R<AbstractValue> {
-        self.eval_block(statements)
-    }
-
     /// Says that the code evaluated is all there is: no facts, no node classifier, no
     /// other manifests (puppet-oracle's cases), so a variable nothing set is `undef`.
     pub fn closed_world(mut self) -> Self {
@@ -299,7 +293,9 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates a nested block (of an `if`, `unless` or `case`): match variables set by
     /// its condition stay visible in it.
-    fn eval_block(&mut self, statements: &[Expr]) -> R<AbstractValue> {
+    /// The value of a block: its last statement's (a function's body, which must not
+    /// `return` early).
+    pub fn eval_block(&mut self, statements: &[Expr]) -> R<AbstractValue> {
         let mut last = AbstractValue::Known(Value::Undef);
         for s in statements {
             last = self.eval(s)?;

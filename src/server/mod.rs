@@ -718,21 +718,19 @@ impl Server {
         };
         let mut locations = Vec::new();
         let programs = self.workspace.programs(&self.documents);
-        for (path, text, program) in &programs {
-            let shift = if text.starts_with('\u{feff}') { 3 } else { 0 };
-            for span in navigation::uses_in(program, kind, &name) {
-                let span = crate::source::Span::new(span.start + shift, span.end + shift);
-                locations.extend(navigation::location(path, text, span));
-            }
+        for file in &programs {
+            let mut spans = navigation::uses_in(&file.program, kind, &name);
             if p.context.include_declaration {
-                if let Some(symbol) = crate::analysis::symbols::find(program, kind, &name) {
-                    let span = crate::source::Span::new(
-                        symbol.name_span.start + shift,
-                        symbol.name_span.end + shift,
-                    );
-                    locations.extend(navigation::location(path, text, span));
-                }
+                spans.extend(
+                    crate::analysis::symbols::find(&file.program, kind, &name)
+                        .map(|symbol| symbol.name_span),
+                );
             }
+            locations.extend(
+                spans
+                    .into_iter()
+                    .filter_map(|span| navigation::source_location(&file.source, span)),
+            );
         }
         Ok(Some(locations))
     }

@@ -73,6 +73,20 @@ pub fn location(path: &Path, text: &str, span: Span) -> Option<Location> {
     ))
 }
 
+/// The location of a span pupcheck reported in `source` (its text without the
+/// byte-order mark, which the editor counts on the first line).
+pub fn source_location(source: &crate::source::SourceFile, span: Span) -> Option<Location> {
+    let mut found = location(&source.path, &source.text, span)?;
+    if source.byte_order_mark {
+        for position in [&mut found.range.start, &mut found.range.end] {
+            if position.line == 0 {
+                position.character += 1;
+            }
+        }
+    }
+    Some(found)
+}
+
 /// Where `site`'s name is in its file (the file's start for a Ruby type).
 pub fn site_location(
     site: &Site,

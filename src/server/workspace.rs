@@ -7,7 +7,7 @@
 use super::document::Document;
 use crate::ast::Program;
 use crate::config::{ConfigError, Resolver, Settings};
-use crate::env::Environment;
+use crate::env::{DefinitionFile, Environment};
 use crate::source::walk::{self, FoundFile};
 use crate::source::{SourceFile, SourceKind};
 use std::collections::{BTreeMap, HashMap};
@@ -27,7 +27,7 @@ pub struct Workspace {
     environments: HashMap<Root, Arc<Environment>>,
     /// The parsed manifests of the workspace folders (for references), with the
     /// modification time they were read at.
-    files: HashMap<PathBuf, (Option<std::time::SystemTime>, Arc<Program>)>,
+    files: HashMap<PathBuf, (Option<std::time::SystemTime>, Arc<DefinitionFile>)>,
 }
 
 impl Workspace {
@@ -139,11 +139,14 @@ impl Workspace {
     pub fn programs(
         &mut self,
         documents: &BTreeMap<lsp_types::Url, Document>,
-    ) -> Vec<(PathBuf, String, Arc<Program>)> {
+    ) -> Vec<Arc<DefinitionFile>> {
         use rayon::prelude::*;
         let (found, _) = walk::find_files(&self.folders);
+        let open: std::collections::HashSet<&Path> =
+            documents.values().map(|d| d.path.as_path()).collect();
         let stale: Vec<&FoundFile> = found
             .iter()
+            .filter(|f| !open.contains(f.path.as_path()))
             .filter(|f| {
                 let modified = modified(&f.path);
                 self.files
@@ -151,33 +154,34 @@ impl Workspace {
                     .is_none_or(|(at, _)| at.is_none() || *at != modified)
             })
             .collect();
-        let read: Vec<(PathBuf, Option<std::time::SystemTime>, Arc<Program>)> = stale
+        let read: Vec<(PathBuf, Option<std::time::SystemTime>, Arc<DefinitionFile>)> = stale
             .par_iter()
             .filter_map(|f| {
                 let source = walk::read_file(f).ok()?;
-                let parsed = crate::syntax::parse(&source);
-                Some((f.path.clone(), modified(&f.path), Arc::new(parsed.program)))
+                let program = crate::syntax::parse(&source).program;
+                let file = Arc::new(DefinitionFile { source, program });
+                Some((f.path.clone(), modified(&f.path), file))
             })
             .collect();
-        for (path, at, program) in read {
-            self.files.insert(path, (at, program));
+        for (path, at, file) in read {
+            self.files.insert(path, (at, file));
         }
-        let mut all: Vec<(PathBuf, String, Arc<Program>)> = Vec::new();
-        for doc in documents.values() {
-            if let Some((_, parsed)) = parse(doc.path.clone(), &doc.text) {
-                all.push((doc.path.clone(), doc.text.clone(), Arc::new(parsed.program)));
-            }
-        }
-        for f in &found {
-            if all.iter().any(|(p, _, _)| p == &f.path) {
-                continue;
-            }
-            if let (Some((_, program)), Some(text)) =
-                (self.files.get(&f.path), self.text(&f.path, documents))
-            {
-                all.push((f.path.clone(), text, program.clone()));
-            }
-        }
+        let mut all: Vec<Arc<DefinitionFile>> = documents
+            .values()
+            .filter_map(|doc| {
+                let (source, parsed) = parse(doc.path.clone(), &doc.text)?;
+                Some(Arc::new(DefinitionFile {
+                    source,
+                    program: parsed.program,
+                }))
+            })
+            .collect();
+        all.extend(
+            found
+                .iter()
+                .filter(|f| !open.contains(f.path.as_path()))
+                .filter_map(|f| Some(self.files.get(&f.path)?.1.clone())),
+        );
         all
     }
 }

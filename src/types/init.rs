@@ -95,13 +95,13 @@ fn resolve(entry: &Entry) -> Option<Vec<Resolved>> {
     Some(out)
 }
 
-/// The name Puppet's type table knows `ty` by (`Integer` for `Integer[1, 2]`).
+/// The name Puppet's type table knows `ty` by (`Integer` for `Integer[1, 2]`, `Error`
+/// for Error).
 fn base_name(ty: &Type) -> String {
-    if let Kind::Object(o) = ty.kind() {
-        return o.name.as_deref().unwrap_or("Object").to_string();
+    match ty.kind() {
+        Kind::Object(o) => o.name.as_deref().unwrap_or("Object").to_string(),
+        _ => super::mismatch::simple_name(ty),
     }
-    let shown = ty.to_string();
-    shown.split(['[', ' ']).next().unwrap_or(&shown).to_string()
 }
 
 /// The signatures of one parameter whose parameter takes a value, and the others,

@@ -203,7 +203,7 @@ fn range_to_s(r: &IntRange, zero: &str) -> String {
 }
 
 /// Puppet's `simple_name` (the class name without `P` and `Type`).
-fn simple_name(ty: &Type) -> String {
+pub(crate) fn simple_name(ty: &Type) -> String {
     match ty.kind() {
         Kind::Any => "Any",
         Kind::Unit => "Unit",
