@@ -126,7 +126,7 @@ pub fn explain(args: ExplainArgs) -> i32 {
             path.display(),
             start.line,
             start.column,
-            one_line_excerpt(source.slice(span))
+            crate::infer::answer::one_line(source.slice(span))
         );
         if answers.is_empty() {
             println!(
@@ -152,16 +152,6 @@ fn parse_location(location: &str) -> Option<(PathBuf, u32, u32)> {
         line.parse().ok()?,
         column.parse().ok()?,
     ))
-}
-
-/// The expression's text on one line, shortened.
-fn one_line_excerpt(text: &str) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if flat.chars().count() > 60 {
-        format!("{}...", flat.chars().take(57).collect::<String>())
-    } else {
-        flat
-    }
 }
 
 fn print_answers(answers: &[Answer], format: AnswerFormat) -> i32 {

@@ -101,3 +101,13 @@ pub fn innermost_at<'e>(exprs: &[&'e Expr], offset: u32) -> Option<&'e Expr> {
     });
     Some(assigning.unwrap_or(innermost))
 }
+
+/// An expression's text on one line, shortened (what an answer is about).
+pub fn one_line(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 60 {
+        format!("{}...", flat.chars().take(57).collect::<String>())
+    } else {
+        flat
+    }
+}

@@ -185,12 +185,7 @@ fn hiera_key(env: &Environment, key: &str) -> Option<String> {
 /// What the evaluation knows of the expression: its value and type, or Puppet's
 /// error there.
 pub fn answers(excerpt: &str, answers: &[Answer]) -> String {
-    let flat: String = excerpt.split_whitespace().collect::<Vec<_>>().join(" ");
-    let flat = if flat.chars().count() > 60 {
-        format!("{}...", flat.chars().take(57).collect::<String>())
-    } else {
-        flat
-    };
+    let flat = crate::infer::answer::one_line(excerpt);
     let mut out = format!("```puppet\n{flat}\n```\n");
     if answers.is_empty() {
         out.push_str("\nnot evaluated: no value the code gives reaches it");
