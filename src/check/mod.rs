@@ -312,15 +312,14 @@ impl Environments {
     ) -> Environments {
         // Found once per folder: many files share one.
         let mut roots: std::collections::HashMap<PathBuf, Option<PathBuf>> = Default::default();
+        let mut finder = crate::env::EnvironmentRoots::default();
         for file in files
             .iter()
             .map(PathBuf::as_path)
             .chain(programs.iter().map(|(p, _)| *p))
         {
             let folder = file.parent().unwrap_or(Path::new("")).to_path_buf();
-            roots
-                .entry(folder)
-                .or_insert_with(|| crate::env::environment_root(file));
+            roots.entry(folder).or_insert_with(|| finder.of(file));
         }
         let root_of = |path: &Path| roots[path.parent().unwrap_or(Path::new(""))].clone();
         let mut groups: std::collections::HashMap<Option<PathBuf>, (Vec<PathBuf>, Vec<_>, Vec<_>)> =

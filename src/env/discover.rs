@@ -76,16 +76,52 @@ fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
 /// it uses, so a run over many repositories checks each against its own; files outside
 /// any share one index (modules side by side, as on one modulepath).
 pub fn environment_root(file: &Path) -> Option<PathBuf> {
-    let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
-    file.ancestors()
-        .skip(1)
-        .find(|dir| {
-            dir.join("environment.conf").is_file()
-                || dir.join("Puppetfile").is_file()
-                // A directory, or a file in a worktree or submodule.
-                || dir.join(".git").exists()
-        })
-        .map(Path::to_path_buf)
+    EnvironmentRoots::default().of(file)
+}
+
+/// `environment_root` for many files, each folder looked at once: the files of a run
+/// share most of their ancestors.
+#[derive(Default)]
+pub struct EnvironmentRoots {
+    /// The root each folder looked at is in (`None`: in none).
+    by_folder: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+}
+
+impl EnvironmentRoots {
+    pub fn of(&mut self, file: &Path) -> Option<PathBuf> {
+        let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        let folder = file.parent()?;
+        self.of_folder(folder)
+    }
+
+    fn of_folder(&mut self, folder: &Path) -> Option<PathBuf> {
+        // The folders below the first known one (or the top), nearest first.
+        let mut unknown = Vec::new();
+        let mut found = None;
+        for dir in folder.ancestors() {
+            if let Some(known) = self.by_folder.get(dir) {
+                found = known.clone();
+                break;
+            }
+            if is_environment_root(dir) {
+                found = Some(dir.to_path_buf());
+                unknown.push(dir);
+                break;
+            }
+            unknown.push(dir);
+        }
+        for dir in unknown {
+            self.by_folder.insert(dir.to_path_buf(), found.clone());
+        }
+        found
+    }
+}
+
+fn is_environment_root(dir: &Path) -> bool {
+    dir.join("environment.conf").is_file()
+        || dir.join("Puppetfile").is_file()
+        // A directory, or a file in a worktree or submodule.
+        || dir.join(".git").exists()
 }
 
 /// Folders Puppet control repositories conventionally keep modules in, beside their

@@ -21,6 +21,68 @@ pub struct Loader {
     provider_folders: std::sync::OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// The 3.x functions' arities looked up so far, by name.
     legacy_arities: Mutex<HashMap<String, Option<i64>>>,
+    /// The entries of the module folders asked about so far (`lib/puppet/type`...).
+    listings: FolderListings,
+}
+
+/// The names in folders, each folder listed once: whether a module has
+/// `lib/puppet/type/<name>.rb` is asked for every name declarations and calls use, of
+/// every module on the modulepath (a hundred modules and a few hundred names made
+/// forty thousand failed `stat`s, a tenth of a corpus check).
+#[derive(Debug, Default)]
+struct FolderListings {
+    /// `None`: the folder could not be listed whole (absent, unreadable, or too large
+    /// to keep), so its files are asked of the file system one by one.
+    folders: Mutex<HashMap<PathBuf, Option<Arc<std::collections::HashSet<std::ffi::OsString>>>>>,
+}
+
+/// Folders with more entries than this are not kept in memory.
+const LISTING_LIMIT: usize = 10_000;
+
+impl FolderListings {
+    /// Whether `path` exists: from its folder's listing when that folder was listed
+    /// whole (an absent folder holds nothing), else by asking the file system.
+    fn exists(&self, path: &Path) -> bool {
+        let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+            return path.exists();
+        };
+        let known = self
+            .folders
+            .lock()
+            .ok()
+            .and_then(|folders| folders.get(folder).cloned());
+        let listing = match known {
+            Some(listing) => listing,
+            None => {
+                let listing = Self::list(folder);
+                if let Ok(mut folders) = self.folders.lock() {
+                    folders.insert(folder.to_path_buf(), listing.clone());
+                }
+                listing
+            }
+        };
+        match listing {
+            // A link that leads nowhere is listed but does not exist, as `exists` says.
+            Some(names) => names.contains(name) && path.exists(),
+            None => path.exists(),
+        }
+    }
+
+    fn list(folder: &Path) -> Option<Arc<std::collections::HashSet<std::ffi::OsString>>> {
+        let entries = match std::fs::read_dir(folder) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(Arc::default()),
+            Err(_) => return None,
+        };
+        let mut names = std::collections::HashSet::new();
+        for entry in entries {
+            names.insert(entry.ok()?.file_name());
+            if names.len() > LISTING_LIMIT {
+                return None;
+            }
+        }
+        Some(Arc::new(names))
+    }
 }
 
 /// A file the autoloader would read, as pupcheck found it.
@@ -93,6 +155,7 @@ impl Loader {
             ruby_functions: Mutex::new(HashMap::new()),
             provider_folders: std::sync::OnceLock::new(),
             legacy_arities: Mutex::new(HashMap::new()),
+            listings: FolderListings::default(),
         }
     }
 
@@ -312,7 +375,7 @@ impl Loader {
         if self
             .modules
             .values()
-            .any(|root| root.join(&modern).exists())
+            .any(|root| self.listings.exists(&root.join(&modern)))
         {
             return None;
         }
@@ -328,7 +391,7 @@ impl Loader {
     pub fn any_module_has(&self, relative: &str) -> bool {
         self.modules
             .values()
-            .any(|root| root.join(relative).exists())
+            .any(|root| self.listings.exists(&root.join(relative)))
     }
 
     fn only_module_with(&self, relative: &str) -> Option<PathBuf> {
@@ -336,7 +399,7 @@ impl Loader {
             .modules
             .values()
             .map(|root| root.join(relative))
-            .filter(|file| file.exists());
+            .filter(|file| self.listings.exists(file));
         match (having.next(), having.next()) {
             (Some(file), None) => Some(file),
             _ => None,

@@ -24,7 +24,7 @@ mod ruby_tree;
 pub mod ruby_type;
 mod scan;
 
-pub use discover::{checked_module_root, environment_root, modulepaths};
+pub use discover::{checked_module_root, environment_root, modulepaths, EnvironmentRoots};
 pub use loader::Loader;
 
 use crate::ast::{ExprKind, Parameter, Program};

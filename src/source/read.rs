@@ -76,7 +76,7 @@ fn describe(file_type: &std::fs::FileType) -> &'static str {
 /// Opens `path` (following symlinks) for reading if it is a regular file. On Unix the
 /// file is opened non-blocking, so a FIFO with no writer cannot hang the open itself;
 /// its type is then checked on the open handle, so it cannot be swapped in between.
-fn open_regular(path: &Path) -> Result<std::fs::File, ReadError> {
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), ReadError> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -85,17 +85,26 @@ fn open_regular(path: &Path) -> Result<std::fs::File, ReadError> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    let file_type = file.metadata()?.file_type();
+    let metadata = file.metadata()?;
+    let file_type = metadata.file_type();
     if !file_type.is_file() {
         return Err(ReadError::NotRegular(describe(&file_type)));
     }
-    Ok(file)
+    Ok((file, metadata.len()))
 }
 
 /// The bytes of the regular file at `path`, at most `limit` of them.
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let file = open_regular(path)?;
-    read_bounded(file, limit)
+    let (file, size) = open_regular(path)?;
+    // Room for the whole file and the byte that would pass the limit, so that it is
+    // read in one call rather than in doubling steps (the size is a hint: the file may
+    // grow or shrink meanwhile, and the limit still holds).
+    let room = size.min(limit).saturating_add(1);
+    bounded_into(
+        Vec::with_capacity(usize::try_from(room).unwrap_or(0)),
+        file,
+        limit,
+    )
 }
 
 /// The text of the regular file at `path` (UTF-8), at most `limit` bytes.
@@ -116,7 +125,10 @@ pub fn utf8(bytes: Vec<u8>) -> Result<String, ReadError> {
 /// Everything `reader` gives, refusing more than `limit` bytes as soon as it is passed
 /// (never after reading it all).
 pub fn read_bounded(reader: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let mut bytes = Vec::new();
+    bounded_into(Vec::new(), reader, limit)
+}
+
+fn bounded_into(mut bytes: Vec<u8>, reader: impl Read, limit: u64) -> Result<Vec<u8>, ReadError> {
     reader
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)?;
