@@ -1,3 +1,7 @@
+// See Cargo.toml: the allocator is an eighth of a check's time with glibc's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // `pupcheck rules | head`: a closed pipe ends the process quietly, as it ends other
     // command-line tools, instead of making printing panic.
