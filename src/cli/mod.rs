@@ -184,6 +184,10 @@ struct CheckArgs {
     /// No progress bar and no summary on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Print on stderr how long the check and the output took (what
+    /// `scripts/bench.sh` reports as the output's share of a run).
+    #[arg(long, hide = true)]
+    timings: bool,
     /// Number of threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
@@ -382,6 +386,7 @@ fn run_check(args: CheckArgs) -> i32 {
         return exit_status(&report, fail_on);
     }
     let duration_ms = started.elapsed().as_millis();
+    let checked_at = Instant::now();
     // Only SARIF, GitLab's report and baselines use fingerprints: other runs skip them.
     let fingerprinted = args.baseline.is_some()
         || args.write_baseline.is_some()
@@ -391,6 +396,7 @@ fn run_check(args: CheckArgs) -> i32 {
     } else {
         Fingerprints::default()
     };
+    let fingerprinted_at = Instant::now();
 
     if let Some(path) = &args.write_baseline {
         let baseline = Baseline::from_report(&report, &fingerprints);
@@ -416,7 +422,19 @@ fn run_check(args: CheckArgs) -> i32 {
     let outcome = baseline.map(|b| b.apply(&mut report, &mut fingerprints));
 
     let to_stdout = args.output_file.is_none();
-    if let Err(e) = write_report(&report, &fingerprints, &args, duration_ms) {
+    let written = write_report(&report, &fingerprints, &args, duration_ms);
+    if args.timings {
+        // From the end of the checks: fingerprints are part of the output's cost (only
+        // the formats that print them compute them).
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        eprintln!(
+            "timings: check {:.1} ms, output {:.1} ms (fingerprints {:.1} ms)",
+            ms(checked_at.duration_since(started)),
+            ms(checked_at.elapsed()),
+            ms(fingerprinted_at.duration_since(checked_at))
+        );
+    }
+    if let Err(e) = written {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             let target = args
                 .output_file

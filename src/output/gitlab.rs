@@ -6,7 +6,7 @@ use crate::baseline::fingerprint::{stable_path, Fingerprints};
 use crate::check::Report;
 use crate::diagnostics::Severity;
 use crate::rules::{self, Category};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::Write;
 
 pub fn write(
@@ -14,26 +14,30 @@ pub fn write(
     fingerprints: &Fingerprints,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let mut issues = Vec::new();
-    for (index, file) in report.files.iter().enumerate() {
+    let issues = super::render_files(report, |index, file| {
         let path = stable_path(&file.path);
-        for (d, fingerprint) in file.diagnostics.iter().zip(fingerprints.file(index)) {
-            let (start, end) = super::positions(file, d);
-            issues.push(json!({
-                "type": "issue",
-                "check_name": d.rule,
-                "description": d.message,
-                "categories": [category(d.rule)],
-                "severity": severity(d.severity),
-                "fingerprint": fingerprint.context,
-                "location": {
-                    "path": path,
-                    "lines": {"begin": start.line, "end": end.line},
-                },
-            }));
-        }
-    }
-    serde_json::to_writer_pretty(&mut *out, &Value::Array(issues))?;
+        file.diagnostics
+            .iter()
+            .zip(fingerprints.file(index))
+            .map(|(d, fingerprint)| {
+                let (start, end) = super::positions(file, d);
+                let issue = json!({
+                    "type": "issue",
+                    "check_name": d.rule,
+                    "description": d.message,
+                    "categories": [category(d.rule)],
+                    "severity": severity(d.severity),
+                    "fingerprint": fingerprint.context,
+                    "location": {
+                        "path": path,
+                        "lines": {"begin": start.line, "end": end.line},
+                    },
+                });
+                Ok(super::indented(&serde_json::to_string_pretty(&issue)?, 2))
+            })
+            .collect::<std::io::Result<Vec<String>>>()
+    })?;
+    super::write_json_array(out, issues.iter().flatten().map(String::as_str), 0)?;
     writeln!(out)
 }
 

@@ -6,7 +6,10 @@ use crate::check::Report;
 use crate::diagnostics::Severity;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::WriteColor};
+use codespan_reporting::term::{
+    self,
+    termcolor::{Buffer, WriteColor},
+};
 
 fn severity(s: Severity) -> CsSeverity {
     match s {
@@ -17,50 +20,66 @@ fn severity(s: Severity) -> CsSeverity {
 }
 
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> std::io::Result<()> {
-    let config = term::Config::default();
-    for file in &report.files {
-        // Built once per file: it indexes the file's line starts, which per diagnostic
-        // made a file with many findings quadratic.
-        let simple = file
-            .source
-            .as_ref()
-            .map(|source| SimpleFile::new(file.path.display().to_string(), source.text.as_str()));
-        for d in &file.diagnostics {
-            // A snippet prints the finding's whole line: for a line of hundreds of KB with
-            // thousands of findings the output would grow with their product.
-            let snippet = simple.as_ref().filter(|_| !on_long_line(file, d));
-            let Some(simple) = snippet else {
-                let (start, _) = positions(file, d);
-                writeln!(
-                    out,
-                    "{}: {}[{}]: {} ({}:{})",
-                    file.path.display(),
-                    d.severity,
-                    d.rule,
-                    d.message,
-                    start.line,
-                    start.column
-                )?;
-                continue;
-            };
-            let mut labels = vec![Label::primary((), d.span.range())];
-            labels.extend(
-                d.labels
-                    .iter()
-                    .map(|l| Label::secondary((), l.span.range()).with_message(&l.message)),
-            );
-            let diagnostic = CsDiagnostic::new(severity(d.severity))
-                .with_code(d.rule)
-                .with_message(&d.message)
-                .with_labels(labels)
-                .with_notes(d.notes.clone());
-            term::emit(out, &config, simple, &diagnostic).map_err(std::io::Error::other)?;
-        }
+    let color = out.supports_color();
+    let parts = super::render_files(report, |_, file| {
+        let mut part = if color {
+            Buffer::ansi()
+        } else {
+            Buffer::no_color()
+        };
+        write_file(file, &mut part)?;
+        Ok(part)
+    })?;
+    for part in parts {
+        out.write_all(part.as_slice())?;
     }
     for (path, message) in &report.walk_errors {
         writeln!(out, "{}: cannot check: {message}", path.display())?;
     }
     writeln!(out, "{}", summary(report, duration_ms))
+}
+
+/// One file's findings, with snippets.
+fn write_file(file: &crate::check::FileReport, out: &mut dyn WriteColor) -> std::io::Result<()> {
+    let config = term::Config::default();
+    // Built once per file: it indexes the file's line starts, which per diagnostic made a
+    // file with many findings quadratic.
+    let simple = file
+        .source
+        .as_ref()
+        .map(|source| SimpleFile::new(file.path.display().to_string(), source.text.as_str()));
+    for d in &file.diagnostics {
+        // A snippet prints the finding's whole line: for a line of hundreds of KB with
+        // thousands of findings the output would grow with their product.
+        let snippet = simple.as_ref().filter(|_| !on_long_line(file, d));
+        let Some(simple) = snippet else {
+            let (start, _) = positions(file, d);
+            writeln!(
+                out,
+                "{}: {}[{}]: {} ({}:{})",
+                file.path.display(),
+                d.severity,
+                d.rule,
+                d.message,
+                start.line,
+                start.column
+            )?;
+            continue;
+        };
+        let mut labels = vec![Label::primary((), d.span.range())];
+        labels.extend(
+            d.labels
+                .iter()
+                .map(|l| Label::secondary((), l.span.range()).with_message(&l.message)),
+        );
+        let diagnostic = CsDiagnostic::new(severity(d.severity))
+            .with_code(d.rule)
+            .with_message(&d.message)
+            .with_labels(labels)
+            .with_notes(d.notes.clone());
+        term::emit(out, &config, simple, &diagnostic).map_err(std::io::Error::other)?;
+    }
+    Ok(())
 }
 
 /// Lines longer than this are not shown in snippets (the finding is printed on one line).

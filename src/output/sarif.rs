@@ -84,24 +84,21 @@ pub fn write(
     let line_start = frame[..at].rfind('\n').map_or(0, |i| i + 1);
     let indent = frame[line_start..at].len() - frame[line_start..at].trim_start().len();
     out.write_all(&frame.as_bytes()[..at])?;
-    let mut first = true;
-    for (index, file) in report.files.iter().enumerate() {
+    let results = super::render_files(report, |index, file| {
         let uri = artifact_location(&file.path);
-        for (d, fingerprint) in file.diagnostics.iter().zip(fingerprints.file(index)) {
-            let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
-            out.write_all(if first { b"[" } else { b"," })?;
-            first = false;
-            let text = serde_json::to_string_pretty(&result)?;
-            for line in text.lines() {
-                write!(out, "\n{:width$}{line}", "", width = indent + 2)?;
-            }
-        }
-    }
-    if first {
-        out.write_all(b"[]")?;
-    } else {
-        write!(out, "\n{:width$}]", "", width = indent)?;
-    }
+        file.diagnostics
+            .iter()
+            .zip(fingerprints.file(index))
+            .map(|(d, fingerprint)| {
+                let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
+                Ok(super::indented(
+                    &serde_json::to_string_pretty(&result)?,
+                    indent + 2,
+                ))
+            })
+            .collect::<std::io::Result<Vec<String>>>()
+    })?;
+    super::write_json_array(out, results.iter().flatten().map(String::as_str), indent)?;
     out.write_all(&frame.as_bytes()[at + marker.len()..])?;
     writeln!(out)
 }
@@ -109,38 +106,95 @@ pub fn write(
 /// Where the results go in the serialized log (a string no result can hold).
 const RESULTS_MARKER: &str = "@@pupcheck-sarif-results@@";
 
-/// One SARIF result.
-fn result(
-    file: &FileReport,
-    uri: &Value,
-    d: &crate::diagnostics::Diagnostic,
+/// One SARIF result, typed: serialized straight from these fields (a `json!` tree per
+/// result, built and dropped, was most of the format's time on a run with many findings).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'a str,
     rule_index: usize,
-    fingerprint: &str,
-) -> Value {
-    let mut result = json!({
-        "ruleId": d.rule,
-        "ruleIndex": rule_index,
-        "level": level(d.severity),
-        "message": {"text": message_text(&d.message, &d.notes)},
-        "locations": [{"physicalLocation": physical(file, uri, d.span)}],
-        "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
-    });
-    if !d.labels.is_empty() {
-        let related: Vec<Value> = d
+    level: &'static str,
+    message: Text<'a>,
+    locations: [Location<'a>; 1],
+    partial_fingerprints: BTreeMap<&'static str, &'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<RelatedLocation<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct Text<'a> {
+    text: std::borrow::Cow<'a, str>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location<'a> {
+    physical_location: Physical<'a>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RelatedLocation<'a> {
+    id: usize,
+    physical_location: Physical<'a>,
+    message: Text<'a>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Physical<'a> {
+    artifact_location: &'a ArtifactLocation,
+    region: Region,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactLocation {
+    uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: u32,
+    start_column: u32,
+    end_line: u32,
+    end_column: u32,
+}
+
+fn result<'a>(
+    file: &FileReport,
+    uri: &'a ArtifactLocation,
+    d: &'a crate::diagnostics::Diagnostic,
+    rule_index: usize,
+    fingerprint: &'a str,
+) -> SarifResult<'a> {
+    SarifResult {
+        rule_id: d.rule,
+        rule_index,
+        level: level(d.severity),
+        message: Text {
+            text: message_text(&d.message, &d.notes),
+        },
+        locations: [Location {
+            physical_location: physical(file, uri, d.span),
+        }],
+        partial_fingerprints: BTreeMap::from([(FINGERPRINT_KEY, fingerprint)]),
+        related_locations: d
             .labels
             .iter()
             .enumerate()
-            .map(|(id, label)| {
-                json!({
-                    "id": id,
-                    "physicalLocation": physical(file, uri, label.span),
-                    "message": {"text": label.message},
-                })
+            .map(|(id, label)| RelatedLocation {
+                id,
+                physical_location: physical(file, uri, label.span),
+                message: Text {
+                    text: label.message.as_str().into(),
+                },
             })
-            .collect();
-        result["relatedLocations"] = Value::Array(related);
+            .collect(),
     }
-    result
 }
 
 /// A rule's reportingDescriptor, from the catalogue.
@@ -192,36 +246,45 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-fn message_text(message: &str, notes: &[String]) -> String {
+fn message_text<'a>(message: &'a str, notes: &[String]) -> std::borrow::Cow<'a, str> {
+    if notes.is_empty() {
+        return message.into();
+    }
     let mut text = message.to_string();
     for note in notes {
         text.push('\n');
         text.push_str(note);
     }
-    text
+    text.into()
 }
 
-fn physical(file: &FileReport, location: &Value, span: Span) -> Value {
+fn physical<'a>(file: &FileReport, location: &'a ArtifactLocation, span: Span) -> Physical<'a> {
     let (start, end) = span_positions(file, span);
-    json!({
-        "artifactLocation": location,
-        "region": {
-            "startLine": start.line,
-            "startColumn": start.column,
-            "endLine": end.line,
-            "endColumn": end.column,
+    Physical {
+        artifact_location: location,
+        region: Region {
+            start_line: start.line,
+            start_column: start.column,
+            end_line: end.line,
+            end_column: end.column,
         },
-    })
+    }
 }
 
 /// A relative URI under `%SRCROOT%`, or an absolute `file:` URI for a file outside the
 /// working directory.
-fn artifact_location(path: &Path) -> Value {
+fn artifact_location(path: &Path) -> ArtifactLocation {
     let path = stable_path(path);
     if path.starts_with('/') {
-        json!({"uri": format!("file://{}", encode_uri_path(&path))})
+        ArtifactLocation {
+            uri: format!("file://{}", encode_uri_path(&path)),
+            uri_base_id: None,
+        }
     } else {
-        json!({"uri": encode_uri_path(&path), "uriBaseId": SRCROOT})
+        ArtifactLocation {
+            uri: encode_uri_path(&path),
+            uri_base_id: Some(SRCROOT),
+        }
     }
 }
 
