@@ -276,8 +276,16 @@ impl<'a> Evaluator<'a> {
         }
         self.uncertain -= usize::from(uncertain);
         self.scopes = before;
+        self.merge_branches(start, &outcomes);
+    }
+
+    /// After branches walked from the same scope (its first `start` variables were
+    /// set before them; `outcomes` is that scope as each branch left it): a variable
+    /// the branches set holds what any of them left, their common value or the join
+    /// of their types (`undef` where a branch did not set it).
+    pub(super) fn merge_branches(&mut self, start: usize, outcomes: &[super::Scope]) {
         let mut assigned: Vec<String> = Vec::new();
-        for outcome in &outcomes {
+        for outcome in outcomes {
             for name in outcome.keys().skip(start) {
                 if !assigned.contains(name) {
                     assigned.push(name.clone());

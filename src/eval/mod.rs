@@ -413,7 +413,12 @@ impl<'a> Evaluator<'a> {
             ExprKind::Interpolated(parts) => self.interpolate(parts),
             // A template's text and `<%= ... %>` output: what is rendered is not needed,
             // only what evaluating the expression raises.
-            ExprKind::EppText(text) => known(Value::string(text)),
+            // Template text is rendered as it is reached; as a value it is undef (an
+            // `if` whose branch is text gives undef, not the text: asked of Puppet 7).
+            // It is left unknown: code that uses such a value is a template's slip whose
+            // guards (`type($x) == String`) pupcheck may not follow, and what fails
+            // beyond them is never reached.
+            ExprKind::EppText(_) => Err(EvalError::Unsupported("template text as a value".into())),
             ExprKind::EppRender(inner) => self.eval(inner),
             ExprKind::Heredoc(h) => self.interpolate(&h.parts),
             ExprKind::Paren(inner) => self.eval(inner),
@@ -505,7 +510,19 @@ impl<'a> Evaluator<'a> {
             } => self.binary(*op, left, right),
             ExprKind::Access { object, args } => self.access(e, object, args),
             ExprKind::If(i) => {
-                if truthy(&self.known(&i.condition)?) {
+                let condition = match self.eval(&i.condition)? {
+                    AbstractValue::Known(c) => c,
+                    // Either branch may be the one taken: the join of their values.
+                    AbstractValue::Inferred(_) => {
+                        let otherwise: &[Expr] = match &i.else_branch {
+                            Some(ElseBranch::Elsif(next)) => std::slice::from_ref(next),
+                            Some(ElseBranch::Else(block)) => &block.statements,
+                            None => &[],
+                        };
+                        return self.any_branch(&[&i.then_block.statements, otherwise]);
+                    }
+                };
+                if truthy(&condition) {
                     self.eval_block(&i.then_block.statements)
                 } else {
                     match &i.else_branch {
@@ -516,7 +533,15 @@ impl<'a> Evaluator<'a> {
                 }
             }
             ExprKind::Unless(u) => {
-                if !truthy(&self.known(&u.condition)?) {
+                let condition = match self.eval(&u.condition)? {
+                    AbstractValue::Known(c) => c,
+                    AbstractValue::Inferred(_) => {
+                        let otherwise: &[Expr] =
+                            u.else_block.as_ref().map_or(&[], |b| &b.statements);
+                        return self.any_branch(&[&u.then_block.statements, otherwise]);
+                    }
+                };
+                if !truthy(&condition) {
                     self.eval_block(&u.then_block.statements)
                 } else if let Some(block) = &u.else_block {
                     self.eval_block(&block.statements)
@@ -525,7 +550,23 @@ impl<'a> Evaluator<'a> {
                 }
             }
             ExprKind::Case(c) => {
-                let subject = self.known(&c.subject)?;
+                let subject = match self.eval(&c.subject)? {
+                    AbstractValue::Known(v) => v,
+                    // Any option may be the one taken (or none, without a default).
+                    AbstractValue::Inferred(_) => {
+                        let mut bodies: Vec<&[Expr]> =
+                            c.options.iter().map(|o| &o.body.statements[..]).collect();
+                        let has_default = c.options.iter().any(|o| {
+                            o.matchers
+                                .iter()
+                                .any(|m| matches!(m.kind, ExprKind::Default))
+                        });
+                        if !has_default {
+                            bodies.push(&[]);
+                        }
+                        return self.any_branch(&bodies);
+                    }
+                };
                 let mut fallback = None;
                 for option in &c.options {
                     for m in &option.matchers {
@@ -1041,6 +1082,41 @@ impl<'a> Evaluator<'a> {
         }
         if values.is_empty() {
             return Err(EvalError::Unsupported("a selector without entries".into()));
+        }
+        Ok(flow::join(&values))
+    }
+
+    /// A conditional used as a value whose condition is not known: one of its
+    /// branches' values (an empty branch gives `undef`). Each branch is evaluated from
+    /// the same scope; a variable they set holds what any of them left, as after a
+    /// conditional statement (`merge_branches`). A branch that cannot be evaluated, or
+    /// that fails (perhaps it is never taken), is `Any`, so the join is too, and what
+    /// it set is forgotten.
+    fn any_branch(&mut self, branches: &[&[Expr]]) -> R<AbstractValue> {
+        let scopes = self.scopes.clone();
+        let start = scopes.last().map_or(0, |s| s.len());
+        let defaults = self.resource_defaults.len();
+        let groups = self.match_groups.clone();
+        let mut values = Vec::with_capacity(branches.len());
+        let mut outcomes = Vec::with_capacity(branches.len());
+        let mut all_evaluated = true;
+        for statements in branches {
+            match self.eval_block(statements) {
+                Ok(value) => {
+                    values.push(value);
+                    outcomes.push(self.scopes.last().expect("a scope").clone());
+                }
+                Err(_) => {
+                    values.push(AbstractValue::Inferred(crate::types::t::any()));
+                    all_evaluated = false;
+                }
+            }
+            self.scopes.clone_from(&scopes);
+            self.resource_defaults.truncate(defaults);
+            self.match_groups.clone_from(&groups);
+        }
+        if all_evaluated {
+            self.merge_branches(start, &outcomes);
         }
         Ok(flow::join(&values))
     }
