@@ -17,6 +17,8 @@ pub struct Declaration<'a> {
     pub definition: std::sync::Arc<Definition>,
     /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
     pub subject: String,
+    /// Its title (a class's is its name), when the evaluation knows it.
+    pub title: Option<String>,
     /// The attributes it gives (`given`).
     pub attributes: Vec<Given<'a>>,
     /// Whether `attributes` are all it gives (no `* =>` hash the evaluation does not
@@ -92,6 +94,7 @@ pub fn declarations_in<'a>(
                 if let Some(definition) = env.class(&title) {
                     let subject = format!("Class[{}]", capitalized(&definition.name));
                     found.push(Declaration {
+                        title: Some(definition.name.clone()),
                         definition,
                         subject,
                         attributes: given(ctx, resource, body),
@@ -107,13 +110,15 @@ pub fn declarations_in<'a>(
         } else if let Some(definition) = env.define(type_name.as_str()) {
             let shown = capitalized(&definition.name);
             // With several titles, Puppet fails on the first resource.
-            let subject = match titles(ctx, &body.title).first() {
+            let first = titles(ctx, &body.title).into_iter().next();
+            let subject = match &first {
                 Some(first) => format!("{shown}[{first}]"),
                 None => shown,
             };
             found.push(Declaration {
                 definition,
                 subject,
+                title: first,
                 attributes: given(ctx, resource, body),
                 complete,
                 is_class: false,
@@ -239,18 +244,19 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
             continue;
         };
         let is_class = type_name == "class";
-        let (definition, subject) = if is_class {
+        let (definition, subject, title) = if is_class {
             let Some(definition) = ctx.env.class(title) else {
                 continue;
             };
             let subject = format!("Class[{}]", capitalized(&definition.name));
-            (definition, subject)
+            let name = definition.name.clone();
+            (definition, subject, name)
         } else {
             let Some(definition) = ctx.env.define(&type_name) else {
                 return found;
             };
             let subject = format!("{}[{title}]", capitalized(&definition.name));
-            (definition, subject)
+            (definition, subject, title.to_string())
         };
         let mut given: Vec<Given> = Vec::new();
         add_entries(&mut given, attributes, call.args[1].span);
@@ -260,6 +266,7 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
         found.push(Declaration {
             definition,
             subject,
+            title: Some(title),
             attributes: given,
             complete: true,
             is_class,
@@ -349,6 +356,35 @@ pub fn each_ruby_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(RubyResou
                 shown: format!("{}{title}", capitalized(type_name)),
                 body,
             });
+        }
+    });
+}
+
+/// Whether automatic parameter lookup may give the class `class` its parameter
+/// `param`: some Hiera level of the environment or the module may bind
+/// `class::param`, or a level pupcheck cannot read may.
+pub fn class_parameter_may_be_bound(ctx: &FileContext, class: &str, param: &str) -> bool {
+    ctx.env.hiera().may_bind(&format!("{class}::{param}"))
+}
+
+/// Each class `include`, `contain` or `require` names with a literal, with the
+/// argument naming it.
+pub fn for_each_inclusion<'a>(
+    ctx: &'a FileContext<'a>,
+    mut f: impl FnMut(&'a str, &'a crate::ast::Expr),
+) {
+    each_expr(ctx, |expr| {
+        let ExprKind::Call(call) = &expr.kind else {
+            return;
+        };
+        let ExprKind::Name(function) = &call.function.kind else {
+            return;
+        };
+        if !matches!(function.as_str(), "include" | "contain" | "require") {
+            return;
+        }
+        for (name, at) in crate::rules::types::unknown_class::literal_names(&call.args) {
+            f(name, at);
         }
     });
 }

@@ -10,6 +10,7 @@
 
 pub(crate) mod bodies;
 pub(crate) mod declarations;
+pub(crate) mod defaults;
 pub(crate) mod definition_name_rules;
 pub(crate) mod definition_names;
 pub(crate) mod module_layout;

@@ -1,8 +1,7 @@
-use crate::analysis::declarations::{capitalized, each_declaration};
-use crate::analysis::text::each_expr;
-use crate::rules::types::unknown_class::literal_names;
+use crate::analysis::declarations::{
+    capitalized, class_parameter_may_be_bound, each_declaration, for_each_inclusion,
+};
 use crate::rules::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::Definition;
 use crate::source::Span;
@@ -87,27 +86,16 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     });
     // `include`, `contain` and `require` give no parameter: each comes from Hiera or
     // from a declaration with parameters evaluated before (which may be anywhere).
-    each_expr(ctx, |expr| {
-        let ExprKind::Call(call) = &expr.kind else {
+    for_each_inclusion(ctx, |name, at| {
+        let Some(definition) = ctx.env.class(name) else {
             return;
         };
-        let ExprKind::Name(function) = &call.function.kind else {
-            return;
-        };
-        if !matches!(function.as_str(), "include" | "contain" | "require") {
+        if ctx.env.may_declare_class_with_parameters(&definition.name) {
             return;
         }
-        for (name, at) in literal_names(&call.args) {
-            let Some(definition) = ctx.env.class(name) else {
-                continue;
-            };
-            if ctx.env.may_declare_class_with_parameters(&definition.name) {
-                continue;
-            }
-            let missing = missing(ctx, &definition, true, |_| false);
-            let subject = format!("Class[{}]", capitalized(&definition.name));
-            report(out, at.span, &subject, &definition, &missing);
-        }
+        let missing = missing(ctx, &definition, true, |_| false);
+        let subject = format!("Class[{}]", capitalized(&definition.name));
+        report(out, at.span, &subject, &definition, &missing);
     });
 }
 
@@ -126,13 +114,7 @@ fn missing(
         .flatten()
         .filter(|p| p.default.is_none() && !p.captures_rest)
         .filter(|p| !given(&p.name.name))
-        .filter(|p| {
-            !is_class
-                || !ctx
-                    .env
-                    .hiera()
-                    .may_bind(&format!("{}::{}", definition.name, p.name.name))
-        })
+        .filter(|p| !is_class || !class_parameter_may_be_bound(ctx, &definition.name, &p.name.name))
         .map(|p| format!("expects a value for parameter '{}'", p.name.name))
         .collect()
 }

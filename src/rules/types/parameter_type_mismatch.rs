@@ -1,5 +1,8 @@
 use crate::analysis::bodies::{declared_type, mismatch, Undef};
-use crate::analysis::declarations::{each_declaration, Declaration};
+use crate::analysis::declarations::{
+    capitalized, class_parameter_may_be_bound, each_declaration, for_each_inclusion, Declaration,
+};
+use crate::analysis::defaults::{unusable_defaults, Given};
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::AttributeOp;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -24,6 +27,14 @@ parameter it sets, when the class or defined type is one pupcheck has read (in t
 files checked or the modules around them) and either the value follows from the code
 or it is a parameter of the enclosing definition whose type no accepted value shares
 (`String $name` passed where an `Array` is expected).
+
+A declaration that leaves a parameter its default is judged by that default too,
+evaluated as Puppet evaluates it (in parameter order, seeing `$title`, `$name` and the
+parameters before it): `ntp::peer { 'x': }` fails when `Integer $port = 'a'`. For a
+class, only where its Hiera is read whole and no level may bind the parameter, and for
+`include` only where no manifest may declare the class with parameters first (as
+missing-parameter judges them); for a defined type, not where a resource default or
+override of the type may give the value.
 
 ## Why it matters
 Puppet checks the value when it evaluates the declaration and fails the whole catalog
@@ -50,6 +61,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             declarations.push(d)
         }
     });
+    check_included_defaults(ctx, out);
     if declarations.is_empty() {
         return;
     }
@@ -57,7 +69,83 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut resolver = Resolver::new(&aliases);
     for declaration in &declarations {
         check_declaration(&mut resolver, declaration, out);
+        check_defaults(ctx, declaration, out);
     }
+}
+
+/// The defaults a declaration leaves to its definition, when their types reject them.
+fn check_defaults(ctx: &FileContext, declaration: &Declaration, out: &mut Vec<Diagnostic>) {
+    let definition = &declaration.definition;
+    let Some(title) = &declaration.title else {
+        return;
+    };
+    if declaration.is_default_body
+        || !declaration.complete
+        || (!declaration.is_class && ctx.env.may_set_attributes_apart(&definition.name))
+    {
+        return;
+    }
+    let given = |name: &str| {
+        if let Some(attribute) = declaration.attributes.iter().find(|a| a.name == name) {
+            return match attribute.value.as_deref() {
+                // `undef` leaves the default.
+                Some(AbstractValue::Known(Value::Undef)) => Given::Nothing,
+                Some(value) if attribute.op == AttributeOp::Set => Given::Value(value),
+                _ => Given::Unknown,
+            };
+        }
+        if declaration.shared.contains(&name)
+            || (declaration.is_class && class_parameter_may_be_bound(ctx, &definition.name, name))
+        {
+            return Given::Unknown;
+        }
+        Given::Nothing
+    };
+    let reasons = unusable_defaults(ctx.env, definition, title, given);
+    report_defaults(out, declaration.span, &declaration.subject, definition, &reasons);
+}
+
+/// `include`, `contain` and `require` give a class no parameter: each gets its value
+/// from Hiera, or its default, unless some manifest may declare the class with
+/// parameters first.
+fn check_included_defaults(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    for_each_inclusion(ctx, |name, at| {
+        let Some(definition) = ctx.env.class(name) else {
+            return;
+        };
+        if ctx.env.may_declare_class_with_parameters(&definition.name) {
+            return;
+        }
+        let given = |param: &str| {
+            if class_parameter_may_be_bound(ctx, &definition.name, param) {
+                Given::Unknown
+            } else {
+                Given::Nothing
+            }
+        };
+        let reasons = unusable_defaults(ctx.env, &definition, &definition.name, given);
+        let subject = format!("Class[{}]", capitalized(&definition.name));
+        report_defaults(out, at.span, &subject, &definition, &reasons);
+    });
+}
+
+fn report_defaults(
+    out: &mut Vec<Diagnostic>,
+    span: crate::source::Span,
+    subject: &str,
+    definition: &crate::env::Definition,
+    reasons: &[String],
+) {
+    if reasons.is_empty() {
+        return;
+    }
+    out.push(
+        RULE.diagnostic(span, crate::types::mismatch::of_subject(subject, reasons))
+            .with_note(format!(
+                "the declaration leaves the parameters their defaults, written in {}",
+                crate::source::shown_path(&definition.path)
+            )),
+    );
 }
 
 fn check_declaration(

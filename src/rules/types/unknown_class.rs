@@ -34,7 +34,7 @@ Name a class the module has (`ntp::config`), or add the class.
 };
 
 /// The class names written as literals in `include`-like arguments.
-pub(in crate::rules) fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
+pub(crate) fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
     let mut out = Vec::new();
     for a in args {
         match &a.kind {
