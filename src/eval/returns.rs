@@ -15,7 +15,10 @@ impl Evaluator<'_> {
     /// the body ends at its last statement: no `return` anywhere in it (the end may not
     /// be reached), no `fail` among its statements, and a last statement that is an
     /// expression (its value evaluated again in the scope the walk left; an error then
-    /// means no verdict).
+    /// means no verdict). A conditional ends the body with the value of the branch
+    /// taken: where that is not known, with any branch's, so only a value every branch
+    /// gives the wrong type is judged (a branch that fails or cannot be evaluated
+    /// judges nothing).
     pub fn check_return(&mut self, function: &FunctionDef) {
         let (Some(declared), Some(last)) = (&function.return_type, function.body.statements.last())
         else {
@@ -25,10 +28,7 @@ impl Evaluator<'_> {
             || function.body.statements.iter().any(super::flow::calls_fail)
             || matches!(
                 last.kind,
-                ExprKind::If(_)
-                    | ExprKind::Unless(_)
-                    | ExprKind::Case(_)
-                    | ExprKind::Assignment { .. }
+                ExprKind::Assignment { .. }
                     | ExprKind::Resource(_)
                     | ExprKind::ResourceDefaults(_)
                     | ExprKind::ResourceOverride(_)

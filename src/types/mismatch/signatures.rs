@@ -175,6 +175,8 @@ fn describe_actual(expected: &Type, actual: &Actual, path: &[PathElem]) -> Optio
                 && matches!(
                     t.kind(),
                     Kind::String(_)
+                        | Kind::Enum { .. }
+                        | Kind::Pattern(_)
                         | Kind::Boolean(_)
                         | Kind::Undef
                         | Kind::Integer(_)
