@@ -730,7 +730,20 @@ impl Environment {
         self.loader.as_ref()?.template(name)
     }
 
-    /// A function written in Puppet.
+    /// Whether a call of the global (unnamespaced) name `name` calls the function
+    /// written in Puppet the index has (an environment's own, in a manifest, which
+    /// Puppet finds before its own of the name): when no module on the modulepaths has
+    /// one written in Ruby too (which of them Puppet calls is not known).
+    pub fn calls_global_puppet_function(&self, name: &str) -> bool {
+        let key = definition_key(name);
+        !key.contains("::")
+            && self.function(&key).is_some()
+            && self.loader.as_ref().is_some_and(|loader| {
+                !loader.any_module_has(&format!("lib/puppet/functions/{key}.rb"))
+                    && !loader.any_module_has(&format!("lib/puppet/parser/functions/{key}.rb"))
+            })
+    }
+
     /// The module function `name` written in Ruby with the 4.x API, where no function
     /// written in Puppet has the name (which of two Puppet would load is not known).
     pub fn ruby_function(&self, name: &str) -> Option<Arc<ruby::RubyFunction>> {
@@ -878,6 +891,10 @@ fn may_return_early(statements: &[crate::ast::Expr]) -> bool {
 }
 
 impl crate::eval::FunctionSource for FileAliases<'_> {
+    fn defines_puppet_function(&self, name: &str) -> bool {
+        self.env.function(name).is_some()
+    }
+
     fn call_result(
         &self,
         name: &str,

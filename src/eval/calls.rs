@@ -76,6 +76,11 @@ impl Evaluator<'_> {
             return result;
         }
         if let ExprKind::Name(name) = &call.function.kind {
+            if self.written_in_puppet(name) {
+                // Its body was not evaluated for these arguments: known to be anything.
+                self.abstract_arguments(&call.args)?;
+                return Ok(AbstractValue::Inferred(crate::types::t::any()));
+            }
             if let Some(function) = self.ruby_function(name) {
                 let args = self.abstract_arguments(&call.args)?;
                 let site = CallSite::Function;
@@ -134,6 +139,13 @@ impl Evaluator<'_> {
             .rev()
             .any(|scope| scope.contains_key(variable) && !scope.maybe_unset.contains(variable))
             .then_some(true)
+    }
+
+    /// Whether a call of `name` calls a function the code defines in the Puppet
+    /// language (never one of Puppet's own of the name, nor a module's in Ruby).
+    fn written_in_puppet(&self, name: &str) -> bool {
+        self.functions
+            .is_some_and(|f| f.defines_puppet_function(name))
     }
 
     /// The function written in Ruby a call of `name` calls, if its signatures are
@@ -328,6 +340,11 @@ impl Evaluator<'_> {
     /// `$x.f(args) |...| { }` is `f($x, args) |...| { }` (spec 004 "Method Call").
     pub(super) fn method_call(&mut self, e: &Expr, call: &MethodCall) -> R<AbstractValue> {
         let name = call.method.name.as_str();
+        if self.written_in_puppet(name) {
+            self.eval(&call.receiver)?;
+            self.abstract_arguments(call.args.as_deref().unwrap_or(&[]))?;
+            return Ok(AbstractValue::Inferred(crate::types::t::any()));
+        }
         if let Some(function) = self.ruby_function(name) {
             let mut args = vec![self.eval(&call.receiver)?];
             args.extend(self.abstract_arguments(call.args.as_deref().unwrap_or(&[]))?);

@@ -70,6 +70,12 @@ pub trait FunctionSource {
     fn call_result(&self, _name: &str, _args: &[Value], _calls: usize) -> Option<Value> {
         None
     }
+    /// Whether the code defines a function `name` in the Puppet language: a call of the
+    /// name calls it, even where Puppet has a function of the name (the functions a
+    /// manifest defines are found before Puppet's own: asked of Puppet 7).
+    fn defines_puppet_function(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// Why evaluation stopped.

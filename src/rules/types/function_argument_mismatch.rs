@@ -88,9 +88,10 @@ fn arity_problem(params: &[Parameter], given: usize) -> Option<String> {
     })
 }
 
-/// The name a call calls, if it may be a function written in Puppet (one with a
-/// namespace: a global name may be one of Puppet's own, which this check does not know).
-fn namespaced_callee(expr: &Expr) -> Option<&str> {
+/// The name a call calls, if it may be a function written in Puppet: one with a
+/// namespace, or a global name the environment defines and Puppet does not (Puppet's
+/// own functions, which this check does not judge, are found first).
+fn puppet_callee<'e>(ctx: &FileContext, expr: &'e Expr) -> Option<&'e str> {
     let name = match &expr.kind {
         ExprKind::Call(call) => match &call.function.kind {
             ExprKind::Name(n) => n.as_str(),
@@ -99,7 +100,7 @@ fn namespaced_callee(expr: &Expr) -> Option<&str> {
         ExprKind::MethodCall(call) => call.method.name.as_str(),
         _ => return None,
     };
-    name.contains("::").then_some(name)
+    (name.contains("::") || ctx.env.calls_global_puppet_function(name)).then_some(name)
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
@@ -110,7 +111,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let calls_known = ctx
         .exprs
         .iter()
-        .filter_map(|e| namespaced_callee(e))
+        .filter_map(|e| puppet_callee(ctx, e))
         .any(|name| ctx.env.function(name).is_some());
     if !calls_known {
         return;
@@ -149,7 +150,7 @@ fn check_call(
         }
         _ => return,
     };
-    if namespaced_callee(expr).is_none() {
+    if puppet_callee(ctx, expr).is_none() {
         return;
     }
     let Some(function) = ctx.env.function(name) else {
