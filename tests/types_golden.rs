@@ -272,6 +272,13 @@ fn init() {
     check("init");
 }
 
+/// Puppet's string and collection functions the evaluator computes (`upcase`,
+/// `size`, `keys`...) over every kind of argument (`gen_types_golden.py functions`).
+#[test]
+fn functions() {
+    check("functions");
+}
+
 /// `Object`, `Error` and `TypeSet`: normal forms, assignability, instances, Error
 /// values (`gen_types_golden.py objects`).
 #[test]

@@ -332,11 +332,11 @@ def main():
     parser = argparse.ArgumentParser(description='Regenerates the type-system golden tables.')
     parser.add_argument('--out', default=GOLDEN, help=f'folder to write the tables to (default {GOLDEN})')
     parser.add_argument('tables', nargs='*', help='spec, lattice, instance, infer, mismatch, expressions, '
-                        'operators, constructed, init, objects (default: all)')
+                        'operators, constructed, init, objects, functions (default: all)')
     args = parser.parse_args()
     OUT = args.out
     want = set(args.tables) or {'spec', 'lattice', 'instance', 'infer', 'mismatch', 'expressions',
-                                'operators', 'constructed', 'init', 'objects'}
+                                'operators', 'constructed', 'init', 'objects', 'functions'}
     os.makedirs(OUT, exist_ok=True)
     if 'spec' in want:
         gen_spec()
@@ -358,6 +358,8 @@ def main():
         gen_init()
     if 'objects' in want:
         gen_objects()
+    if 'functions' in want:
+        gen_functions()
 
 
 def gen_lattice():
@@ -436,6 +438,27 @@ CONSTRUCTED_TYPES = ['Any', 'Data', 'RichData', 'Scalar', 'ScalarData', 'Numeric
                      'Tuple[Integer, String]', "Struct[{a => Integer}]", 'Collection', 'Iterable',
                      'Variant[Sensitive, String]', 'Optional[Sensitive[String]]', 'NotUndef', 'Object',
                      'Init[Integer]']
+
+
+# Puppet's string and collection functions the evaluator computes (src/eval/pure.rs),
+# over every kind of argument their signatures take, and some they refuse.
+PURE_FUNCTIONS = ['upcase', 'downcase', 'capitalize', 'strip', 'lstrip', 'rstrip', 'size', 'length',
+                  'empty', 'abs', 'keys', 'values', 'flatten']
+PURE_ARGUMENTS = ["'abc'", "'aBc dEF'", "''", "'  a b \t'", "\"\\ta\\n\"", "'ß'", "'é'", "'1a'",
+                  '1', '-3', '-2.5', '0', "['a', 'B']", "['a', [1, 'b']]", '[]', "{a => 1, 'B' => 'c'}",
+                  '{}', 'undef', 'true', "Binary('YWJj')", "[1, [2, [3, []]]]", "'ǆa'"]
+
+
+def gen_functions():
+    cases = []
+    for f in PURE_FUNCTIONS:
+        for a in PURE_ARGUMENTS:
+            cases.append({'id': f'fn-{len(cases) + 1}', 'expr': f'{f}({a})'})
+    cases += [{'id': f'fn-{len(cases) + i + 1}', 'expr': e} for i, e in enumerate([
+        "size('abc')[0]", "Integer(upcase('a'))", "'abc'.upcase.size", "keys({a => 1}) + values({b => 2})",
+        "empty([]) and empty('')", "flatten([[1], 2]).size",
+    ])]
+    run(cases, f'{OUT}/functions.jsonl')
 
 
 def gen_constructed():

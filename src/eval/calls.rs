@@ -548,6 +548,9 @@ fn iterator(subject: &Value, elements: Vec<Value>) -> R<Value> {
 
 /// Pure built-in functions.
 fn function(name: &str, args: &[Value]) -> R<Value> {
+    if let Some(value) = super::pure::call(name, args) {
+        return value;
+    }
     match (name, args) {
         // An Error's attributes (`$e.message`, `$e.kind`).
         ("message" | "msg", [Value::Object(o)]) => Ok(o.get("msg")),

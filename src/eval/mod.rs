@@ -17,6 +17,7 @@ pub mod flow;
 mod format;
 mod lambdas;
 mod operators;
+mod pure;
 pub mod query;
 mod returns;
 mod transfer;
