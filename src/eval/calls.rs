@@ -731,7 +731,8 @@ fn to_hash(v: &Value) -> R<Value> {
         Value::Hash(_) => Ok(v.clone()),
         Value::Array(items) => pairs(items)
             .map(|p| Value::hash(p.into_iter().collect()))
-            .ok_or_else(|| EvalError::Unsupported("Hash.new of an odd array".into())),
+            .ok_or_else(|| failed("odd number of arguments for Hash")),
+        Value::Undef => Err(failed("Value of type Undef cannot be converted to Hash")),
         _ => Err(EvalError::Unsupported("Hash.new of this value".into())),
     }
 }
@@ -925,6 +926,16 @@ fn abs_refused(type_name: &str, from: &Value, abs: &Value) -> EvalError {
     ))
 }
 
+/// A conversion's refusal of a value of a kind it never takes (undef, default, a
+/// collection), in Puppet's words: `'new_float' Value of type Array[Integer] cannot be
+/// converted to Float` (`dispatcher` names the function Puppet's dispatch fails in).
+fn not_convertible(dispatcher: &str, v: &Value, to: &str) -> EvalError {
+    failed(format!(
+        "'{dispatcher}' Value of type {} cannot be converted to {to}",
+        infer_generalized(v)
+    ))
+}
+
 fn to_integer(v: &Value, radix: Option<i64>) -> R<Value> {
     match v {
         Value::Integer(i) => Ok(Value::Integer(*i)),
@@ -935,6 +946,9 @@ fn to_integer(v: &Value, radix: Option<i64>) -> R<Value> {
         Value::String(s) => parse_integer(s, radix)
             .map(Value::Integer)
             .ok_or_else(|| not_an_integer(s, radix)),
+        Value::Undef | Value::Default | Value::Array(_) => {
+            Err(not_convertible("new", v, "Integer"))
+        }
         _ => Err(EvalError::Unsupported(format!("Integer.new({v})"))),
     }
 }
@@ -973,6 +987,9 @@ pub(super) fn to_numeric(v: &Value) -> R<Value> {
                 .or_else(|| unblanked.as_deref().and_then(number))
                 .ok_or_else(|| not_numeric(s))
         }
+        Value::Undef | Value::Default | Value::Array(_) | Value::Hash(_) => {
+            Err(not_convertible("new_numeric", v, "Numeric"))
+        }
         _ => Err(EvalError::Unsupported(format!("Numeric.new({v})"))),
     }
 }
@@ -986,6 +1003,9 @@ fn to_float(v: &Value) -> R<Value> {
             .or_else(|| parse_integer(s, None).map(|i| i as f64))
             .map(Value::Float)
             .ok_or_else(|| not_a_float(s)),
+        Value::Undef | Value::Default | Value::Array(_) | Value::Hash(_) => {
+            Err(not_convertible("new_float", v, "Float"))
+        }
         _ => Err(EvalError::Unsupported(format!("Float.new({v})"))),
     }
 }
@@ -1002,6 +1022,9 @@ fn to_boolean(v: &Value) -> R<Value> {
                 "'new_boolean' The string '{s}' cannot be converted to Boolean"
             ))),
         },
+        Value::Undef | Value::Default | Value::Array(_) | Value::Hash(_) => {
+            Err(not_convertible("new_boolean", v, "Boolean"))
+        }
         _ => Err(EvalError::Unsupported(format!("Boolean.new({v})"))),
     }
 }
