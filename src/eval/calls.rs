@@ -391,8 +391,11 @@ impl Evaluator<'_> {
         // the element (spec 004 "each": `|$key, $value|`, `|$index, $value|`).
         let two = lambda.params.len() == 2;
         let is_hash = matches!(subject, Value::Hash(_));
-        let call_given =
-            |this: &mut Self, given: &[Value]| -> R<Value> { this.call_lambda(lambda, given) };
+        // A parameter that refuses its argument is the call's error (the body's own
+        // errors are located in it already).
+        let call_given = |this: &mut Self, given: &[Value]| -> R<Value> {
+            this.call_lambda(lambda, given).map_err(raised)
+        };
         let call_with = |this: &mut Self, i: usize, e: &Value| -> R<Value> {
             match (two, is_hash, e) {
                 (true, true, Value::Array(kv)) => call_given(this, kv),

@@ -211,6 +211,13 @@ impl FailureKind {
             "new" => FailureKind::Conversion,
             _ => FailureKind::Other,
         };
+        // A typed lambda parameter refusing what the call gives it: the block's
+        // argument, judged as a function's arguments are.
+        if matches!(e.kind, ExprKind::Call(_) | ExprKind::MethodCall(_))
+            && message.contains(", block parameter '")
+        {
+            return FailureKind::FunctionArguments;
+        }
         match &e.kind {
             // An integer division by zero, or a float one that gives Infinity.
             ExprKind::Binary {
@@ -837,6 +844,19 @@ impl<'a> Evaluator<'a> {
                     }
                 },
             };
+            // A typed parameter takes only its type's values (Puppet checks them as it
+            // checks a function's arguments).
+            if let Some(type_expr) = &p.type_expr {
+                let ty = self.resolve_type(type_expr)?;
+                if !crate::types::instance_of(&v, &ty) {
+                    use crate::types::mismatch::{describe_value, PathElem};
+                    let path = [PathElem::Block, PathElem::Parameter(p.name.name.clone())];
+                    return Err(match describe_value(&ty, &v, &path).as_slice() {
+                        [why] if ty.patterns_runnable() => EvalError::Failed(why.clone()),
+                        _ => EvalError::Unsupported("a block parameter's type".into()),
+                    });
+                }
+            }
             scope.insert(p.name.name.clone(), AbstractValue::Known(v));
         }
         self.scopes.push(scope);
