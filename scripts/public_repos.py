@@ -687,9 +687,11 @@ def ral_case(f, source_lines):
     """invalid-attribute-value: the resource the agent would build."""
     m = re.match(r'^Parameter (\w+) failed on ([A-Z]\w*)(?:\[(.*)\])?: Invalid value "(.*)"\. Valid values are ',
                  f['message'], re.S)
-    if not m:
+    other = re.match(r'^Parameter (\w+) failed on ([A-Z]\w*)(?:\[(.*)\])?: ', f['message'], re.S)
+    if not m and not other:
         return None
-    attribute, type_name, title, value = m.group(1), m.group(2).lower(), m.group(3), m.group(4)
+    attribute, type_name, title = (m or other).group(1), (m or other).group(2).lower(), (m or other).group(3)
+    value = m.group(4) if m else None
     written = span_text(source_lines, f) if source_lines is not None else None
     if written is not None:
         w = written.strip()
@@ -697,6 +699,15 @@ def ral_case(f, source_lines):
             value = w[1:-1]
         elif re.match(r'^[a-z]\w*$', w):
             value = w
+        # A number as Puppet reads it (a leading 0 is octal, 0x hexadecimal).
+        elif re.match(r'^0[xX][0-9a-fA-F]+$', w):
+            value = int(w, 16)
+        elif re.match(r'^0[0-7]+$', w):
+            value = int(w, 8)
+        elif re.match(r'^-?[0-9]+$', w):
+            value = int(w)
+    if value is None:
+        return None
     if title is None:
         title = '/pupcheck' if type_name == 'file' else 'pupcheck'
     return {'type': type_name, 'title': title, 'attribute': attribute, 'value': value}
@@ -1088,6 +1099,8 @@ def judge(f, row, answers):
         if c is None:
             return verdict('false alarm', 'no resource could be made of the message')
         expect = f['message'].split(': ', 1)[-1].split('. Valid values')[0]
+        if 'Invalid value' not in expect:
+            expect = f['message'].split(': ', 1)[-1]
         if c.get('error') and expect in c['error']:
             return verdict('confirmed', f"Puppet's resource type rejects the value: {c['error'][:300]}")
         return verdict('false alarm', f"Puppet's resource type {'accepts the value' if not c.get('error') else 'fails otherwise: ' + c['error'][:300]}")

@@ -66,7 +66,7 @@ fn only_new_findings_are_reported_after_lines_move() {
     let module = Module::new("moved");
     let out = module.check(&["--write-baseline", "baseline.json", "."]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Wrote 4 findings"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Wrote 5 findings"));
     let out = module.check(&["--baseline", "baseline.json", "--format", "concise", "."]);
     assert_eq!(out.status.code(), Some(0));
     assert!(concise(&out).is_empty(), "{out:?}");
@@ -96,7 +96,7 @@ fn only_new_findings_are_reported_after_lines_move() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("4 known findings hidden by the baseline."),
+        stderr.contains("5 known findings hidden by the baseline."),
         "{stderr}"
     );
     assert!(!stderr.contains("fixed"), "{stderr}");
@@ -116,7 +116,7 @@ fn fixed_findings_are_counted_for_pruning() {
     assert_eq!(report["diagnostics"], serde_json::json!([]));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("3 baseline entries are fixed; run --write-baseline to prune."),
+        stderr.contains("4 baseline entries are fixed; run --write-baseline to prune."),
         "{stderr}"
     );
 }

@@ -232,7 +232,7 @@ fn many_roots_make_one_report_with_statistics() {
     assert_eq!(
         by_module,
         [
-            ("web".to_string(), 7),
+            ("web".to_string(), 8),
             ("demo".to_string(), 4),
             ("(no module)".to_string(), 2)
         ]
@@ -254,12 +254,12 @@ fn statistics_follow_the_human_report() {
     let table = &text[text.find("Findings by rule:").expect("a table")..];
     assert!(
         table.starts_with(
-            "Findings by rule:\n  count  rule                   severity\n      3  double-quoted-strings  warning\n"
+            "Findings by rule:\n  count  rule                     severity\n      3  double-quoted-strings    warning\n"
         ),
         "{table}"
     );
     assert!(
-        table.contains("      7  modules/web/manifests/init.pp\n") || table.contains("init.pp")
+        table.contains("      8  modules/web/manifests/init.pp\n") || table.contains("init.pp")
     );
 }
 

@@ -25,7 +25,9 @@ Ruby rejects:
   `file`, `ensure` of `service`, `ensure` of `mount`, the `newvalues` of a module's
   type) and the value is neither one of them nor one of their aliases;
 - where a Resource API type declares the attribute's Puppet type (`type:
-  'Optional[Integer[0, 65535]]'`) and the value is not an instance of it.
+  'Optional[Integer[0, 65535]]'`) and the value is not an instance of it;
+- `mode` of `file` given a number (`mode => 644`, or the octal `0644`, which is the
+  number 420): Puppet's `file` type takes a mode only as a string.
 
 Puppet's own types and those of the modules it ships (`cron`, `mount`, `host`,
 `sshkey`, ...) are data generated from Puppet itself (`data/resource_types.toml`); a
@@ -86,6 +88,9 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                     )));
                 }
             }
+            if let Some(what) = validation_failure(resource.type_name, attribute_name, value) {
+                out.push(failed(what));
+            }
             if let Some(declared) = resource.resource_type.types.get(attribute_name) {
                 if let Some(parts) = resource_api_mismatch(&mut resolver, declared, value) {
                     let subject = format!("{}.{attribute_name}", resource.type_name);
@@ -94,6 +99,26 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             }
         }
     });
+}
+
+/// What the `validate` block of one of Puppet's own attributes raises for `value`,
+/// for the checks Puppet's resource types write in Ruby that the generated value lists
+/// do not hold (each read from Puppet 7's `lib/puppet/type/<type>.rb`).
+fn validation_failure(type_name: &str, attribute: &str, value: &Value) -> Option<String> {
+    // Ruby's class names, as the messages show them.
+    let ruby_class = match value {
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        _ => return None,
+    };
+    let type_name = type_name.trim_start_matches("::").to_ascii_lowercase();
+    match (type_name.as_str(), attribute) {
+        // `mode => 644` (an octal number written without quotes is decimal in Puppet).
+        ("file", "mode") => Some(format!(
+            "The file mode specification must be a string, not '{ruby_class}'"
+        )),
+        _ => None,
+    }
 }
 
 /// Why a Resource API type rejects `value` for an attribute declared `declared`, as
