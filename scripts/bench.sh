@@ -68,7 +68,7 @@ fi
 one_file=/usr/share/puppet/modules.available/puppetlabs-mongodb/manifests/repo/apt.pp
 read -r one_time _ < <(best_of "$bin" check --format json "$one_file")
 # The largest file of the corpus, the same way.
-largest=$(ls -S "${files[@]}" | head -1)
+largest=$(stat -c '%s %n' "${files[@]}" | sort -rn | awk 'NR == 1 {print $2}')
 read -r largest_time _ < <(best_of "$bin" check --format json "$largest")
 
 # CPU (user + system) of one thread against shadowplay's (one thread), best of 3.
@@ -97,9 +97,10 @@ fi
 output_shares=""
 for format in human json sarif gitlab junit checkstyle github concise; do
   share=$(for _ in 1 2 3; do
-    "$bin" check --select all --timings --format "$format" "${files[@]}" 2>&1 >/dev/null |
+    # (pupcheck exits 1 on findings: only the timings line matters.)
+    { "$bin" check --select all --timings --format "$format" "${files[@]}" 2>&1 >/dev/null || true; } |
       awk '/^timings:/ {gsub(",", ""); printf "%.1f\n", $6 / ($3 + $6) * 100}'
-  done | sort -n | head -1)
+  done | sort -n | awk 'NR == 1')
   output_shares+="$format ${share}%, "
 done
 
