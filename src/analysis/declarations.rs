@@ -367,11 +367,13 @@ pub fn class_parameter_may_be_bound(ctx: &FileContext, class: &str, param: &str)
     ctx.env.hiera().may_bind(&format!("{class}::{param}"))
 }
 
-/// Each class `include`, `contain` or `require` names with a literal, with the
-/// argument naming it.
-pub fn for_each_inclusion<'a>(
+/// Each class `include`, `contain` or `require` names with a literal that the index
+/// has, with the argument naming it, where that inclusion gives the class its
+/// parameters' values itself (from Hiera or the defaults): not where some manifest may
+/// declare the class with parameters, which may be evaluated first.
+pub fn each_included_class<'a>(
     ctx: &'a FileContext<'a>,
-    mut f: impl FnMut(&'a str, &'a crate::ast::Expr),
+    mut f: impl FnMut(std::sync::Arc<Definition>, &'a crate::ast::Expr),
 ) {
     each_expr(ctx, |expr| {
         let ExprKind::Call(call) = &expr.kind else {
@@ -384,7 +386,12 @@ pub fn for_each_inclusion<'a>(
             return;
         }
         for (name, at) in crate::rules::types::unknown_class::literal_names(&call.args) {
-            f(name, at);
+            let Some(definition) = ctx.env.class(name) else {
+                continue;
+            };
+            if !ctx.env.may_declare_class_with_parameters(&definition.name) {
+                f(definition, at);
+            }
         }
     });
 }

@@ -11,7 +11,7 @@ use crate::types::resolve::Resolver;
 use crate::types::Value;
 
 /// What a declaration gives one parameter.
-pub enum Given<'v> {
+pub enum Supplied<'v> {
     /// Nothing: the default is used (or, without one, the declaration fails anyway).
     Nothing,
     /// A value, known as far as the evaluation knows it.
@@ -31,11 +31,21 @@ pub fn unusable_defaults<'v>(
     env: &Environment,
     definition: &Definition,
     title: &str,
-    given: impl Fn(&str) -> Given<'v>,
+    given: impl Fn(&str) -> Supplied<'v>,
 ) -> Vec<String> {
     let Some(params) = &definition.params else {
         return Vec::new();
     };
+    // Most declarations give every typed parameter with a default its value: nothing
+    // to evaluate, and the definition's file is not read.
+    let uses_a_typed_default = params.iter().any(|p| {
+        p.default.is_some()
+            && p.type_expr.is_some()
+            && matches!(given(&p.name.name), Supplied::Nothing)
+    });
+    if !uses_a_typed_default {
+        return Vec::new();
+    }
     let Some(file) = env.definition_file(&definition.path) else {
         return Vec::new();
     };
@@ -46,15 +56,15 @@ pub fn unusable_defaults<'v>(
     evaluator.bind("title", title_value.clone());
     // `$name` is the title unless the declaration gives `name`.
     let name = match given("name") {
-        Given::Value(value) => value.clone(),
-        Given::Unknown => AbstractValue::Inferred(crate::types::t::any()),
-        Given::Nothing => title_value,
+        Supplied::Value(value) => value.clone(),
+        Supplied::Unknown => AbstractValue::Inferred(crate::types::t::any()),
+        Supplied::Nothing => title_value,
     };
     evaluator.bind("name", name);
     let mut reasons = Vec::new();
     for p in params.iter().filter(|p| !p.captures_rest) {
         let value = match given(&p.name.name) {
-            Given::Value(value) => {
+            Supplied::Value(value) => {
                 let rejected = p.type_expr.as_ref().is_some_and(|type_expr| {
                     mismatch(
                         &mut resolver,
@@ -70,8 +80,8 @@ pub fn unusable_defaults<'v>(
                 }
                 value.clone()
             }
-            Given::Unknown => AbstractValue::Inferred(crate::types::t::any()),
-            Given::Nothing => {
+            Supplied::Unknown => AbstractValue::Inferred(crate::types::t::any()),
+            Supplied::Nothing => {
                 let Some(default) = &p.default else {
                     return Vec::new();
                 };

@@ -1,5 +1,5 @@
 use crate::analysis::declarations::{
-    capitalized, class_parameter_may_be_bound, each_declaration, for_each_inclusion,
+    capitalized, class_parameter_may_be_bound, each_declaration, each_included_class,
 };
 use crate::rules::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -86,13 +86,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     });
     // `include`, `contain` and `require` give no parameter: each comes from Hiera or
     // from a declaration with parameters evaluated before (which may be anywhere).
-    for_each_inclusion(ctx, |name, at| {
-        let Some(definition) = ctx.env.class(name) else {
-            return;
-        };
-        if ctx.env.may_declare_class_with_parameters(&definition.name) {
-            return;
-        }
+    each_included_class(ctx, |definition, at| {
         let missing = missing(ctx, &definition, true, |_| false);
         let subject = format!("Class[{}]", capitalized(&definition.name));
         report(out, at.span, &subject, &definition, &missing);

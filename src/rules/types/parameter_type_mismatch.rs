@@ -1,8 +1,8 @@
 use crate::analysis::bodies::{declared_type, mismatch, Undef};
 use crate::analysis::declarations::{
-    capitalized, class_parameter_may_be_bound, each_declaration, for_each_inclusion, Declaration,
+    capitalized, class_parameter_may_be_bound, each_declaration, each_included_class, Declaration,
 };
-use crate::analysis::defaults::{unusable_defaults, Given};
+use crate::analysis::defaults::{unusable_defaults, Supplied};
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::AttributeOp;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -89,38 +89,31 @@ fn check_defaults(ctx: &FileContext, declaration: &Declaration, out: &mut Vec<Di
         if let Some(attribute) = declaration.attributes.iter().find(|a| a.name == name) {
             return match attribute.value.as_deref() {
                 // `undef` leaves the default.
-                Some(AbstractValue::Known(Value::Undef)) => Given::Nothing,
-                Some(value) if attribute.op == AttributeOp::Set => Given::Value(value),
-                _ => Given::Unknown,
+                Some(AbstractValue::Known(Value::Undef)) => Supplied::Nothing,
+                Some(value) if attribute.op == AttributeOp::Set => Supplied::Value(value),
+                _ => Supplied::Unknown,
             };
         }
         if declaration.shared.contains(&name)
             || (declaration.is_class && class_parameter_may_be_bound(ctx, &definition.name, name))
         {
-            return Given::Unknown;
+            return Supplied::Unknown;
         }
-        Given::Nothing
+        Supplied::Nothing
     };
     let reasons = unusable_defaults(ctx.env, definition, title, given);
     report_defaults(out, declaration.span, &declaration.subject, definition, &reasons);
 }
 
 /// `include`, `contain` and `require` give a class no parameter: each gets its value
-/// from Hiera, or its default, unless some manifest may declare the class with
-/// parameters first.
+/// from Hiera, or its default.
 fn check_included_defaults(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    for_each_inclusion(ctx, |name, at| {
-        let Some(definition) = ctx.env.class(name) else {
-            return;
-        };
-        if ctx.env.may_declare_class_with_parameters(&definition.name) {
-            return;
-        }
+    each_included_class(ctx, |definition, at| {
         let given = |param: &str| {
             if class_parameter_may_be_bound(ctx, &definition.name, param) {
-                Given::Unknown
+                Supplied::Unknown
             } else {
-                Given::Nothing
+                Supplied::Nothing
             }
         };
         let reasons = unusable_defaults(ctx.env, &definition, &definition.name, given);
