@@ -1034,6 +1034,10 @@ def plan_cases(row, work, validations, compiles, rals):
                 around_code = context_snippet(f, text, path, mp)
                 if owner and around_code:
                     f['context_code'] = f"include {owner.group(1)}\n{around_code}"
+                elif not owner:
+                    # An unqualified variable: the class or defined type it is read in,
+                    # evaluated (or the file's top-level code).
+                    f['context_code'] = around_code
             elif f['rule'] != 'unknown-class':
                 f['context_code'] = context_snippet(f, text, path, mp)
 

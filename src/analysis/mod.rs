@@ -18,3 +18,4 @@ pub(crate) mod puppet_patterns;
 pub(crate) mod relationship_arrows;
 pub(crate) mod symbols;
 pub(crate) mod text;
+pub(crate) mod variables;

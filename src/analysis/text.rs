@@ -298,3 +298,16 @@ pub fn earlier_duplicates<'a, T, K: std::hash::Hash + Eq>(
         })
         .collect()
 }
+
+/// The name among `names` nearest to `name`, when within two edits of it (and `name`
+/// is long enough for that to mean a misspelling).
+pub fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    if name.len() < 4 {
+        return None;
+    }
+    names
+        .map(|candidate| (strsim::damerau_levenshtein(name, candidate), candidate))
+        .filter(|(distance, _)| *distance <= 2)
+        .min()
+        .map(|(_, candidate)| candidate)
+}

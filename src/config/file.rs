@@ -57,6 +57,8 @@ struct RawConfig {
     line_length: Option<Spanned<i64>>,
     fail_on: Option<Spanned<String>>,
     strict_variables: Option<bool>,
+    #[serde(default)]
+    top_scope_variables: Vec<String>,
     hiera_global: Option<String>,
     #[serde(default)]
     severity: IndexMap<Spanned<String>, Spanned<String>>,
@@ -102,7 +104,9 @@ pub struct ConfigFile {
     pub overrides: Vec<PathOverride>,
     /// puppet-lint's `--relative`: module layout is checked relative to the module root.
     pub relative_layout: bool,
-    /// puppet-lint 4's `--top-scope-variables` (from `.puppet-lint.rc`).
+    /// Variables the node classifier or the agents' facts set at top scope
+    /// (`top-scope-variables`, or puppet-lint 4's `--top-scope-variables` in
+    /// `.puppet-lint.rc`): each name and the names it starts.
     pub top_scope_variables: Vec<String>,
     /// Things worth telling the user that are not errors (from `.puppet-lint.rc`).
     pub warnings: Vec<String>,
@@ -160,6 +164,7 @@ impl ConfigFile {
         };
         config.exclude = globs(&raw.exclude, &at)?;
         config.strict_variables = raw.strict_variables;
+        config.top_scope_variables = raw.top_scope_variables;
         config.hiera_global = raw.hiera_global.as_deref().map(|p| config.root.join(p));
         if let Some(n) = raw.line_length {
             let value = *n.get_ref();
@@ -306,6 +311,8 @@ mod tests {
         .unwrap();
         assert_eq!(c.line_length, Some(100));
         assert_eq!(c.strict_variables, None);
+        let enc = parse("top-scope-variables = [\"role\", \"dc_\"]\n").unwrap();
+        assert_eq!(enc.top_scope_variables, ["role", "dc_"]);
         let lenient = parse("strict-variables = false\n").unwrap();
         assert_eq!(lenient.strict_variables, Some(false));
         assert_eq!(parse("strict-variables = 1\n").unwrap_err().line, Some(1));

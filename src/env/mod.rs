@@ -23,6 +23,7 @@ pub mod ruby;
 mod ruby_tree;
 pub mod ruby_type;
 mod scan;
+mod top_scope;
 
 pub use discover::{checked_module_root, environment_root, modulepaths, EnvironmentRoots};
 pub use loader::Loader;
@@ -73,7 +74,7 @@ pub struct EppTemplate {
 }
 
 /// The variables a class body assigns (see [`Definition::variables`]).
-fn assigned_variables(statements: &[crate::ast::Expr]) -> Option<Vec<String>> {
+pub(crate) fn assigned_variables(statements: &[crate::ast::Expr]) -> Option<Vec<String>> {
     use crate::ast::{Expr, Lambda, Visitor};
     struct Assigned(Vec<String>, bool);
     impl Assigned {
@@ -176,6 +177,10 @@ pub struct Environment {
     /// The resource types written in Ruby asked about, by name: each declaration asks,
     /// and finding one looks at every module's folders.
     resource_types: std::sync::Mutex<HashMap<String, Option<Arc<resource_type::ResourceType>>>>,
+    /// The variables the run's files set at top scope and in node definitions.
+    top_scope: top_scope::TopScopeVariables,
+    /// Those the environment's main manifest sets, read on first use.
+    main_manifest: std::sync::OnceLock<top_scope::TopScopeVariables>,
     /// The files whose definitions' bodies were asked for (a declaration evaluated with
     /// the values it gives), parsed once each.
     definition_files: std::sync::Mutex<HashMap<PathBuf, Option<Arc<DefinitionFile>>>>,
@@ -339,6 +344,7 @@ impl Environment {
     pub fn add_program(&mut self, path: &Path, program: &Program) {
         self.add_statements(path, &program.body, "");
         attributes_set_apart(&program.body, &mut self.attributes_set_apart);
+        self.top_scope.add_program(path, program);
     }
 
     /// Whether some code of the run may set attributes of resources of `type_name`
@@ -459,6 +465,7 @@ impl Environment {
             }
         }
         self.attributes_set_apart.extend(other.attributes_set_apart);
+        self.top_scope.merge(other.top_scope);
         let ambiguous = &mut self.ambiguous;
         ambiguous.extend(other.ambiguous);
         merge(
@@ -621,6 +628,29 @@ impl Environment {
             scan::Scan::of_facts(&modules)
         });
         facts.may_define_fact(name)
+    }
+
+    /// Whether code other than `file` may set the variable `name` where a class reads
+    /// it without a namespace: at top scope or in a node definition of another file
+    /// of the run, or of the environment's main manifest (`manifests/`).
+    pub fn top_scope_variable_outside(&self, name: &str, file: &Path) -> bool {
+        if self.top_scope.set_outside(name, file) {
+            return true;
+        }
+        let Some(root) = &self.root else {
+            return false;
+        };
+        let main = self
+            .main_manifest
+            .get_or_init(|| top_scope::TopScopeVariables::of_main_manifest(root));
+        let file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+        main.set_outside(name, &file)
+    }
+
+    /// Whether custom or external facts of the modules may define `name` (never in
+    /// an index without modulepaths, whose agents' facts are not known).
+    pub fn modules_may_define_fact(&self, name: &str) -> bool {
+        self.loader.is_some() && self.may_define_fact(name)
     }
 
     /// Whether some manifest of the environment (its own folder and every module on

@@ -56,7 +56,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             if facts::is_known(key) || ctx.env.may_define_fact(key) {
                 return;
             }
-            let Some(near) = nearest(key, facts::children("")) else {
+            let Some(near) = crate::analysis::text::nearest(key, facts::children("")) else {
                 return;
             };
             format!("Unknown fact '{key}': Facter, Puppet and the modules define no fact of that name (did you mean '{near}'?)")
@@ -66,24 +66,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             if !closed || facts::children(&parent_path).any(|c| c == key) {
                 return;
             }
-            let Some(near) = nearest(key, facts::children(&parent_path)) else {
+            let Some(near) = crate::analysis::text::nearest(key, facts::children(&parent_path)) else {
                 return;
             };
             format!("Facter's '{parent_path}' has no key '{key}' (did you mean '{near}'?)")
         };
         out.push(RULE.diagnostic(key_expr.span, message));
     });
-}
-
-/// The name among `names` nearest to `name`, when within two edits of it (and `name`
-/// is long enough for that to mean a misspelling).
-fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    if name.len() < 4 {
-        return None;
-    }
-    names
-        .map(|candidate| (strsim::damerau_levenshtein(name, candidate), candidate))
-        .filter(|(distance, _)| *distance <= 2)
-        .min()
-        .map(|(_, candidate)| candidate)
 }
