@@ -636,6 +636,11 @@ def ruby_type_module(f, mp):
                  if os.path.exists(os.path.join(folder, relative))), None)
 
 
+# The rules whose findings are Puppet's errors under strict_variables (Puppet 8's
+# default): possibly-unknown-variable's on a node that does not set the variable.
+STRICT_FAILURES = ('unknown-variable', 'possibly-unknown-variable')
+
+
 def context_snippet(f, source, path, modulepath):
     """The code around a finding: the class or defined type it is in (declared, with
     the file's code first when Puppet would not autoload it from there), else the file's
@@ -823,7 +828,7 @@ def check_repos(args, dir_, pupcheck, rows, notes, work, started):
             case = {'id': f"a:{row['repo']}:{len(cases)}", 'code': code, 'expect': f['expect'],
                     # An unknown variable fails the compile under strict_variables (Puppet 8's
                     # default, pupcheck's).
-                    'strict_variables': f['rule'] == 'unknown-variable'}
+                    'strict_variables': f['rule'] in STRICT_FAILURES}
             cases.append(case)
             f['cases']['compile_context'] = case['id']
     if around:
@@ -1021,13 +1026,13 @@ def plan_cases(row, work, validations, compiles, rals):
                     f['module_missing'] = direct['module']
                     continue
                 f['cases']['compile_direct'] = compile_case(direct['code'], direct['expect'],
-                                                            f['rule'] == 'unknown-variable')
+                                                            f['rule'] in STRICT_FAILURES)
                 f['expect'], f['loose'] = direct['expect'], direct['loose']
             else:
                 f['expect'] = expected_text(
                     (subject_of(f['message']) or (None, None, re.sub(r"^'[\w:]+' ", '', f['message'])))[2])
                 f['loose'] = None
-            if f['rule'] == 'unknown-variable':
+            if f['rule'] in STRICT_FAILURES:
                 # The class must be evaluated first: reading a variable of a class that
                 # was not is an unknown variable too, whatever the class sets.
                 owner = re.match(r"Unknown variable: '(.+)::[^:]+'\.", f['message'])

@@ -67,7 +67,15 @@ fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
     // Cross-file checks read what the whole corpus defines, as in a run over it.
     let env = pupcheck::env::Environment::build([], &files)
         .with_modulepaths(&pupcheck::env::modulepaths(&files, &[]));
-    let settings = pupcheck::config::Settings::default();
+    // The default rules, and the type rules that are off by default too (as
+    // scripts/corpus_type_findings.py records them).
+    let mut settings = pupcheck::config::Settings::default();
+    settings.rules.apply(&pupcheck::config::RuleLayer {
+        extend_select: vec![pupcheck::config::Selector::Category(
+            pupcheck::rules::Category::Type,
+        )],
+        ..Default::default()
+    });
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
         let report = pupcheck::check::check_text_with(path.clone(), bytes, &settings, &env);

@@ -18,4 +18,5 @@ pub(crate) mod puppet_patterns;
 pub(crate) mod relationship_arrows;
 pub(crate) mod symbols;
 pub(crate) mod text;
+pub(crate) mod unset_variables;
 pub(crate) mod variables;

@@ -35,10 +35,10 @@ pub struct UnresolvedRead<'p> {
     pub name: &'p str,
     pub span: Span,
     pub place: Place,
-    /// The file's top scope assigns the name unconditionally, but only after this read
-    /// (a read at top scope): the variable is unknown there, or the assignment
-    /// reassigns it.
-    pub assigned_later_at_top: bool,
+    /// The read's body (or the lambda it is in) assigns the name unconditionally, but
+    /// only after the read: the code means a variable of its own that is not set yet
+    /// (at top scope, a variable set before would make that assignment fail).
+    pub assigned_later: bool,
     /// A lambda of the same body that has a variable of this name (a parameter, or one
     /// its body assigns), read here outside it: where that variable is.
     pub lambda_variable: Option<Span>,
@@ -63,17 +63,12 @@ pub fn variable_reads(program: &Program) -> VariableReads<'_> {
         return VariableReads::default();
     }
     let mut walk = Walk {
-        frames: vec![Frame::new(Place::TopScope, false)],
+        frames: vec![Frame::new(Place::TopScope, false, &program.body)],
         found: VariableReads::default(),
-        top_assignment_ends: HashMap::new(),
         lambda_variables: Vec::new(),
         nested: 0,
     };
-    collect_top_assignments(
-        &program.body,
-        &mut walk.top_assignment_ends,
-        &mut walk.found.assigned_at_top,
-    );
+    collect_top_assignments(&program.body, &mut walk.found.assigned_at_top);
     for statement in &program.body {
         walk.visit_expr(statement);
     }
@@ -87,14 +82,17 @@ struct Frame<'p> {
     lambda: bool,
     /// Parameters, and the variables assigned so far.
     known: HashSet<&'p str>,
+    /// Where each assignment its statements make unconditionally ends, by name.
+    unconditional: HashMap<&'p str, Vec<u32>>,
 }
 
-impl Frame<'_> {
-    fn new(place: Place, lambda: bool) -> Self {
+impl<'p> Frame<'p> {
+    fn new(place: Place, lambda: bool, statements: &'p [Expr]) -> Self {
         Frame {
             place,
             lambda,
             known: HashSet::new(),
+            unconditional: unconditional_assignments(statements),
         }
     }
 }
@@ -102,8 +100,6 @@ impl Frame<'_> {
 struct Walk<'p> {
     frames: Vec<Frame<'p>>,
     found: VariableReads<'p>,
-    /// Where each unconditional assignment at top scope ends, by name.
-    top_assignment_ends: HashMap<&'p str, Vec<u32>>,
     /// Each lambda's variables, with the lambda's span and the body's frame depth.
     lambda_variables: Vec<(usize, Span, HashSet<&'p str>)>,
     /// How many definitions deep inside another definition the walk is.
@@ -129,11 +125,11 @@ impl<'p> Walk<'p> {
         let place = body[0].place.clone();
         let body_depth = self.frames.len() - body.len();
         let visible = body.iter().flat_map(|f| f.known.iter().copied()).collect();
-        let assigned_later_at_top = place == Place::TopScope
-            && self
-                .top_assignment_ends
+        let assigned_later = body.iter().any(|f| {
+            f.unconditional
                 .get(name)
-                .is_some_and(|ends| ends.iter().any(|&end| end > span.start));
+                .is_some_and(|ends| ends.iter().any(|&end| end > span.start))
+        });
         let lambda_variable = self
             .lambda_variables
             .iter()
@@ -145,7 +141,7 @@ impl<'p> Walk<'p> {
             name,
             span,
             place,
-            assigned_later_at_top,
+            assigned_later,
             lambda_variable,
             visible,
         });
@@ -166,7 +162,7 @@ impl<'p> Walk<'p> {
     /// Walks a definition's body in a frame of its own, its parameters known.
     fn definition(&mut self, place: Place, params: Option<&'p [Parameter]>, body: &'p Block) {
         let nested = self.frames.len() > 1;
-        let mut frame = Frame::new(place, false);
+        let mut frame = Frame::new(place, false, &body.statements);
         frame.known.extend(
             params
                 .unwrap_or_default()
@@ -245,7 +241,8 @@ impl<'p> Visitor<'p> for Walk<'p> {
     }
 
     fn visit_lambda(&mut self, lambda: &'p Lambda) {
-        let mut frame = Frame::new(self.body_frames()[0].place.clone(), true);
+        let place = self.body_frames()[0].place.clone();
+        let mut frame = Frame::new(place, true, &lambda.body.statements);
         frame
             .known
             .extend(lambda.params.iter().map(|p| p.name.name.as_str()));
@@ -258,26 +255,14 @@ impl<'p> Visitor<'p> for Walk<'p> {
     }
 }
 
-/// Where each unconditional assignment of the top scope ends (the file's statements
-/// that are assignments), and every name the top scope or a node definition assigns
-/// (in conditionals too, not in lambdas or other definitions).
-fn collect_top_assignments<'p>(
-    statements: &'p [Expr],
-    ends: &mut HashMap<&'p str, Vec<u32>>,
-    names: &mut HashSet<&'p str>,
-) {
-    fn targets<'p>(target: &'p Expr, found: &mut impl FnMut(&'p str)) {
-        match &target.kind {
-            ExprKind::Variable(name) => found(name.as_str()),
-            ExprKind::Array(items) => items.iter().for_each(|i| targets(i, found)),
-            _ => {}
-        }
-    }
+/// Every name the top scope or a node definition assigns (in conditionals too, not in
+/// lambdas or other definitions).
+fn collect_top_assignments<'p>(statements: &'p [Expr], names: &mut HashSet<&'p str>) {
     struct Collect<'a, 'p>(&'a mut HashSet<&'p str>);
     impl<'p> Visitor<'p> for Collect<'_, 'p> {
         fn visit_expr(&mut self, expr: &'p Expr) {
             match &expr.kind {
-                ExprKind::Assignment { left, .. } => targets(left, &mut |n| {
+                ExprKind::Assignment { left, .. } => assignment_targets(left, &mut |n| {
                     self.0.insert(n);
                 }),
                 // A node's scope is the parent of the classes declared in it.
@@ -295,14 +280,30 @@ fn collect_top_assignments<'p>(
     let mut collect = Collect(names);
     for statement in statements {
         collect.visit_expr(statement);
-        // `$a = $b = 1` assigns both unconditionally.
+    }
+}
+
+/// Where each assignment `statements` make unconditionally ends (the statements that
+/// are assignments; `$a = $b = 1` assigns both), by name.
+fn unconditional_assignments(statements: &[Expr]) -> HashMap<&str, Vec<u32>> {
+    let mut ends: HashMap<&str, Vec<u32>> = HashMap::new();
+    for statement in statements {
         let mut assignment = statement;
         while let ExprKind::Assignment { left, right, .. } = &assignment.kind {
-            targets(left, &mut |n| {
+            assignment_targets(left, &mut |n| {
                 ends.entry(n).or_default().push(statement.span.end)
             });
             assignment = right;
         }
+    }
+    ends
+}
+
+fn assignment_targets<'p>(target: &'p Expr, found: &mut impl FnMut(&'p str)) {
+    match &target.kind {
+        ExprKind::Variable(name) => found(name.as_str()),
+        ExprKind::Array(items) => items.iter().for_each(|i| assignment_targets(i, found)),
+        _ => {}
     }
 }
 
@@ -338,7 +339,7 @@ mod tests {
                 (
                     r.name.to_string(),
                     r.place,
-                    r.assigned_later_at_top,
+                    r.assigned_later,
                     r.lambda_variable.is_some(),
                 )
             })
@@ -390,7 +391,7 @@ mod tests {
             unresolved(code),
             [
                 ("title".into(), class.clone(), false, false),
-                ("w".into(), class, false, false)
+                ("w".into(), class, true, false)
             ]
         );
     }

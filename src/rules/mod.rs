@@ -139,6 +139,7 @@ declare_rules! {
     types::parameter_default_type,
     style::parameter_order,
     types::parameter_type_mismatch,
+    types::possibly_unknown_variable,
     style::params_empty_string_assignment,
     style::puppet_url_without_modules,
     style::quoted_booleans,
@@ -248,6 +249,8 @@ pub struct FileContext<'a> {
     pub env: &'a crate::env::Environment,
     /// The evaluation of the file's bodies, made the first time a rule asks for it.
     inference: std::cell::OnceCell<crate::infer::FileInference>,
+    /// The unqualified variable reads Puppet cannot answer, found on first use.
+    unset_reads: std::cell::OnceCell<Vec<crate::analysis::unset_variables::UnsetRead>>,
 }
 
 impl FileContext<'_> {
@@ -255,6 +258,13 @@ impl FileContext<'_> {
     pub fn inference(&self) -> &crate::infer::FileInference {
         self.inference
             .get_or_init(|| crate::infer::FileInference::infer(self))
+    }
+
+    /// The unqualified variable reads Puppet cannot answer
+    /// ([`crate::analysis::unset_variables`]), shared by the rules reporting them.
+    pub fn unset_reads(&self) -> &[crate::analysis::unset_variables::UnsetRead] {
+        self.unset_reads
+            .get_or_init(|| crate::analysis::unset_variables::unset_reads(self))
     }
 }
 
@@ -325,6 +335,7 @@ pub fn with_context<R>(
         settings,
         env,
         inference: Default::default(),
+        unset_reads: Default::default(),
     };
     f(&ctx)
 }

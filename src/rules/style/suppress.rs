@@ -109,6 +109,16 @@ fn collect(ctx: &FileContext) -> (Vec<Suppression>, Vec<Diagnostic>) {
 }
 
 /// Removes suppressed diagnostics and adds the unused-suppression findings.
+/// The lines where a comment suppresses the rule `rule_id`.
+pub fn suppressed_lines(ctx: &FileContext, rule_id: &str) -> Vec<std::ops::RangeInclusive<u32>> {
+    collect(ctx)
+        .0
+        .iter()
+        .filter(|s| s.names.iter().any(|(id, _, _)| *id == Some(rule_id)))
+        .map(|s| s.first_line..=s.last_line)
+        .collect()
+}
+
 pub fn apply(ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
     let (mut suppressions, mut problems) = collect(ctx);
     if suppressions.is_empty() && problems.is_empty() {
