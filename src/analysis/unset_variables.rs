@@ -59,23 +59,6 @@ const ALWAYS_SET: &[&str] = &[
     "caller_module_name",
 ];
 
-/// Metaparameters: a class or defined type declared with one has it as a variable.
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "consume",
-    "export",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
-
 /// The unqualified reads of the file that Puppet cannot answer.
 pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
     if ctx.source.kind != crate::source::SourceKind::Manifest {
@@ -100,7 +83,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
             || reads.tested_with_defined.contains(name)
             || in_definition && reads.assigned_at_top.contains(name)
             || matches!(read.place, Place::Class { .. } | Place::Define)
-                && METAPARAMETERS.contains(&name)
+                && crate::ast::METAPARAMETERS.contains(&name)
             || may_be_set_outside(ctx, name)
             || declared_top_scope.iter().any(|lines| lines.contains(&line))
         {

@@ -54,7 +54,7 @@ pub struct VariableReads<'p> {
     pub tested_with_defined: HashSet<String>,
     /// Every name the file's top scope or its node definitions assign (in
     /// conditionals too): a class may read them.
-    pub assigned_at_top: HashSet<&'p str>,
+    pub assigned_at_top: HashSet<String>,
 }
 
 /// The reads of `program` no scope of their body answers.
@@ -68,7 +68,9 @@ pub fn variable_reads(program: &Program) -> VariableReads<'_> {
         lambda_variables: Vec::new(),
         nested: 0,
     };
-    collect_top_assignments(&program.body, &mut walk.found.assigned_at_top);
+    walk.found.assigned_at_top = crate::env::top_scope::top_and_node_assignments(program)
+        .into_iter()
+        .collect();
     for statement in &program.body {
         walk.visit_expr(statement);
     }
@@ -252,34 +254,6 @@ impl<'p> Visitor<'p> for Walk<'p> {
         let body_depth = self.frames.len() - self.body_frames().len();
         self.lambda_variables
             .push((body_depth, lambda.span, frame.known));
-    }
-}
-
-/// Every name the top scope or a node definition assigns (in conditionals too, not in
-/// lambdas or other definitions).
-fn collect_top_assignments<'p>(statements: &'p [Expr], names: &mut HashSet<&'p str>) {
-    struct Collect<'a, 'p>(&'a mut HashSet<&'p str>);
-    impl<'p> Visitor<'p> for Collect<'_, 'p> {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            match &expr.kind {
-                ExprKind::Assignment { left, .. } => assignment_targets(left, &mut |n| {
-                    self.0.insert(n);
-                }),
-                // A node's scope is the parent of the classes declared in it.
-                ExprKind::Class(_)
-                | ExprKind::Define(_)
-                | ExprKind::Function(_)
-                | ExprKind::Plan(_)
-                | ExprKind::TypeDefinition(_) => return,
-                _ => {}
-            }
-            walk_expr(self, expr);
-        }
-        fn visit_lambda(&mut self, _: &'p Lambda) {}
-    }
-    let mut collect = Collect(names);
-    for statement in statements {
-        collect.visit_expr(statement);
     }
 }
 

@@ -23,7 +23,7 @@ pub mod ruby;
 mod ruby_tree;
 pub mod ruby_type;
 mod scan;
-mod top_scope;
+pub(crate) mod top_scope;
 
 pub use discover::{checked_module_root, environment_root, modulepaths, EnvironmentRoots};
 pub use loader::Loader;

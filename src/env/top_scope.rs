@@ -17,13 +17,7 @@ impl TopScopeVariables {
     /// Adds what `program` sets at top scope (in conditionals too, not in lambdas,
     /// whose variables are their own) and in its node definitions.
     pub fn add_program(&mut self, path: &Path, program: &Program) {
-        let mut names = super::assigned_variables(&program.body).unwrap_or_default();
-        for statement in &program.body {
-            if let ExprKind::Node(node) = &statement.kind {
-                names.extend(super::assigned_variables(&node.body.statements).unwrap_or_default());
-            }
-        }
-        for name in names {
+        for name in top_and_node_assignments(program) {
             let files = self.by_name.entry(name).or_default();
             if !files.iter().any(|f| f == path) {
                 files.push(path.to_path_buf());
@@ -83,6 +77,19 @@ impl TopScopeVariables {
         }
         found
     }
+}
+
+/// The variables `program` assigns at top scope (in conditionals too, not in lambdas,
+/// whose variables are their own) and in its node definitions; none where a syntax
+/// error leaves that code unknown.
+pub(crate) fn top_and_node_assignments(program: &Program) -> Vec<String> {
+    let mut names = super::assigned_variables(&program.body).unwrap_or_default();
+    for statement in &program.body {
+        if let ExprKind::Node(node) = &statement.kind {
+            names.extend(super::assigned_variables(&node.body.statements).unwrap_or_default());
+        }
+    }
+    names
 }
 
 /// The main manifest Puppet reads for the environment at `root`.
