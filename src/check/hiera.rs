@@ -6,15 +6,19 @@ use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
 use crate::rules::syntax::unreadable_file;
 use crate::rules::types::{hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The reports on the Hiera files of each environment the planned files are in (files
 /// in no environment have their modules' layers only), with the settings of the
 /// environment's first file: only the files with findings.
-pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
+pub fn reports<'p>(
+    plan: &Plan,
+    environments: &Environments,
+    files: impl Iterator<Item = (&'p Path, &'p Arc<Settings>)>,
+) -> Vec<FileReport> {
     let mut settings_by_root: Vec<(Option<PathBuf>, &Arc<Settings>)> = Vec::new();
-    for (file, settings) in plan.all_files() {
+    for (file, settings) in files {
         let root = environments.root_of(file);
         if !settings_by_root.iter().any(|(r, _)| *r == root) {
             settings_by_root.push((root, settings));

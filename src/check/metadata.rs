@@ -2,15 +2,23 @@
 //! `metadata-json`.
 
 use super::{data_report, data_source, Environments, FileReport, Plan};
+use crate::config::Settings;
 use crate::rules::documentation::metadata_json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The reports on the modules' `metadata.json` files: only the files with findings.
-pub fn reports(plan: &Plan, environments: &Environments) -> Vec<FileReport> {
-    let mut seen: Vec<PathBuf> = Vec::new();
+/// `files`: the planned files of the environments to judge; `seen`: the files judged
+/// before (each is judged once, with the first environment that reaches it).
+pub fn reports<'p>(
+    plan: &Plan,
+    environments: &Environments,
+    files: impl Iterator<Item = (&'p Path, &'p Arc<Settings>)>,
+    seen: &mut Vec<PathBuf>,
+) -> Vec<FileReport> {
     let mut environments_done = std::collections::HashSet::new();
     let mut reports = Vec::new();
-    for (file, settings) in plan.all_files() {
+    for (file, settings) in files {
         // Each environment once, with the settings of its first file.
         if !environments_done.insert(environments.root_of(file)) {
             continue;

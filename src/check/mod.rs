@@ -100,12 +100,110 @@ pub fn check_paths_configured(
     Ok(check_plan(&plan, progress))
 }
 
-/// Checks the planned files, telling `progress` as files are done.
+/// Checks the planned files, telling `progress` as files are done: one environment
+/// after another (`env::environment_root`), so that only one environment's parsed
+/// programs and index are held at a time, whatever the number of environments.
 pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     progress.found(plan.files.len());
+    let mut files: Vec<FileReport> = Vec::new();
+    let mut data = Vec::new();
+    let mut metadata_seen = Vec::new();
+    for group in environment_groups(plan) {
+        let environments = check_environment(plan, &group, progress, &mut files);
+        let planned = group.all_files(plan);
+        data.extend(hiera::reports(plan, &environments, planned.iter().copied()));
+        data.extend(metadata::reports(
+            plan,
+            &environments,
+            planned.iter().copied(),
+            &mut metadata_seen,
+        ));
+    }
+    let manifests = files.len();
+    data.retain(|report| plan.reports_on(&report.path));
+    // The data files named are checked whether or not they have findings (those found
+    // in folders are counted only with findings).
+    let files_checked = manifests + data.len().max(plan.data_files.len());
+    files.extend(data);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Report {
+        files_checked,
+        files,
+        walk_errors: plan.walk_errors.clone(),
+    }
+}
+
+/// The planned files of one environment, by their places in the plan's lists.
+struct EnvironmentGroup {
+    files: Vec<usize>,
+    data_files: Vec<usize>,
+}
+
+impl EnvironmentGroup {
+    /// Its files, manifests then data, in the plan's order (as `Plan::all_files`).
+    fn all_files<'p>(&self, plan: &'p Plan) -> Vec<(&'p Path, &'p Arc<Settings>)> {
+        let manifests = self.files.iter().map(|&i| {
+            let (f, settings) = &plan.files[i];
+            (f.path.as_path(), settings)
+        });
+        let data = self.data_files.iter().map(|&i| {
+            let (path, settings) = &plan.data_files[i];
+            (path.as_path(), settings)
+        });
+        manifests.chain(data).collect()
+    }
+}
+
+/// The plan's files by environment, the environments in the order their first file has
+/// in the plan (what is reported once per run, such as a `metadata.json` several
+/// environments share, is reported with that first environment's settings, as before).
+fn environment_groups<'p>(plan: &'p Plan) -> Vec<EnvironmentGroup> {
+    let mut finder = crate::env::EnvironmentRoots::default();
+    let mut by_folder: std::collections::HashMap<&Path, Option<PathBuf>> = Default::default();
+    let mut root_of = |path: &'p Path| {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        by_folder
+            .entry(folder)
+            .or_insert_with(|| finder.of(path))
+            .clone()
+    };
+    let mut groups: Vec<(Option<PathBuf>, EnvironmentGroup)> = Vec::new();
+    let mut index_of: std::collections::HashMap<Option<PathBuf>, usize> = Default::default();
+    let mut group_of = |root: Option<PathBuf>, groups: &mut Vec<_>| {
+        *index_of.entry(root.clone()).or_insert_with(|| {
+            groups.push((
+                root,
+                EnvironmentGroup {
+                    files: Vec::new(),
+                    data_files: Vec::new(),
+                },
+            ));
+            groups.len() - 1
+        })
+    };
+    for (i, (f, _)) in plan.files.iter().enumerate() {
+        let g = group_of(root_of(&f.path), &mut groups);
+        groups[g].1.files.push(i);
+    }
+    for (i, (path, _)) in plan.data_files.iter().enumerate() {
+        let g = group_of(root_of(path), &mut groups);
+        groups[g].1.data_files.push(i);
+    }
+    groups.into_iter().map(|(_, group)| group).collect()
+}
+
+/// Parses and checks the manifests of one environment, adding their reports to
+/// `reports`; gives back the environment's index, for its data files.
+fn check_environment(
+    plan: &Plan,
+    group: &EnvironmentGroup,
+    progress: &dyn Progress,
+    reports: &mut Vec<FileReport>,
+) -> Environments {
     // The largest files first, in both parallel phases: one started last would keep a
     // thread busy while the others wait at the end.
-    let mut largest_first: Vec<&(FoundFile, Arc<Settings>)> = plan.files.iter().collect();
+    let mut largest_first: Vec<&(FoundFile, Arc<Settings>)> =
+        group.files.iter().map(|&i| &plan.files[i]).collect();
     largest_first.sort_by_cached_key(|(f, _)| {
         let size = std::fs::symlink_metadata(&f.path).map_or(0, |m| m.len());
         (std::cmp::Reverse(size), f.path.clone())
@@ -121,37 +219,22 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
         .map(|p| (p.source.path.as_path(), &p.parsed.program))
         .collect();
     programs.sort_by(|a, b| a.0.cmp(b.0));
-    let mut environments =
-        Environments::build(&planned_paths(plan), &programs, &plan.modulepath, &[]);
-    environments.set_hiera_global(plan);
-    let mut files: Vec<FileReport> = parsed
-        .into_par_iter()
-        .map(|(file, settings)| {
-            let report = match file {
-                Ok(file) => {
-                    let env = environments.for_file(&file.source.path);
-                    run_checks(file, settings, env)
-                }
-                Err(report) => *report,
-            };
-            progress.checked();
-            report
-        })
-        .collect();
-    let manifests = files.len();
-    let mut data = hiera::reports(plan, &environments);
-    data.extend(metadata::reports(plan, &environments));
-    data.retain(|report| plan.reports_on(&report.path));
-    // The data files named are checked whether or not they have findings (those found
-    // in folders are counted only with findings).
-    let files_checked = manifests + data.len().max(plan.data_files.len());
-    files.extend(data);
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    Report {
-        files_checked,
-        files,
-        walk_errors: plan.walk_errors.clone(),
-    }
+    let planned = group.all_files(plan);
+    let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
+    let mut environments = Environments::build(&paths, &programs, &plan.modulepath, &[]);
+    environments.set_hiera_global(planned.iter().copied());
+    reports.par_extend(parsed.into_par_iter().map(|(file, settings)| {
+        let report = match file {
+            Ok(file) => {
+                let env = environments.for_file(&file.source.path);
+                run_checks(file, settings, env)
+            }
+            Err(report) => *report,
+        };
+        progress.checked();
+        report
+    }));
+    environments
 }
 
 /// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),
@@ -285,7 +368,7 @@ impl Plan {
 pub fn environments_for(plan: &Plan) -> Environments {
     let planned = planned_paths(plan);
     let mut environments = Environments::build(&planned, &[], &plan.modulepath, &planned);
-    environments.set_hiera_global(plan);
+    environments.set_hiera_global(plan.all_files());
     environments
 }
 
@@ -360,10 +443,13 @@ impl Environments {
     }
 
     /// Gives each environment the global Hiera layer the settings of its first planned
-    /// file name (`hiera-global`).
-    pub fn set_hiera_global(&mut self, plan: &Plan) {
+    /// file (of `files`, in the plan's order) name (`hiera-global`).
+    pub fn set_hiera_global<'p>(
+        &mut self,
+        files: impl Iterator<Item = (&'p Path, &'p Arc<Settings>)>,
+    ) {
         let mut done = std::collections::HashSet::new();
-        for (file, settings) in plan.all_files() {
+        for (file, settings) in files {
             let root = self.root_of(file);
             if done.insert(root.clone()) {
                 if let Some(env) = self.by_root.get_mut(&root) {
