@@ -70,6 +70,9 @@ impl<'a> Evaluator<'a> {
             Arguments::Never => return at(self, Reached::Skipped(&lambda.body.statements)),
             Arguments::Given(values) => values,
         };
+        if name == Some("with") {
+            self.check_with_arguments(&args, given.len(), lambda);
+        }
         let mut scope = super::Scope::default();
         for (i, param) in lambda.params.iter().enumerate() {
             let value = match given.get(i) {
@@ -123,6 +126,42 @@ impl<'a> Evaluator<'a> {
             Arguments::Given(vec![first, second])
         } else {
             Arguments::Given(vec![elements.element])
+        }
+    }
+
+    /// `with` calls its lambda once with its arguments: a parameter without a default
+    /// that no argument reaches fails the call (a splat's count is not known).
+    fn check_with_arguments(&mut self, args: &[&Expr], given: usize, lambda: &Lambda) {
+        let splat = |e: &&Expr| {
+            matches!(
+                e.kind,
+                ExprKind::Unary {
+                    op: crate::ast::UnaryOp::Splat,
+                    ..
+                }
+            )
+        };
+        if args.iter().any(splat) {
+            return;
+        }
+        let missing = lambda
+            .params
+            .iter()
+            .skip(given)
+            .find(|p| p.default.is_none() && !p.captures_rest);
+        if let Some(param) = missing {
+            let failure = super::Failure {
+                message: format!(
+                    "Parameter ${} is required but no value was given",
+                    param.name.name
+                ),
+                span: param.span,
+                kind: super::FailureKind::FunctionArguments,
+            };
+            if self.uncertain > 0 {
+                self.conditional.push(failure.span);
+            }
+            self.failures.push(failure);
         }
     }
 

@@ -838,7 +838,7 @@ impl<'a> Evaluator<'a> {
                     Some(d) => self.known(d)?,
                     None => {
                         return Err(EvalError::Failed(format!(
-                            "the lambda expects a value for ${}",
+                            "Parameter ${} is required but no value was given",
                             p.name.name
                         )))
                     }
