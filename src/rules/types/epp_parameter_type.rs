@@ -17,14 +17,16 @@ pub static RULE: Rule = Rule {
     puppet_lint: None,
     docs: "\
 ## What it does
-Reports a call `epp('mod/file.epp', { ... })` whose template declares its parameters
+Reports a call `epp('mod/file.epp', { ... })` or `inline_epp('<text>', { ... })`
+whose template declares its parameters
 (`<%- | Integer $port, String $host = 'localhost' | -%>`) when the hash the code gives
 names a parameter the template does not have, leaves out one without a default, or
 gives one a value its type refuses. The message is Puppet's, listing every problem as
 Puppet does.
 
 The template is read where `epp()` finds it: `templates/` of the module the name
-starts with, on the modulepath around the checked files. Only hashes whose every value
+starts with, on the modulepath around the checked files; `inline_epp()`'s is the text
+the code gives, when the evaluation knows it. Only hashes whose every value
 the code fixes are judged.
 
 ## Why it matters
@@ -51,9 +53,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let ExprKind::Call(call) = &expr.kind else {
             continue;
         };
-        if !matches!(&call.function.kind, ExprKind::Name(n) if n == "epp") {
-            continue;
-        }
+        let inline = match &call.function.kind {
+            ExprKind::Name(n) if n == "epp" => false,
+            ExprKind::Name(n) if n == "inline_epp" => true,
+            _ => continue,
+        };
         let given = match call.args.as_slice() {
             [_] => Some(Default::default()),
             [_, hash] => match ctx.inference().value(hash) {
@@ -68,7 +72,12 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         ) else {
             continue;
         };
-        let Some(parameters) = ctx.env.epp_template(name).and_then(|t| t.parameters) else {
+        let parameters = if inline {
+            inline_template_parameters(name)
+        } else {
+            ctx.env.epp_template(name).and_then(|t| t.parameters)
+        };
+        let Some(parameters) = parameters else {
             continue;
         };
         if let Some(problems) = refused(&mut resolver, &parameters, &given) {
@@ -86,6 +95,20 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
 /// Puppet's reasons to refuse `given` for a template's `parameters`, in its order:
 /// names it does not have, then each parameter missing or of the wrong type. `None`
 /// when it takes them, or when a type cannot be judged.
+/// The parameters an `inline_epp` template's text declares; `None` without a parameter
+/// tag, or for text that does not parse whole.
+fn inline_template_parameters(text: &str) -> Option<Vec<crate::ast::Parameter>> {
+    let source = crate::source::SourceFile::new(
+        "inline_epp",
+        crate::source::SourceKind::Epp,
+        text.to_string(),
+    );
+    let parsed = crate::syntax::parse(&source);
+    (parsed.error_nodes == 0)
+        .then_some(parsed.program.epp_parameters)
+        .flatten()
+}
+
 fn refused(
     resolver: &mut Resolver,
     parameters: &[crate::ast::Parameter],
