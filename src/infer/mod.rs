@@ -154,6 +154,18 @@ impl FileInference {
             ExprKind::Call(c) => {
                 for arg in &c.args {
                     self.evaluate(evaluator, arg);
+                    // A hash written out (an EPP template's parameters): each entry's
+                    // value too, which the whole may not be known without.
+                    let known = matches!(
+                        self.values.get(&ExprId::of(arg)),
+                        Some(AbstractValue::Known(_))
+                    );
+                    if let (ExprKind::Hash(entries), false) = (&arg.kind, known) {
+                        for entry in entries {
+                            self.note_value(evaluator, &entry.key);
+                            self.note_value(evaluator, &entry.value);
+                        }
+                    }
                 }
             }
             ExprKind::MethodCall(c) => {
@@ -223,6 +235,17 @@ impl FileInference {
         let mut judged = Judged(&mut self.evaluated);
         for statement in statements {
             judged.visit_expr(statement);
+        }
+    }
+
+    /// Records the value of `expr`, a part of an expression already evaluated (and its
+    /// errors noted): evaluated again for its value only.
+    fn note_value(&mut self, evaluator: &mut Evaluator, expr: &Expr) {
+        let id = ExprId::of(expr);
+        if self.evaluated.insert(id) {
+            if let Ok(value) = evaluator.eval(expr) {
+                self.values.insert(id, value);
+            }
         }
     }
 

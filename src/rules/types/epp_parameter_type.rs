@@ -1,6 +1,7 @@
 use crate::analysis::bodies::{mismatch, Undef};
 use crate::rules::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
+use crate::ast::{Expr, ExprKind};
+use indexmap::IndexMap;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::FileAliases;
 use crate::eval::AbstractValue;
@@ -26,8 +27,9 @@ Puppet does.
 
 The template is read where `epp()` finds it: `templates/` of the module the name
 starts with, on the modulepath around the checked files; `inline_epp()`'s is the text
-the code gives, when the evaluation knows it. Only hashes whose every value
-the code fixes are judged.
+the code gives, when the evaluation knows it. A hash is judged by its keys when the
+code writes them, and each value as far as the evaluation knows it: a value known only
+by its type (a parameter's) when no value of that type fits.
 
 ## Why it matters
 The catalog does not compile: every node whose catalog renders the template fails.
@@ -60,10 +62,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         };
         let given = match call.args.as_slice() {
             [_] => Some(Default::default()),
-            [_, hash] => match ctx.inference().value(hash) {
-                Some(AbstractValue::Known(Value::Hash(map))) => Some((**map).clone()),
-                _ => None,
-            },
+            [_, hash] => given_parameters(ctx, hash),
             _ => None,
         };
         let (Some(given), Some(AbstractValue::Known(Value::String(name)))) = (
@@ -109,32 +108,76 @@ fn inline_template_parameters(text: &str) -> Option<Vec<crate::ast::Parameter>> 
         .flatten()
 }
 
+/// The parameters a call gives, by name: a hash the evaluation knows, or a hash written
+/// out whose keys are strings, each value as the evaluation knows it (by its type, or
+/// not at all). `None` when the names are not known.
+fn given_parameters(ctx: &FileContext, hash: &Expr) -> Option<IndexMap<String, AbstractValue>> {
+    if let Some(AbstractValue::Known(Value::Hash(map))) = ctx.inference().value(hash) {
+        return map
+            .iter()
+            .map(|(k, v)| match k {
+                Value::String(k) => Some((k.to_string(), AbstractValue::Known(v.clone()))),
+                _ => None,
+            })
+            .collect();
+    }
+    let ExprKind::Hash(entries) = &hash.kind else {
+        return None;
+    };
+    entries
+        .iter()
+        .map(|entry| {
+            let key = match ctx.inference().value(&entry.key) {
+                Some(AbstractValue::Known(Value::String(k))) => k.to_string(),
+                _ => return None,
+            };
+            let value = ctx
+                .inference()
+                .value(&entry.value)
+                .cloned()
+                .unwrap_or(AbstractValue::Inferred(crate::types::t::any()));
+            Some((key, value))
+        })
+        .collect()
+}
+
+fn certainly_not_undef(value: &AbstractValue) -> bool {
+    match value {
+        AbstractValue::Known(v) => !matches!(v, Value::Undef),
+        AbstractValue::Inferred(ty) => {
+            crate::types::disjoint::disjoint(ty, &crate::types::t::undef())
+        }
+    }
+}
+
 fn refused(
     resolver: &mut Resolver,
     parameters: &[crate::ast::Parameter],
-    given: &indexmap::IndexMap<Value, Value>,
+    given: &IndexMap<String, AbstractValue>,
 ) -> Option<Vec<String>> {
     let mut problems = Vec::new();
-    for key in given.keys() {
-        let Value::String(key) = key else {
-            return None;
-        };
-        if !parameters.iter().any(|p| p.name.name == **key) {
+    for (key, value) in given {
+        // Puppet passes on no undef the template does not declare.
+        if !parameters.iter().any(|p| p.name.name == *key) && certainly_not_undef(value) {
             problems.push(format!("has no parameter named '{key}'"));
         }
     }
     for p in parameters {
         let name = &p.name.name;
-        match given.get(&Value::string(name)) {
-            // undef leaves the default.
-            None | Some(Value::Undef) if p.default.is_some() => {}
+        match given.get(name.as_str()) {
+            None | Some(AbstractValue::Known(Value::Undef)) if p.default.is_some() => {}
             None => problems.push(format!("expects a value for parameter '{name}'")),
             Some(value) => {
                 let Some(type_expr) = &p.type_expr else {
                     continue;
                 };
-                let known = AbstractValue::Known(value.clone());
-                if let Some(why) = mismatch(resolver, type_expr, name, &known, Undef::IsAValue) {
+                // Undef leaves a parameter with a default its default.
+                let undef = if p.default.is_some() {
+                    Undef::LeavesTheDefault
+                } else {
+                    Undef::IsAValue
+                };
+                if let Some(why) = mismatch(resolver, type_expr, name, value, undef) {
                     problems.extend(why);
                 }
             }
