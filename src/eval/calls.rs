@@ -217,10 +217,22 @@ impl Evaluator<'_> {
     /// type is a `T` and Puppet names every such value alike; otherwise it passes as a
     /// `T`, which is all the code after the call can count on.
     fn assert_type(&mut self, expected: &Expr, value: &Expr) -> R<AbstractValue> {
-        let Value::Type(expected) = self.known(expected)? else {
-            return Err(EvalError::Unsupported(
-                "assert_type with a type name".into(),
-            ));
+        let expected = match self.known(expected)? {
+            Value::Type(expected) => expected,
+            // A type written in a string (`assert_type('Integer', $x)`) is parsed as one.
+            Value::String(name) => {
+                let parsed = crate::types::from_ast::parse_type_expr(&name).map_err(|_| {
+                    EvalError::Unsupported(
+                        "assert_type with a type name that does not parse".into(),
+                    )
+                })?;
+                self.resolver.resolve(&parsed).map_err(super::type_error)?
+            }
+            _ => {
+                return Err(EvalError::Unsupported(
+                    "assert_type with this kind of type".into(),
+                ))
+            }
         };
         let value = self.eval(value)?;
         match certain_mismatch(&expected, &value) {
