@@ -134,13 +134,15 @@ fn texts(file: &FileReport, d: &Diagnostic) -> (String, String) {
 }
 
 fn digest(rule: &str, path: &str, text: &str) -> String {
+    // The version's tag, as `pupcheck-fingerprint-v{VERSION}` spells it.
+    const TAG_PREFIX: &str = "pupcheck-fingerprint-v";
+    let version = VERSION.to_string();
     let mut hasher = Sha256::new();
-    for part in [
-        format!("pupcheck-fingerprint-v{VERSION}").as_str(),
-        rule,
-        path,
-        text,
-    ] {
+    let tag_len = (TAG_PREFIX.len() + version.len()) as u64;
+    hasher.update(tag_len.to_le_bytes());
+    hasher.update(TAG_PREFIX.as_bytes());
+    hasher.update(version.as_bytes());
+    for part in [rule, path, text] {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part.as_bytes());
     }
@@ -156,7 +158,13 @@ fn with_occurrence(digest: &str, occurrence: u32) -> String {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 0xf)] as char);
+    }
+    out
 }
 
 /// The path as fingerprints and machine-readable formats name it: relative to the

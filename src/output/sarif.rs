@@ -116,9 +116,16 @@ struct SarifResult<'a> {
     level: &'static str,
     message: Text<'a>,
     locations: [Location<'a>; 1],
-    partial_fingerprints: BTreeMap<&'static str, &'a str>,
+    partial_fingerprints: PartialFingerprints<'a>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<RelatedLocation<'a>>,
+}
+
+/// `partialFingerprints`: pupcheck's one fingerprint, under [`FINGERPRINT_KEY`].
+#[derive(serde::Serialize)]
+struct PartialFingerprints<'a> {
+    #[serde(rename = "pupcheck/v1")]
+    pupcheck: &'a str,
 }
 
 #[derive(serde::Serialize)]
@@ -181,7 +188,9 @@ fn result<'a>(
         locations: [Location {
             physical_location: physical(file, uri, d.span),
         }],
-        partial_fingerprints: BTreeMap::from([(FINGERPRINT_KEY, fingerprint)]),
+        partial_fingerprints: PartialFingerprints {
+            pupcheck: fingerprint,
+        },
         related_locations: d
             .labels
             .iter()
@@ -341,5 +350,11 @@ mod tests {
     fn uris_are_percent_encoded() {
         assert_eq!(encode_uri_path("a b/c%d/é.pp"), "a%20b/c%25d/%C3%A9.pp");
         assert_eq!(camel_case("line-too-long"), "LineTooLong");
+    }
+
+    #[test]
+    fn the_fingerprint_is_under_its_key() {
+        let shown = serde_json::to_string(&PartialFingerprints { pupcheck: "f" }).unwrap();
+        assert_eq!(shown, format!("{{\"{FINGERPRINT_KEY}\":\"f\"}}"));
     }
 }
