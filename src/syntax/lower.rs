@@ -1074,8 +1074,10 @@ impl<'a, 't> Lowerer<'a, 't> {
                     let at_line_start = child.start_byte() == 0
                         || self.cst.source.as_bytes().get(child.start_byte() - 1) == Some(&b'\n');
                     let stripped = strings::strip_margin(raw, &margin, at_line_start);
+                    // Puppet keeps an escape a heredoc's list does not enable, and
+                    // does not warn about it (as it does in double-quoted strings).
                     let text = match escapes {
-                        Some(e) => self.unescape_reporting(&stripped, e, span.start),
+                        Some(e) => strings::unescape(&stripped, e, &mut Vec::new()),
                         None => stripped,
                     };
                     push_text(&mut parts, text, span);

@@ -12,8 +12,9 @@ pub static RULE: Rule = Rule {
     puppet_lint: None,
     docs: "\
 ## What it does
-Reports `\\d`, `\\w`, `\\.` and other escapes that double-quoted strings and heredocs with
-escapes enabled do not process. Puppet keeps the backslash and warns.
+Reports `\\d`, `\\w`, `\\.` and other escapes that double-quoted strings do not process.
+Puppet keeps the backslash and warns. (A heredoc keeps the escapes its `/` list does
+not enable without a warning, and is not reported.)
 
 ## Why it matters
 They usually mean a regular expression was written in a double-quoted string, where the
