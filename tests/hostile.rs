@@ -280,6 +280,25 @@ fn a_named_fifo_is_an_error_and_a_dangling_link_that_is_no_manifest_is_nothing()
 }
 
 #[test]
+fn a_link_to_an_ancestor_folder_is_walked_once_without_an_error() {
+    // A Bolt project inside a module links back to the module.
+    let dir = scratch("ancestor-link");
+    write(
+        &dir.join("site/tasks/manifests/init.pp"),
+        "class tasks {\n}\n",
+    );
+    std::fs::create_dir_all(dir.join("site/tasks/Boltdir/site")).unwrap();
+    symlink("../..", dir.join("site/tasks/Boltdir/site/tasks")).unwrap();
+    let output = pupcheck(&dir, &["check", "--format", "json", "."]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("\"files\":1,"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn absurd_thread_counts_are_refused() {
     let dir = scratch("threads");
     let output = pupcheck(&dir, &["check", "--threads", "5000", "."]);

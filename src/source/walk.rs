@@ -108,6 +108,10 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
                     });
                 }
             }
+            // A link back to a folder being walked (a Bolt project's
+            // `Boltdir/site/<module>` pointing at the module) leads only to files the walk
+            // finds anyway: nothing is lost and nothing is wrong.
+            Err(e) if is_loop(&e) => {}
             Err(e) => match dangling_link(&e) {
                 // A dangling link is nothing to check unless it is named like a
                 // manifest; then reading it reports it.
@@ -122,6 +126,17 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
                 }),
             },
         }
+    }
+}
+
+/// Whether a walk error is a link to an ancestor of the folder it is in.
+fn is_loop(error: &ignore::Error) -> bool {
+    match error {
+        ignore::Error::Loop { .. } => true,
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => is_loop(err),
+        _ => false,
     }
 }
 
