@@ -83,7 +83,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
             || reads.tested_with_defined.contains(name)
             || in_definition && reads.assigned_at_top.contains(name)
             || matches!(read.place, Place::Class { .. } | Place::Define)
-                && crate::ast::METAPARAMETERS.contains(&name)
+                && crate::ast::is_metaparameter_or_retired(name)
             || may_be_set_outside(ctx, name)
             || declared_top_scope.iter().any(|lines| lines.contains(&line))
         {

@@ -6,7 +6,7 @@
 //! What a declared class leaves behind is read with `$x::y` and `Class[x][param]`.
 
 use super::{AbstractValue, EvalError, Evaluator, R};
-use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr, METAPARAMETERS};
+use crate::ast::{ClassDef, Expr, ExprKind, Program, ResourceExpr};
 use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::Value;
 use crate::types::{infer_generalized, instance_of, t, Kind};
@@ -190,7 +190,7 @@ impl<'a> Evaluator<'a> {
             let known = def.params.iter().flatten().any(|p| &p.name.name == name);
             // `name` and `title` are accepted too (the resource's own).
             let own = matches!(name.as_str(), "name" | "title");
-            if !known && !own && !METAPARAMETERS.contains(&name.as_str()) {
+            if !known && !own && !crate::ast::is_metaparameter_or_retired(name) {
                 return Err(failed(format!("{shown}: has no parameter named '{name}'")));
             }
         }

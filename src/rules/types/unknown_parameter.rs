@@ -1,6 +1,5 @@
 use crate::analysis::declarations::each_declaration;
 use crate::rules::{Category, FileContext, Rule};
-use crate::ast::METAPARAMETERS;
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {
@@ -45,7 +44,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             let name = &*attribute.name;
             let allowed = name == "name"
                 || name == "title"
-                || METAPARAMETERS.contains(&name)
+                || crate::ast::is_metaparameter_or_retired(name)
                 || declaration.definition.param(name).is_some();
             if allowed {
                 continue;
