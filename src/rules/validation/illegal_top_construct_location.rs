@@ -58,13 +58,17 @@ fn top_label(e: &Expr) -> String {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    if module_file(&ctx.source.path).is_none() {
+    let misplaced: Vec<&crate::ast::Expr> = ctx
+        .program
+        .body
+        .iter()
+        .filter(|s| !is_allowed(s) && !matches!(s.kind, ExprKind::Error))
+        .collect();
+    // Whether the file is a module's asks the file system: only when it matters.
+    if misplaced.is_empty() || module_file(&ctx.source.path).is_none() {
         return;
     }
-    for statement in ctx.program.body.iter().filter(|s| !is_allowed(s)) {
-        if matches!(statement.kind, ExprKind::Error) {
-            continue;
-        }
+    for statement in misplaced {
         out.push(RULE.diagnostic(
             statement.span,
             format!(
