@@ -27,8 +27,18 @@ pub struct Fingerprint {
     /// report (what SARIF and GitLab show).
     pub context: String,
     /// Rule, path, the offending line alone: shared by findings on identical lines
-    /// (the baseline matches these as a multiset).
+    /// (the baseline matches these as a multiset). Empty where only the output asks
+    /// ([`Fingerprints::of_contexts`]).
     pub line: String,
+}
+
+/// Which fingerprints of each finding to compute.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Both: a baseline matches on the line fingerprint when the context one changed.
+    Both,
+    /// The context fingerprint only: what SARIF and GitLab print.
+    Context,
 }
 
 /// The fingerprints of every diagnostic of a report, file by file, in the report's order.
@@ -41,9 +51,23 @@ impl Fingerprints {
     /// Computed file by file in parallel: a run with many findings hashes the lines
     /// around each.
     pub fn of(report: &Report) -> Fingerprints {
+        Fingerprints::computed(report, Wanted::Both)
+    }
+
+    /// The context fingerprints only (`line` left empty): what an output format prints,
+    /// for half the hashing when no baseline is read or written.
+    pub fn of_contexts(report: &Report) -> Fingerprints {
+        Fingerprints::computed(report, Wanted::Context)
+    }
+
+    fn computed(report: &Report, wanted: Wanted) -> Fingerprints {
         use rayon::prelude::*;
         Fingerprints {
-            files: report.files.par_iter().map(file_fingerprints).collect(),
+            files: report
+                .files
+                .par_iter()
+                .map(|file| fingerprints_of(file, wanted))
+                .collect(),
         }
     }
 
@@ -67,6 +91,10 @@ impl Fingerprints {
 
 /// The fingerprints of one file's diagnostics, in order.
 pub fn file_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
+    fingerprints_of(file, Wanted::Both)
+}
+
+fn fingerprints_of(file: &FileReport, wanted: Wanted) -> Vec<Fingerprint> {
     let path = stable_path(&file.path);
     let mut seen: HashMap<String, u32> = HashMap::new();
     // The digests of one rule on one line, computed once: a line holding thousands of
@@ -78,10 +106,11 @@ pub fn file_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
         .map(|d| {
             let compute = || {
                 let (context, line) = texts(file, d);
-                (
-                    digest(d.rule, &path, &context),
-                    digest(d.rule, &path, &line),
-                )
+                let line = match wanted {
+                    Wanted::Both => digest(d.rule, &path, &line),
+                    Wanted::Context => String::new(),
+                };
+                (digest(d.rule, &path, &context), line)
             };
             let (context, line) = match offending_line(file, d) {
                 Some(n) => digests.entry((d.rule, n)).or_insert_with(compute).clone(),
@@ -217,6 +246,21 @@ mod tests {
         assert_ne!(before[0].context, after[0].context);
         assert_eq!(before[0].line, after[0].line);
         assert_eq!(before[1], after[1]);
+    }
+
+    #[test]
+    fn the_output_formats_fingerprints_are_the_baselines() {
+        let file = check_text(
+            PathBuf::from("m/x.pp"),
+            b"$a = \"x\"\n$a = \"x\"\n".to_vec(),
+        );
+        let both = fingerprints_of(&file, Wanted::Both);
+        let contexts = fingerprints_of(&file, Wanted::Context);
+        assert!(both.len() >= 2 && both.len() == contexts.len());
+        for (b, c) in both.iter().zip(&contexts) {
+            assert_eq!(b.context, c.context);
+            assert!(!b.line.is_empty() && c.line.is_empty());
+        }
     }
 
     #[test]

@@ -388,11 +388,11 @@ fn run_check(args: CheckArgs) -> i32 {
     let duration_ms = started.elapsed().as_millis();
     let checked_at = Instant::now();
     // Only SARIF, GitLab's report and baselines use fingerprints: other runs skip them.
-    let fingerprinted = args.baseline.is_some()
-        || args.write_baseline.is_some()
-        || matches!(args.format, Format::Sarif | Format::Gitlab);
-    let mut fingerprints = if fingerprinted {
+    let with_baseline = args.baseline.is_some() || args.write_baseline.is_some();
+    let mut fingerprints = if with_baseline {
         Fingerprints::of(&report)
+    } else if matches!(args.format, Format::Sarif | Format::Gitlab) {
+        Fingerprints::of_contexts(&report)
     } else {
         Fingerprints::default()
     };
