@@ -98,7 +98,10 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
             }
         }
         let near = slip_of(name, &read.visible);
-        let (verdict, note) = if read.assigned_later {
+        // Outside the top scope, `$x = f($x)` may read a top-scope `$x` and shadow it.
+        let own_later = read.assigned_later
+            && (read.place == Place::TopScope || !read.assigned_by_its_statement);
+        let (verdict, note) = if own_later {
             (
                 Verdict::Unknown,
                 Some(format!("'${name}' is assigned only after this read")),

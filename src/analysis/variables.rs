@@ -39,6 +39,9 @@ pub struct UnresolvedRead<'p> {
     /// only after the read: the code means a variable of its own that is not set yet
     /// (at top scope, a variable set before would make that assignment fail).
     pub assigned_later: bool,
+    /// That assignment is the statement the read is in (`$x = downcase($x)`): in a
+    /// class or node, the idiom that shadows a top-scope variable with a local one.
+    pub assigned_by_its_statement: bool,
     /// A lambda of the same body that has a variable of this name (a parameter, or one
     /// its body assigns), read here outside it: where that variable is.
     pub lambda_variable: Option<Span>,
@@ -84,8 +87,9 @@ struct Frame<'p> {
     lambda: bool,
     /// Parameters, and the variables assigned so far.
     known: HashSet<&'p str>,
-    /// Where each assignment its statements make unconditionally ends, by name.
-    unconditional: HashMap<&'p str, Vec<u32>>,
+    /// Where each assignment its statements make unconditionally starts and ends, by
+    /// name.
+    unconditional: HashMap<&'p str, Vec<(u32, u32)>>,
 }
 
 impl<'p> Frame<'p> {
@@ -127,11 +131,16 @@ impl<'p> Walk<'p> {
         let place = body[0].place.clone();
         let body_depth = self.frames.len() - body.len();
         let visible = body.iter().flat_map(|f| f.known.iter().copied()).collect();
-        let assigned_later = body.iter().any(|f| {
-            f.unconditional
-                .get(name)
-                .is_some_and(|ends| ends.iter().any(|&end| end > span.start))
-        });
+        let later: Vec<(u32, u32)> = body
+            .iter()
+            .filter_map(|f| f.unconditional.get(name))
+            .flatten()
+            .copied()
+            .filter(|&(_, end)| end > span.start)
+            .collect();
+        let assigned_later = !later.is_empty();
+        let assigned_by_its_statement = later.iter().all(|&(start, _)| start <= span.start);
+        let assigned_by_its_statement = assigned_later && assigned_by_its_statement;
         let lambda_variable = self
             .lambda_variables
             .iter()
@@ -144,6 +153,7 @@ impl<'p> Walk<'p> {
             span,
             place,
             assigned_later,
+            assigned_by_its_statement,
             lambda_variable,
             visible,
         });
@@ -257,20 +267,23 @@ impl<'p> Visitor<'p> for Walk<'p> {
     }
 }
 
-/// Where each assignment `statements` make unconditionally ends (the statements that
-/// are assignments; `$a = $b = 1` assigns both), by name.
-fn unconditional_assignments(statements: &[Expr]) -> HashMap<&str, Vec<u32>> {
-    let mut ends: HashMap<&str, Vec<u32>> = HashMap::new();
+/// Where each assignment `statements` make unconditionally starts and ends (the
+/// statements that are assignments; `$a = $b = 1` assigns both), by name.
+fn unconditional_assignments(statements: &[Expr]) -> HashMap<&str, Vec<(u32, u32)>> {
+    let mut found: HashMap<&str, Vec<(u32, u32)>> = HashMap::new();
     for statement in statements {
         let mut assignment = statement;
         while let ExprKind::Assignment { left, right, .. } = &assignment.kind {
             assignment_targets(left, &mut |n| {
-                ends.entry(n).or_default().push(statement.span.end)
+                found
+                    .entry(n)
+                    .or_default()
+                    .push((statement.span.start, statement.span.end))
             });
             assignment = right;
         }
     }
-    ends
+    found
 }
 
 fn assignment_targets<'p>(target: &'p Expr, found: &mut impl FnMut(&'p str)) {
@@ -335,6 +348,20 @@ mod tests {
             unresolved("unless $x { $x = 1 }\n"),
             [("x".into(), Place::TopScope, false, false)]
         );
+    }
+
+    #[test]
+    fn a_read_in_its_own_assignment_is_told_apart() {
+        let reads = |code: &str| -> Vec<(bool, bool)> {
+            variable_reads(&parse(code))
+                .unresolved
+                .iter()
+                .map(|r| (r.assigned_later, r.assigned_by_its_statement))
+                .collect()
+        };
+        assert_eq!(reads("class c { $x = downcase($x) }\n"), [(true, true)]);
+        assert_eq!(reads("class c { notice($x) $x = 1 }\n"), [(true, false)]);
+        assert_eq!(reads("class c { notice($x) }\n"), [(false, false)]);
     }
 
     #[test]
