@@ -134,9 +134,12 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
 }
 
 /// The planned files of one environment, by their places in the plan's lists.
+#[derive(Default)]
 struct EnvironmentGroup {
     files: Vec<usize>,
     data_files: Vec<usize>,
+    /// The environment root of each of its files' folders (all the same one).
+    roots: std::collections::HashMap<PathBuf, Option<PathBuf>>,
 }
 
 impl EnvironmentGroup {
@@ -154,39 +157,49 @@ impl EnvironmentGroup {
     }
 }
 
+/// The environment root of each folder, found once per folder: many files share one.
+#[derive(Default)]
+struct FolderRoots {
+    finder: crate::env::EnvironmentRoots,
+    by_folder: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+}
+
+impl FolderRoots {
+    fn root_of(&mut self, path: &Path) -> Option<PathBuf> {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        if let Some(root) = self.by_folder.get(folder) {
+            return root.clone();
+        }
+        let root = self.finder.of(path);
+        self.by_folder.insert(folder.to_path_buf(), root.clone());
+        root
+    }
+}
+
 /// The plan's files by environment, the environments in the order their first file has
 /// in the plan (what is reported once per run, such as a `metadata.json` several
-/// environments share, is reported with that first environment's settings, as before).
-fn environment_groups<'p>(plan: &'p Plan) -> Vec<EnvironmentGroup> {
-    let mut finder = crate::env::EnvironmentRoots::default();
-    let mut by_folder: std::collections::HashMap<&Path, Option<PathBuf>> = Default::default();
-    let mut root_of = |path: &'p Path| {
-        let folder = path.parent().unwrap_or(Path::new(""));
-        by_folder
-            .entry(folder)
-            .or_insert_with(|| finder.of(path))
-            .clone()
-    };
+/// environments share, is reported with that first environment's settings, as before),
+/// each with the roots of its files' folders.
+fn environment_groups(plan: &Plan) -> Vec<EnvironmentGroup> {
+    let mut roots = FolderRoots::default();
     let mut groups: Vec<(Option<PathBuf>, EnvironmentGroup)> = Vec::new();
     let mut index_of: std::collections::HashMap<Option<PathBuf>, usize> = Default::default();
-    let mut group_of = |root: Option<PathBuf>, groups: &mut Vec<_>| {
-        *index_of.entry(root.clone()).or_insert_with(|| {
-            groups.push((
-                root,
-                EnvironmentGroup {
-                    files: Vec::new(),
-                    data_files: Vec::new(),
-                },
-            ));
+    let mut group_of = |path: &Path, groups: &mut Vec<(Option<PathBuf>, EnvironmentGroup)>| {
+        let root = roots.root_of(path);
+        let g = *index_of.entry(root.clone()).or_insert_with(|| {
+            groups.push((root.clone(), EnvironmentGroup::default()));
             groups.len() - 1
-        })
+        });
+        let folder = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        groups[g].1.roots.insert(folder, root);
+        g
     };
     for (i, (f, _)) in plan.files.iter().enumerate() {
-        let g = group_of(root_of(&f.path), &mut groups);
+        let g = group_of(&f.path, &mut groups);
         groups[g].1.files.push(i);
     }
     for (i, (path, _)) in plan.data_files.iter().enumerate() {
-        let g = group_of(root_of(path), &mut groups);
+        let g = group_of(path, &mut groups);
         groups[g].1.data_files.push(i);
     }
     groups.into_iter().map(|(_, group)| group).collect()
@@ -221,7 +234,13 @@ fn check_environment(
     programs.sort_by(|a, b| a.0.cmp(b.0));
     let planned = group.all_files(plan);
     let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
-    let mut environments = Environments::build(&paths, &programs, &plan.modulepath, &[]);
+    let mut environments = Environments::with_roots(
+        group.roots.clone(),
+        &paths,
+        &programs,
+        &plan.modulepath,
+        &[],
+    );
     environments.set_hiera_global(planned.iter().copied());
     reports.par_extend(parsed.into_par_iter().map(|(file, settings)| {
         let report = match file {
@@ -393,17 +412,26 @@ impl Environments {
         modulepath: &[PathBuf],
         read: &[PathBuf],
     ) -> Environments {
-        // Found once per folder: many files share one.
-        let mut roots: std::collections::HashMap<PathBuf, Option<PathBuf>> = Default::default();
-        let mut finder = crate::env::EnvironmentRoots::default();
+        let mut roots = FolderRoots::default();
         for file in files
             .iter()
             .map(PathBuf::as_path)
             .chain(programs.iter().map(|(p, _)| *p))
         {
-            let folder = file.parent().unwrap_or(Path::new("")).to_path_buf();
-            roots.entry(folder).or_insert_with(|| finder.of(file));
+            roots.root_of(file);
         }
+        Environments::with_roots(roots.by_folder, files, programs, modulepath, read)
+    }
+
+    /// [`build`](Self::build), with the environment root of the folder of every file
+    /// and program already found.
+    fn with_roots(
+        roots: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+        files: &[PathBuf],
+        programs: &[(&Path, &crate::ast::Program)],
+        modulepath: &[PathBuf],
+        read: &[PathBuf],
+    ) -> Environments {
         let root_of = |path: &Path| roots[path.parent().unwrap_or(Path::new(""))].clone();
         let mut groups: std::collections::HashMap<Option<PathBuf>, (Vec<PathBuf>, Vec<_>, Vec<_>)> =
             Default::default();
