@@ -508,7 +508,11 @@ fn iterable_elements(v: &Value) -> R<Option<Vec<Value>>> {
             .collect(),
         Value::Integer(n) => range(0, n - 1)?,
         Value::Iterator(it) => it.elements.clone(),
-        Value::Type(t) => match t.kind() {
+        Value::Type(t) => match t
+            .dealiased()
+            .ok_or_else(|| EvalError::Unsupported("iterating an unresolved alias".into()))?
+            .kind()
+        {
             crate::types::Kind::Integer(r)
                 if !r.unbounded() && r.lo() > i64::MIN as i128 && r.hi() < i64::MAX as i128 =>
             {
@@ -789,6 +793,9 @@ fn to_binary(v: &Value, format: &str) -> R<Value> {
 /// string's characters, `0..n-1` for an integer).
 /// `Tuple(x)` is `Array(x)`, whose errors name Array.
 fn to_array(v: &Value) -> R<Value> {
+    if matches!(v, Value::Type(ty) if ty.dealiased().is_none()) {
+        return Err(EvalError::Unsupported("Array.new of an unresolved alias".into()));
+    }
     if crate::types::infer::iteration_element_type(v).is_none() {
         return Err(failed(format!(
             "'new_array' Value of type {} cannot be converted to Array",

@@ -145,11 +145,14 @@ pub fn iteration_element_type(v: &Value) -> Option<Type> {
         Value::String(_) => t::string_sized(IntRange::exact(1)),
         Value::Integer(n) if *n <= 0 => t::unit(),
         Value::Integer(n) => t::integer_range(Some(0), Some(n - 1)),
-        Value::Type(ty) => match ty.kind() {
-            Kind::Integer(r) if r.from.is_some() && r.to.is_some() => ty.clone(),
-            Kind::Enum { .. } => ty.clone(),
-            _ => return None,
-        },
+        Value::Type(ty) => {
+            let ty = ty.dealiased()?;
+            match ty.kind() {
+                Kind::Integer(r) if r.from.is_some() && r.to.is_some() => ty.clone(),
+                Kind::Enum { .. } => ty.clone(),
+                _ => return None,
+            }
+        }
         Value::Iterator(it) => it.element_type.clone(),
         _ => return None,
     })

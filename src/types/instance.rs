@@ -150,9 +150,9 @@ fn instance_unbounded(v: &Value, ty: &Type, g: &mut Guard) -> bool {
                 match v {
                     Value::String(_) | Value::Hash(_) | Value::Array(_) => true,
                     Value::Integer(n) => *n >= 0,
-                    Value::Type(tt) => match tt.kind() {
-                        Kind::Enum { .. } => true,
-                        Kind::Integer(r) => r.from.is_some() && r.to.is_some(),
+                    Value::Type(tt) => match tt.dealiased().as_ref().map(Type::kind) {
+                        Some(Kind::Enum { .. }) => true,
+                        Some(Kind::Integer(r)) => r.from.is_some() && r.to.is_some(),
                         _ => false,
                     },
                     _ => false,

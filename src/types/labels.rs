@@ -49,6 +49,19 @@ pub fn label(v: &Value) -> String {
     }
 }
 
+/// Puppet's label of a value's class rather than of the value: a type by its kind
+/// alone (`Float-Type` for `Float[1.0]`, `TypeAlias-Type` for an alias), as the
+/// messages that check a type parameter's kind print it; other values as [`label`].
+pub fn class_label(v: &Value) -> String {
+    match v {
+        Value::Type(t) => match t.kind() {
+            Kind::Alias(_) => "TypeAlias-Type".into(),
+            _ => format!("{}-Type", super::mismatch::simple_name(t)),
+        },
+        _ => label(v),
+    }
+}
+
 /// `text` with Puppet's indefinite article (`LabelProvider#a_an`): "an" before a vowel,
 /// `y` included ("an Undef Value", "an Integer-Type"); a leading quote is skipped
 /// ("a '+' expression").

@@ -1067,6 +1067,26 @@ pub fn is_builtin_alias(name: &str) -> bool {
 }
 
 impl Type {
+    /// The type an alias stands for, through chains of aliases (`type A = B`); the type
+    /// itself when it is no alias. `None` for an alias whose body is not set, or one
+    /// that reaches itself (its values are not one kind of type).
+    pub fn dealiased(&self) -> Option<Type> {
+        let mut ty = self.clone();
+        // A chain longer than this is a loop the self-recursion check did not see.
+        for _ in 0..64 {
+            let Kind::Alias(a) = ty.kind() else {
+                return Some(ty);
+            };
+            if !a.is_resolved() || a.self_recursive() {
+                return None;
+            }
+            ty = a.resolved();
+        }
+        None
+    }
+}
+
+impl Type {
     /// Whether every regexp in the type (through aliases, recursive ones included) is
     /// one pupcheck can run. When not, a value failing to match it proves nothing.
     pub fn patterns_runnable(&self) -> bool {

@@ -552,10 +552,10 @@ impl<'a> Resolver<'a> {
                     3 => match &a[2].v {
                         Value::Type(st) => match st.kind() {
                             Kind::Integer(r) => Some(*r),
-                            _ => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::label(&a[2].v)))),
+                            _ => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::class_label(&a[2].v)))),
                         },
                         Value::Integer(n) => Some(IntRange::new(Some(*n), None)),
-                        v => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::label(v)))),
+                        v => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::class_label(v)))),
                     },
                     _ => Some(self.size_param(&a[2..])?),
                 };
@@ -1070,7 +1070,7 @@ impl<'a> Resolver<'a> {
         }
         for x in a {
             if !matches!(x.v, Value::Integer(_) | Value::Default) {
-                let what = a_an(&super::labels::label(&x.v));
+                let what = a_an(&super::labels::class_label(&x.v));
                 return err(x.span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {what}"));
             }
         }
