@@ -37,10 +37,11 @@ The error findings of both runs (and, with --select-all, of two more runs with
   scripts/puppet/compile.rb (Puppet's PAL, the facts of facts-debian12.json), one Ruby
   process per repository, and Puppet's error must contain the finding's message (after
   its subject). The snippet is the declaration the finding is about when it needs nothing
-  from around it (`include x`; `class { 'x': p => <the literal value> }`; a call with as
-  many arguments), else the class or defined type around the finding (`include c`,
-  `d { 'pupcheck': }`, the file's code first when it is not where Puppet autoloads it
-  from) or the file's top-level code. invalid-attribute-value is Puppet's only when the
+  from around it (`include x`; `class { 'x': p => <the literal value> }`; `d { 't': }`
+  for a required parameter without a value; a call with as many arguments), else the
+  class or defined type around the finding (`include c`, `d { 'pupcheck': }`, the file's
+  code first when it is not where Puppet autoloads it from) or the file's top-level
+  code. invalid-attribute-value is Puppet's only when the
   agent builds the resource: the resource is built with Puppet::Type, as the agent does.
   The modulepath of a compile is a folder of links, by module name, to the repository's
   modules (the repository itself for a module; the folders of environment.conf's
@@ -563,6 +564,18 @@ def direct_snippet(f, source_lines):
             expect = f"has no parameter named '{m.group(1)}'"
             return {'code': declaration(kind_name, title, m.group(1), "'pupcheck'"), 'expect': expect,
                     'loose': None, 'module': module}
+        return None
+    if rule == 'missing-parameter':
+        # The declaration without attributes: Puppet names the required parameters it
+        # lacks, so this one alone when it is the only one without a default.
+        m = re.match(r"^expects a value for parameter '([^']+)'$", rest.strip())
+        if m:
+            kind, name = kind_name
+            if kind == 'class':
+                code = f"class {{ {quote(name)}: }}\n"
+            else:
+                code = f"{name} {{ {quote(title if title is not None else 'pupcheck')}: }}\n"
+            return {'code': code, 'expect': rest.strip(), 'loose': None, 'module': module}
         return None
     if rule == 'unknown-attribute':
         m = re.match(r"^no parameter named '([^']+)' on ([A-Z]\w*)(?:\[(.*)\])?$", message)

@@ -358,6 +358,41 @@ fn modulepath_gives_the_definitions_declarations_are_checked_against() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An empty module folder (a git submodule not checked out) holds a module whose
+/// contents are unknown: its functions and classes are not reported missing, as those
+/// of a module with files are.
+#[test]
+fn an_empty_module_folder_is_a_module_of_unknown_contents() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-submodule-{}", std::process::id()));
+    let modules = dir.join("site-modules");
+    std::fs::create_dir_all(modules.join("vendored")).unwrap();
+    std::fs::create_dir_all(modules.join("present/manifests")).unwrap();
+    std::fs::write(modules.join("present/manifests/init.pp"), "class present {}\n").unwrap();
+    let plan = dir.join("site.pp");
+    std::fs::write(
+        &plan,
+        "vendored::notify('x')\ninclude vendored::thing\npresent::notify('x')\n",
+    )
+    .unwrap();
+    let output = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--modulepath",
+        modules.to_str().unwrap(),
+        plan.to_str().unwrap(),
+    ]);
+    let found: Vec<(String, u64)> = json(&output)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| (d["rule"].as_str().unwrap().to_string(), d["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(found, [("unknown-function".to_string(), 3)], "{output:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn eval_shows_the_value_and_its_type() {
     let out = pupcheck(&["eval", "[1, 2] + [3]"]);

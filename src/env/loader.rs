@@ -130,6 +130,13 @@ fn module_name(root: &Path) -> Option<String> {
     valid(name).then(|| name.to_string())
 }
 
+/// An empty folder where a module would be: a git submodule not checked out, or a
+/// module a Puppetfile installs later. What the module holds is unknown, so it is no
+/// module pupcheck knows the contents of (nothing is certainly missing from it).
+fn is_empty_folder(path: &Path) -> bool {
+    std::fs::read_dir(path).is_ok_and(|mut entries| entries.next().is_none())
+}
+
 impl Loader {
     pub fn new(modulepaths: &[PathBuf]) -> Loader {
         let mut modules = HashMap::new();
@@ -140,7 +147,7 @@ impl Loader {
             let mut roots: Vec<PathBuf> = entries
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.is_dir())
+                .filter(|p| p.is_dir() && !is_empty_folder(p))
                 .collect();
             roots.sort();
             for root in roots {
