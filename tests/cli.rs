@@ -367,7 +367,11 @@ fn an_empty_module_folder_is_a_module_of_unknown_contents() {
     let modules = dir.join("site-modules");
     std::fs::create_dir_all(modules.join("vendored")).unwrap();
     std::fs::create_dir_all(modules.join("present/manifests")).unwrap();
-    std::fs::write(modules.join("present/manifests/init.pp"), "class present {}\n").unwrap();
+    std::fs::write(
+        modules.join("present/manifests/init.pp"),
+        "class present {}\n",
+    )
+    .unwrap();
     let plan = dir.join("site.pp");
     std::fs::write(
         &plan,
@@ -387,7 +391,12 @@ fn an_empty_module_folder_is_a_module_of_unknown_contents() {
         .unwrap()
         .iter()
         .filter(|d| d["severity"] == "error")
-        .map(|d| (d["rule"].as_str().unwrap().to_string(), d["line"].as_u64().unwrap()))
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(found, [("unknown-function".to_string(), 3)], "{output:?}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -146,6 +146,24 @@ fn command_line_rules_win_over_the_configuration() {
     assert_eq!(rules(&found), ["documentation", "hard-tabs"]);
 }
 
+/// The warnings the syntax layer finds while parsing (unrecognized-escape) follow the
+/// selection as every rule does; syntax errors are reported whatever it says.
+#[test]
+fn parsing_warnings_follow_the_selection_and_syntax_errors_do_not() {
+    let p = Project::new("parsing");
+    p.write("escape.pp", "notice(\"a\\q\")\n")
+        .write("broken.pp", "class {\n");
+    let all = p.findings(&["."]);
+    assert!(rules(&all).contains(&"unrecognized-escape"), "{all:?}");
+    let ignored = p.findings(&["--ignore", "unrecognized-escape", "."]);
+    assert!(
+        !rules(&ignored).contains(&"unrecognized-escape"),
+        "{ignored:?}"
+    );
+    let selected = p.findings(&["--select", "trailing-whitespace", "."]);
+    assert_eq!(rules(&selected), ["syntax-error"]);
+}
+
 #[test]
 fn configuration_errors_name_file_and_line_and_exit_2() {
     let p = Project::new("errors");

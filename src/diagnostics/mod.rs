@@ -140,4 +140,7 @@ pub mod rule_ids {
     pub const UNREADABLE_FILE: &str = "unreadable-file";
     /// pupcheck itself failed on the file (a bug): the other files are still checked.
     pub const INTERNAL_ERROR: &str = "internal-error";
+    /// The findings reported whatever the selection and suppression comments say: a
+    /// file that is not read or not parsed whole is never silently passed.
+    pub const ALWAYS_REPORTED: &[&str] = &[SYNTAX_ERROR, UNREADABLE_FILE, INTERNAL_ERROR];
 }

@@ -794,7 +794,9 @@ fn to_binary(v: &Value, format: &str) -> R<Value> {
 /// `Tuple(x)` is `Array(x)`, whose errors name Array.
 fn to_array(v: &Value) -> R<Value> {
     if matches!(v, Value::Type(ty) if ty.dealiased().is_none()) {
-        return Err(EvalError::Unsupported("Array.new of an unresolved alias".into()));
+        return Err(EvalError::Unsupported(
+            "Array.new of an unresolved alias".into(),
+        ));
     }
     if crate::types::infer::iteration_element_type(v).is_none() {
         return Err(failed(format!(

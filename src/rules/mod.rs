@@ -341,6 +341,12 @@ pub fn with_context<R>(
 }
 
 fn check_in_context(ctx: &FileContext, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) {
+    // The syntax layer's warnings (unrecognized-escape) are found while parsing, for
+    // every file; they are kept only where their rule is selected.
+    diagnostics.retain(|d| {
+        crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&d.rule)
+            || find(d.rule).is_none_or(|rule| settings.rules.is_enabled(rule))
+    });
     for rule in settings.rules.enabled() {
         if let Some(check) = rule.check {
             check(ctx, diagnostics);

@@ -9,9 +9,6 @@ use crate::source::Span;
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Url, WorkspaceEdit};
 use std::collections::HashMap;
 
-/// Findings no comment suppresses.
-const UNSUPPRESSIBLE: &[&str] = &["syntax-error", "internal-error", "unreadable-file"];
-
 fn edit(uri: &Url, edits: Vec<TextEdit>) -> WorkspaceEdit {
     WorkspaceEdit {
         changes: Some(HashMap::from([(uri.clone(), edits)])),
@@ -61,7 +58,7 @@ pub fn suppress(
     diagnostic: &Diagnostic,
     shown: &lsp_types::Diagnostic,
 ) -> Option<CodeAction> {
-    if UNSUPPRESSIBLE.contains(&diagnostic.rule) {
+    if crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&diagnostic.rule) {
         return None;
     }
     let text = &source.text;

@@ -13,7 +13,8 @@ pub static RULE: Rule = Rule {
     puppet_lint: Some("case_without_default"),
     docs: "\
 ## What it does
-Reports `case` expressions none of whose options is `default`.
+Reports `case` expressions none of whose options is `default` (an array pattern holding
+`default`, such as `[default]`, counts as one, as in puppet-lint).
 
 ## Why it matters
 When no option matches, the case silently does nothing (and evaluates to `undef`); the
@@ -40,11 +41,10 @@ struct Find<'a> {
 impl Visitor<'_> for Find<'_> {
     fn visit_expr(&mut self, expr: &Expr) {
         if let ExprKind::Case(case) = &expr.kind {
-            let has_default = case.options.iter().any(|o| {
-                o.matchers
-                    .iter()
-                    .any(|m| matches!(m.kind, ExprKind::Default))
-            });
+            let has_default = case
+                .options
+                .iter()
+                .any(|o| o.matchers.iter().any(names_default));
             if !has_default {
                 let keyword = Span::new(expr.span.start, expr.span.start + "case".len() as u32);
                 self.out
@@ -52,6 +52,17 @@ impl Visitor<'_> for Find<'_> {
             }
         }
         walk_expr(self, expr);
+    }
+}
+
+/// Whether an option's matcher is `default` or an array pattern with `default` in it
+/// (`[default]`, `[true, default]`): puppet-lint takes any `default` among the options
+/// as the case's default, and `[default]` matches every one-element array.
+fn names_default(matcher: &Expr) -> bool {
+    match &matcher.kind {
+        ExprKind::Default => true,
+        ExprKind::Array(items) => items.iter().any(names_default),
+        _ => false,
     }
 }
 

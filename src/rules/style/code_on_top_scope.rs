@@ -69,6 +69,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 at += c.len_utf8() as u32;
             } else if let Some(scope) = inside(at) {
                 at = scope.end;
+            } else if let Some(string) = ctx.code.opaque_at(at).filter(|s| s.start < start) {
+                // The rest of a string or heredoc begun on an earlier line: no token
+                // starts here (puppet-lint reports the line its token starts on).
+                at = string.end;
             } else {
                 first = Some((at, c));
                 break;
@@ -124,5 +128,36 @@ fn token_value(token: &str) -> &str {
         &token[1..token.len() - 1]
     } else {
         token.strip_prefix('$').unwrap_or(token)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The lines the rule reports in `code`.
+    fn reported_lines(code: &str) -> Vec<u32> {
+        let mut settings = crate::config::Settings::default();
+        settings.rules.apply(&crate::config::RuleLayer {
+            select: Some(vec![crate::config::Selector::Rule(super::RULE.id)]),
+            ..Default::default()
+        });
+        let env = crate::env::Environment::empty();
+        let report =
+            crate::check::check_text_with("top.pp".into(), code.as_bytes().to_vec(), &settings, &env);
+        let source = report.source.as_ref().expect("a source");
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == super::RULE.id)
+            .map(|d| source.position(d.span.start).line)
+            .collect()
+    }
+
+    /// A line inside a heredoc body or a string begun on an earlier line holds no token
+    /// (puppet-lint reports the line a token starts on); code after the string's end
+    /// on that line does.
+    #[test]
+    fn lines_inside_strings_and_heredocs_are_not_code() {
+        let code = "$motd = @(EOT)\n  Managed by Puppet\n  | EOT\n$banner = \"Welcome,\n  visitor\"\n$two = 'a\nb' + 'c'\n";
+        assert_eq!(reported_lines(code), [1, 4, 6, 7]);
     }
 }

@@ -125,7 +125,7 @@ pub fn apply(ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     diagnostics.retain(|d| {
-        if ["syntax-error", "unreadable-file", "internal-error"].contains(&d.rule) {
+        if crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&d.rule) {
             return true;
         }
         let line = ctx.source.position(d.span.start).line;
