@@ -26,7 +26,7 @@ fn implemented_checks_find_what_puppet_lint_finds() {
     let known: BTreeSet<&str> = known.lines().collect();
     let implemented: BTreeMap<&str, &str> = ALL
         .iter()
-        .filter(|r| r.check.is_some())
+        .filter(|r| r.checks_files())
         .filter_map(|r| r.puppet_lint.map(|lint| (lint, r.id)))
         .filter(|(lint, _)| known.contains(lint))
         .collect();

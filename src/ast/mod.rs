@@ -335,7 +335,107 @@ pub enum RelationOp {
     Subscribe,
 }
 
+/// The kind of an expression without its contents: what a rule names to be called on
+/// the expressions of that kind in the one walk over a file (`rules::ExprVisit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExprTag {
+    Integer,
+    Float,
+    String,
+    Interpolated,
+    Heredoc,
+    Regex,
+    Boolean,
+    Undef,
+    Default,
+    Variable,
+    Name,
+    TypeRef,
+    Reserved,
+    Array,
+    Hash,
+    Binary,
+    Unary,
+    Assignment,
+    Relationship,
+    Selector,
+    Paren,
+    Access,
+    Call,
+    MethodCall,
+    If,
+    Unless,
+    Case,
+    Resource,
+    ResourceDefaults,
+    ResourceOverride,
+    Collector,
+    Class,
+    Define,
+    Node,
+    Function,
+    Plan,
+    TypeAlias,
+    TypeMapping,
+    TypeDefinition,
+    EppText,
+    EppRender,
+    Error,
+}
+
+impl ExprTag {
+    /// How many kinds there are (the tags are `0..COUNT` as `usize`).
+    pub const COUNT: usize = ExprTag::Error as usize + 1;
+}
+
 impl ExprKind {
+    pub fn tag(&self) -> ExprTag {
+        match self {
+            ExprKind::Integer(_) => ExprTag::Integer,
+            ExprKind::Float(_) => ExprTag::Float,
+            ExprKind::String(_) => ExprTag::String,
+            ExprKind::Interpolated(_) => ExprTag::Interpolated,
+            ExprKind::Heredoc(_) => ExprTag::Heredoc,
+            ExprKind::Regex(_) => ExprTag::Regex,
+            ExprKind::Boolean(_) => ExprTag::Boolean,
+            ExprKind::Undef => ExprTag::Undef,
+            ExprKind::Default => ExprTag::Default,
+            ExprKind::Variable(_) => ExprTag::Variable,
+            ExprKind::Name(_) => ExprTag::Name,
+            ExprKind::TypeRef(_) => ExprTag::TypeRef,
+            ExprKind::Reserved(_) => ExprTag::Reserved,
+            ExprKind::Array(_) => ExprTag::Array,
+            ExprKind::Hash(_) => ExprTag::Hash,
+            ExprKind::Binary { .. } => ExprTag::Binary,
+            ExprKind::Unary { .. } => ExprTag::Unary,
+            ExprKind::Assignment { .. } => ExprTag::Assignment,
+            ExprKind::Relationship { .. } => ExprTag::Relationship,
+            ExprKind::Selector { .. } => ExprTag::Selector,
+            ExprKind::Paren(_) => ExprTag::Paren,
+            ExprKind::Access { .. } => ExprTag::Access,
+            ExprKind::Call(_) => ExprTag::Call,
+            ExprKind::MethodCall(_) => ExprTag::MethodCall,
+            ExprKind::If(_) => ExprTag::If,
+            ExprKind::Unless(_) => ExprTag::Unless,
+            ExprKind::Case(_) => ExprTag::Case,
+            ExprKind::Resource(_) => ExprTag::Resource,
+            ExprKind::ResourceDefaults(_) => ExprTag::ResourceDefaults,
+            ExprKind::ResourceOverride(_) => ExprTag::ResourceOverride,
+            ExprKind::Collector(_) => ExprTag::Collector,
+            ExprKind::Class(_) => ExprTag::Class,
+            ExprKind::Define(_) => ExprTag::Define,
+            ExprKind::Node(_) => ExprTag::Node,
+            ExprKind::Function(_) => ExprTag::Function,
+            ExprKind::Plan(_) => ExprTag::Plan,
+            ExprKind::TypeAlias(_) => ExprTag::TypeAlias,
+            ExprKind::TypeMapping(_) => ExprTag::TypeMapping,
+            ExprKind::TypeDefinition(_) => ExprTag::TypeDefinition,
+            ExprKind::EppText(_) => ExprTag::EppText,
+            ExprKind::EppRender(_) => ExprTag::EppRender,
+            ExprKind::Error => ExprTag::Error,
+        }
+    }
+
     /// A definition (Puppet's `Definition`): class, defined type, node, function, plan,
     /// type alias, type mapping or type definition.
     pub fn is_definition(&self) -> bool {

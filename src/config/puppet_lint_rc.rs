@@ -69,6 +69,9 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (arg, None),
         };
+        // Ruby's option parser reads `_` in a long option's name as `-`
+        // (`--fail_on_warnings` is `--fail-on-warnings`).
+        let option = name.replace('_', "-");
         let value = |i: &mut usize| -> Result<String, ConfigError> {
             if let Some(v) = inline.clone() {
                 return Ok(v);
@@ -85,7 +88,7 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
                 }),
             }
         };
-        match name {
+        match option.as_str() {
             "--fail-on-warnings" => config.fail_on = Some(Severity::Warning),
             "--relative" => config.relative_layout = true,
             "--only-checks" => {
@@ -118,15 +121,15 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
             "--ignore-paths" => {
                 ignore_paths.extend(value(&mut i)?.split(',').map(str::to_string));
             }
-            _ if OUTPUT_OPTIONS.contains(&name) => {
-                if WITH_VALUE.contains(&name) && inline.is_none() {
+            _ if OUTPUT_OPTIONS.contains(&option.as_str()) => {
+                if WITH_VALUE.contains(&option.as_str()) && inline.is_none() {
                     i += 1;
                 }
             }
             _ => {
                 // `--no-<check>-check`, or an abbreviation of it (Ruby's option parser
                 // takes any unambiguous prefix of an option: `--no-<check>`).
-                if let Some(c) = name.strip_prefix("--no-") {
+                if let Some(c) = name.strip_prefix("--no-").or(name.strip_prefix("--no_")) {
                     if let Some(s) = check(c, true, line, &mut config.warnings) {
                         config.rules.ignore.push(s);
                     }
@@ -188,26 +191,31 @@ fn check(
     line: usize,
     warnings: &mut Vec<String>,
 ) -> Option<Selector> {
-    let name = written.strip_suffix("-check").unwrap_or(written);
+    // Ruby's option parser reads `_` and `-` alike in an option's name, so
+    // `--no-2sp-soft-tabs-check` is puppet-lint's `2sp_soft_tabs` check.
+    let dashed = |n: &str| n.replace('_', "-");
+    let as_written = written.strip_suffix("-check").unwrap_or(written);
+    let written = dashed(written);
+    let name = written.strip_suffix("-check").unwrap_or(&written);
     // An abbreviation: the start of one check's `<name>-check` and of no other's.
     let abbreviated = || {
         let mut starting = rules::ALL.iter().filter(|r| {
             r.puppet_lint
-                .is_some_and(|n| format!("{n}-check").starts_with(written))
+                .is_some_and(|n| format!("{}-check", dashed(n)).starts_with(&written))
         });
         match (starting.next(), starting.next()) {
             (Some(rule), None) if abbreviations && !written.is_empty() => Some(*rule),
             _ => None,
         }
     };
-    match rules::find(name) {
-        Some(rule) if rule.puppet_lint == Some(name) || rule.id == name => {
-            Some(Selector::Rule(rule.id))
-        }
-        _ if abbreviated().is_some() => abbreviated().map(|rule| Selector::Rule(rule.id)),
-        _ => {
+    let exact = rules::ALL
+        .iter()
+        .find(|r| r.puppet_lint.is_some_and(|n| dashed(n) == name) || r.id == name);
+    match exact.copied().or_else(abbreviated) {
+        Some(rule) => Some(Selector::Rule(rule.id)),
+        None => {
             warnings.push(format!(
-                "line {line}: pupcheck has no rule for the puppet-lint check '{name}'; skipped"
+                "line {line}: pupcheck has no rule for the puppet-lint check '{as_written}'; skipped"
             ));
             None
         }
@@ -258,6 +266,20 @@ mod tests {
         let c =
             parse("--top-scope-variables=::role,site_name\n--codeclimate-report-file cc.json\n");
         assert_eq!(c.top_scope_variables, ["role", "site_name"]);
+    }
+
+    /// Ruby's option parser reads `_` as `-` in options' names (puppet-lint accepts
+    /// `--fail_on_warnings` and `--no_documentation-check`).
+    #[test]
+    fn underscores_in_option_names_are_dashes() {
+        let c = parse("--fail_on_warnings\n--no_documentation-check\n--no-2sp-soft-tabs-check\n");
+        assert_eq!(c.fail_on, Some(Severity::Warning));
+        let mut s = RuleSelection::default();
+        s.apply(&c.rules);
+        assert!(!s
+            .enabled()
+            .any(|r| r.id == "documentation" || r.id == "soft-tabs"));
+        assert!(c.warnings.is_empty(), "{:?}", c.warnings);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! inline expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
-use crate::ast::Program;
+use crate::ast::{Expr, ExprTag, Program};
 use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::SourceFile;
@@ -281,11 +281,31 @@ pub struct Rule {
     pub puppet_lint: Option<&'static str>,
     /// Markdown: "What it does", "Why it matters", "Example", "How to fix".
     pub docs: &'static str,
-    /// `None` for diagnostics produced by the syntax layer or the file reader.
+    /// A check of the whole file, run once (`None` for diagnostics produced by the
+    /// syntax layer or the file reader, and for rules that only look at expressions).
     pub check: Option<fn(&FileContext, &mut Vec<Diagnostic>)>,
+    /// What the rule looks at in the one walk over the file's expressions.
+    pub on_expr: Option<ExprVisit>,
 }
 
+/// A rule's part of the one walk over a file's expressions: called on each expression
+/// of the kinds it names, in source order, outermost first (oxc's `run`, ruff's
+/// expression dispatch). A rule that needs the whole file at once has a `check`.
+pub struct ExprVisit {
+    pub kinds: &'static [ExprTag],
+    pub visit: ExprCheck,
+}
+
+/// A rule's check of one expression.
+pub type ExprCheck = fn(&FileContext, &Expr, &mut Vec<Diagnostic>);
+
 impl Rule {
+    /// Whether the rule checks files itself (rather than naming the diagnostics the
+    /// syntax layer or the file reader produce).
+    pub fn checks_files(&self) -> bool {
+        self.check.is_some() || self.on_expr.is_some()
+    }
+
     pub fn diagnostic(
         &'static self,
         span: crate::source::Span,
@@ -347,9 +367,24 @@ fn check_in_context(ctx: &FileContext, settings: &Settings, diagnostics: &mut Ve
         crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&d.rule)
             || find(d.rule).is_none_or(|rule| settings.rules.is_enabled(rule))
     });
+    // The rules that look at expressions, by the kind of expression: one walk calls
+    // each on its kinds.
+    let mut by_kind: [Vec<ExprCheck>; ExprTag::COUNT] = std::array::from_fn(|_| Vec::new());
     for rule in settings.rules.enabled() {
         if let Some(check) = rule.check {
             check(ctx, diagnostics);
+        }
+        if let Some(on_expr) = &rule.on_expr {
+            for kind in on_expr.kinds {
+                by_kind[*kind as usize].push(on_expr.visit);
+            }
+        }
+    }
+    if by_kind.iter().any(|visits| !visits.is_empty()) {
+        for &expr in &ctx.exprs {
+            for visit in &by_kind[expr.kind.tag() as usize] {
+                visit(ctx, expr, diagnostics);
+            }
         }
     }
     style::suppress::apply(ctx, diagnostics);

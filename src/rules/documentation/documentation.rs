@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::Span;
@@ -31,7 +33,11 @@ class demo {
 Describe it in a comment right above, in puppet-strings form:
 `# @summary Installs and configures demo.`
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class, ExprTag::Define],
+        visit: check_expr,
+    }),
 };
 
 /// Whether a comment ends right before `start`, with at most one line break between.
@@ -50,18 +56,16 @@ fn documented(ctx: &FileContext, start: u32) -> bool {
         .any(|c| c.span.start < last && last <= c.span.end)
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let (keyword, what) = match &expr.kind {
-            ExprKind::Class(_) => ("class", "class"),
-            ExprKind::Define(_) => ("define", "defined type"),
-            _ => return,
-        };
-        if !documented(ctx, expr.span.start) {
-            out.push(RULE.diagnostic(
-                Span::new(expr.span.start, expr.span.start + keyword.len() as u32),
-                format!("{what} not documented"),
-            ));
-        }
-    });
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let (keyword, what) = match &expr.kind {
+        ExprKind::Class(_) => ("class", "class"),
+        ExprKind::Define(_) => ("define", "defined type"),
+        _ => return,
+    };
+    if !documented(ctx, expr.span.start) {
+        out.push(RULE.diagnostic(
+            Span::new(expr.span.start, expr.span.start + keyword.len() as u32),
+            format!("{what} not documented"),
+        ));
+    }
 }

@@ -36,6 +36,7 @@ Write the file as the Forge's metadata format asks (`\"version\": \"1.0.0\"`, an
 missing keys).
 ",
     check: None,
+    on_expr: None,
 };
 
 /// The findings on a module's `metadata.json` (`source`).

@@ -44,6 +44,7 @@ Add the module to `dependencies` in `metadata.json`, with the range of versions 
 code works with (`{ \"name\": \"puppetlabs/stdlib\", \"version_requirement\": \">= 9.0.0 < 10.0.0\" }`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -34,6 +34,7 @@ file { '/etc/motd':
 Pad the names with spaces so every `=>` is one space after the longest name.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// A token of a resource body as puppet-lint sees it (comments dropped).

@@ -30,6 +30,7 @@ Service['demo']
 Move the arrow: `Package['demo']` on one line, `-> Service['demo']` on the next.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

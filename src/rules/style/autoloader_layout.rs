@@ -28,6 +28,7 @@ load (\"Could not find class\") unless another file happens to load first.
 Move the definition to the file its name implies, or rename it.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

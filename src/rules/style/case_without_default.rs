@@ -32,6 +32,7 @@ case $facts['os']['family'] {
 Add `default: { }` or, better, `default: { fail(\"unsupported OS ${facts['os']['family']}\") }`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 struct Find<'a> {

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -30,19 +32,21 @@ class ntp ($servers = $ntp::params::servers) inherits ntp::params { }
 Move the defaults to the module's Hiera data (or to the parameter list), and drop the
 `inherits`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Class(class) = &expr.kind {
-            if let Some(parent) = class
-                .parent
-                .as_ref()
-                .filter(|p| p.name.ends_with("::params"))
-            {
-                out.push(RULE.diagnostic(parent.span, "class inheriting from params class"));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Class(class) = &expr.kind {
+        if let Some(parent) = class
+            .parent
+            .as_ref()
+            .filter(|p| p.name.ends_with("::params"))
+        {
+            out.push(RULE.diagnostic(parent.span, "class inheriting from params class"));
         }
-    });
+    }
 }

@@ -33,6 +33,7 @@ class ntp { }
 Move the code into a class (or, in an environment, into a node definition).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -30,6 +30,7 @@ $path = \"/etc/motd\"
 Use single quotes: `'/etc/motd'`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// What makes double quotes necessary, as puppet-lint decides it.

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::{Attribute, ExprKind};
 use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
 
@@ -31,40 +33,42 @@ file { '/etc/motd':
 ## How to fix
 Move `ensure` to the top of the body.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Name, ExprTag::Resource],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Resource(resource) = &expr.kind else {
-            return;
-        };
-        if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class") {
-            return;
-        }
-        for body in &resource.bodies {
-            let names: Vec<&Attribute> = body
-                .attributes
-                .iter()
-                .filter(|a| a.name.name != "*")
-                .collect();
-            if let Some((i, ensure)) = names
-                .iter()
-                .enumerate()
-                .find(|(_, a)| a.name.name == "ensure")
-            {
-                if i > 0 {
-                    out.push(
-                        RULE.diagnostic(
-                            ensure.name.span,
-                            "ensure found on line but it's not the first attribute",
-                        )
-                        .with_fix(swap(&ctx.source.text, names[0], ensure)),
-                    );
-                }
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Resource(resource) = &expr.kind else {
+        return;
+    };
+    if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class") {
+        return;
+    }
+    for body in &resource.bodies {
+        let names: Vec<&Attribute> = body
+            .attributes
+            .iter()
+            .filter(|a| a.name.name != "*")
+            .collect();
+        if let Some((i, ensure)) = names
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.name.name == "ensure")
+        {
+            if i > 0 {
+                out.push(
+                    RULE.diagnostic(
+                        ensure.name.span,
+                        "ensure found on line but it's not the first attribute",
+                    )
+                    .with_fix(swap(&ctx.source.text, names[0], ensure)),
+                );
             }
         }
-    });
+    }
 }
 
 /// puppet-lint's fix: `ensure` and the first attribute change places (each with its

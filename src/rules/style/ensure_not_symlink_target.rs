@@ -30,6 +30,7 @@ Write `ensure => link, target => '/etc/issue'`. The automatic fix writes
 another name for `link` (checked with `puppet apply`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

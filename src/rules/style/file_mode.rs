@@ -33,6 +33,7 @@ file { '/etc/motd':
 Write `'0644'` (`--fix` prefixes a 3-digit mode with `0`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn mode_pattern() -> &'static Regex {

@@ -30,6 +30,7 @@ class demo {
 Replace each tab with two spaces (`--fix` does).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

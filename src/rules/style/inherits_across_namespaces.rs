@@ -27,6 +27,7 @@ class demo::config inherits apache::params { }
 Include the other class and read its variables, or pass values as parameters.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn module_of(name: &str) -> &str {

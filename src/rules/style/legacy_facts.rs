@@ -36,6 +36,7 @@ with a structured equivalent (`ipaddress_eth0` becomes
 `blockdevices`, ...) have none of the same value and are left to you.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 #[derive(Deserialize)]

@@ -27,6 +27,7 @@ A resource attribute whose value is a long list written on one line.
 Break the line: one array element or hash entry per line.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

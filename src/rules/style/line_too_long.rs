@@ -28,6 +28,7 @@ Break the line: one array element or hash entry per line, or build the value in 
 variable first.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -26,6 +26,7 @@ class my-module { }
 Use underscores: `class my_module { }`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

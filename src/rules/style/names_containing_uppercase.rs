@@ -27,6 +27,7 @@ class Demo::Config { }
 Use the lowercase name: `class demo::config { }`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

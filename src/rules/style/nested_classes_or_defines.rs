@@ -30,6 +30,7 @@ class demo {
 Move it to its own file, `demo/manifests/config.pp`, as `class demo::config`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 struct Find<'a> {

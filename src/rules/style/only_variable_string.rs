@@ -30,6 +30,7 @@ file { '/tmp/x':
 Use the variable itself: `owner => $owner`. Use `String($owner)` when a string is meant.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// The variable of `\"${x}\"`, `\"$x\"` or `\"${x['k']}\"` (simple keys only, as

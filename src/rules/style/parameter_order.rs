@@ -31,6 +31,7 @@ class demo (
 Move the required parameters to the front.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

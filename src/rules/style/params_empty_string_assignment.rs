@@ -1,5 +1,6 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
 use crate::ast::{Expr, ExprKind, StringStyle};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -30,7 +31,11 @@ class demo (String $proxy = '') { }
 ## How to fix
 `Optional[String[1]] $proxy = undef`, and test for `undef` where it is used.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class, ExprTag::Define, ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
 /// The type's first name, as the plugin compares it (`String[1]` is `String`).
@@ -42,28 +47,26 @@ fn type_name(t: &Expr) -> Option<&str> {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let params = match &expr.kind {
-            ExprKind::Class(c) => &c.params,
-            ExprKind::Define(d) => &d.params,
-            _ => return,
-        };
-        for p in params.iter().flatten() {
-            let typed = p
-                .type_expr
-                .as_ref()
-                .and_then(type_name)
-                .is_some_and(|n| n.starts_with("String") || n.starts_with("Variant"));
-            let empty = p.default.as_ref().is_some_and(|d| {
-                matches!(&d.kind, ExprKind::String(s) if s.value.is_empty() && s.style == StringStyle::SingleQuoted)
-            });
-            if typed && empty {
-                out.push(RULE.diagnostic(
-                    p.name.span,
-                    "class parameter with String type defaults to empty string",
-                ));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let params = match &expr.kind {
+        ExprKind::Class(c) => &c.params,
+        ExprKind::Define(d) => &d.params,
+        _ => return,
+    };
+    for p in params.iter().flatten() {
+        let typed = p
+            .type_expr
+            .as_ref()
+            .and_then(type_name)
+            .is_some_and(|n| n.starts_with("String") || n.starts_with("Variant"));
+        let empty = p.default.as_ref().is_some_and(|d| {
+            matches!(&d.kind, ExprKind::String(s) if s.value.is_empty() && s.style == StringStyle::SingleQuoted)
+        });
+        if typed && empty {
+            out.push(RULE.diagnostic(
+                p.name.span,
+                "class parameter with String type defaults to empty string",
+            ));
         }
-    });
+    }
 }

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::{ExprKind, StringPart, StringStyle};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 
@@ -29,7 +31,11 @@ file { '/etc/motd':
 ## How to fix
 Write `puppet:///modules/demo/motd`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Interpolated, ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
 fn is_bad(url: &str) -> bool {
@@ -43,28 +49,26 @@ fn is_bad(url: &str) -> bool {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let text = match &expr.kind {
-            ExprKind::String(s)
-                if s.style != StringStyle::Heredoc && s.style != StringStyle::Bare =>
-            {
-                s.value.as_str()
-            }
-            ExprKind::Interpolated(parts) => match parts.first() {
-                Some(StringPart::Text(t, _)) => t.as_str(),
-                _ => return,
-            },
-            _ => return,
-        };
-        if is_bad(text) {
-            let d = RULE.diagnostic(expr.span, "puppet:// URL without modules/ found");
-            out.push(match with_modules(&ctx.source.text[expr.span.range()]) {
-                Some(fixed) => d.with_fix(Fix::replace(expr.span, fixed)),
-                None => d,
-            });
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let text = match &expr.kind {
+        ExprKind::String(s)
+            if s.style != StringStyle::Heredoc && s.style != StringStyle::Bare =>
+        {
+            s.value.as_str()
         }
-    });
+        ExprKind::Interpolated(parts) => match parts.first() {
+            Some(StringPart::Text(t, _)) => t.as_str(),
+            _ => return,
+        },
+        _ => return,
+    };
+    if is_bad(text) {
+        let d = RULE.diagnostic(expr.span, "puppet:// URL without modules/ found");
+        out.push(match with_modules(&ctx.source.text[expr.span.range()]) {
+            Some(fixed) => d.with_fix(Fix::replace(expr.span, fixed)),
+            None => d,
+        });
+    }
 }
 
 /// puppet-lint's fix: `modules/` after the server part of every `puppet://` URL in the

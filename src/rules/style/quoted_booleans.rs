@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::{ExprKind, StringStyle};
 use crate::diagnostics::{Applicability, Diagnostic, Edit, Fix, Severity};
 
@@ -29,28 +31,30 @@ Write the boolean: `enable => true`. The fix does that; it is unsafe (applied on
 `--unsafe-fixes`) because a string and a boolean are different values: code comparing
 with `'true'` or a type expecting a String changes behaviour.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::String(s) = &expr.kind {
-            let quoted = matches!(
-                s.style,
-                StringStyle::SingleQuoted | StringStyle::DoubleQuoted
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::String(s) = &expr.kind {
+        let quoted = matches!(
+            s.style,
+            StringStyle::SingleQuoted | StringStyle::DoubleQuoted
+        );
+        if quoted && (s.value == "true" || s.value == "false") {
+            out.push(
+                RULE.diagnostic(expr.span, "quoted boolean value found")
+                    .with_fix(Fix {
+                        edits: vec![Edit {
+                            span: expr.span,
+                            replacement: s.value.clone(),
+                        }],
+                        applicability: Applicability::Unsafe,
+                    }),
             );
-            if quoted && (s.value == "true" || s.value == "false") {
-                out.push(
-                    RULE.diagnostic(expr.span, "quoted boolean value found")
-                        .with_fix(Fix {
-                            edits: vec![Edit {
-                                span: expr.span,
-                                replacement: s.value.clone(),
-                            }],
-                            applicability: Applicability::Unsafe,
-                        }),
-                );
-            }
         }
-    });
+    }
 }

@@ -27,6 +27,7 @@ Service['demo'] <- Package['demo']
 Write `Package['demo'] -> Service['demo']`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

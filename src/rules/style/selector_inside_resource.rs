@@ -29,6 +29,7 @@ file { '/tmp/x':
 `$mode = $secure ? { ... }` before the resource, then `mode => $mode`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -32,6 +32,7 @@ Use double quotes (`\"echo ${name}\"`), or escape the dollar sign if the text is
 puppet-lint reports this as an error; pupcheck as a warning, since it may be deliberate.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -30,6 +30,7 @@ code.
 Write `#` instead; the fix does that.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// Whether a statement is `//`: an empty regex is how `//` parses, and a statement is

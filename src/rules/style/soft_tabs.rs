@@ -30,6 +30,7 @@ class demo {
 Indent by a multiple of two spaces.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

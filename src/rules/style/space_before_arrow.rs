@@ -32,6 +32,7 @@ file { '/etc/motd':
 One space before the arrow (the fix makes it so).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -29,6 +29,7 @@ include apache
 Write each line as a `#` comment (`--fix` does).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -34,6 +34,7 @@ class demo {
 Indent by two spaces a level; the fix rewrites the line's leading blanks.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 const STEP: usize = 2;

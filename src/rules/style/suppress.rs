@@ -41,6 +41,7 @@ $a = 1 # lint:ignore:140chars
 Remove the comment, or correct the rule name (`pupcheck rules` lists them).
 ",
     check: None,
+    on_expr: None,
 };
 
 struct Suppression {
@@ -148,7 +149,7 @@ pub fn apply(ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
         for (id, name, used) in &s.names {
             let enabled = id
                 .and_then(find)
-                .is_some_and(|r| rules.is_enabled(r) && r.check.is_some());
+                .is_some_and(|r| rules.is_enabled(r) && r.checks_files());
             if !used && enabled {
                 problems.push(RULE.diagnostic(
                     s.comment,

@@ -33,6 +33,7 @@ variable that is not a fact (set in `site.pp`) is reported too; such variables a
 better passed as class parameters.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

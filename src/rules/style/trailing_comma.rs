@@ -35,6 +35,7 @@ file { '/etc/motd':
 Add the comma (the fix does).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// The first code character at or after `from`, skipping blanks, comments and heredoc

@@ -30,6 +30,7 @@ Delete it (`--fix` does). puppet-lint reports this as an error; pupcheck as a wa
 because the catalog is not affected.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn is_blank(c: char) -> bool {

@@ -28,6 +28,7 @@ file { '/tmp/x': mode => 0644 }
 Quote it: `mode => '0644'`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
@@ -28,23 +30,25 @@ node web1 { }
 ## How to fix
 Quote it: `node 'web1' { }`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Node, ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Node(node) = &expr.kind else {
-            return;
-        };
-        for m in &node.matches {
-            if let ExprKind::String(s) = &m.kind {
-                if s.style == StringStyle::Bare {
-                    out.push(
-                        RULE.diagnostic(m.span, "unquoted node name found")
-                            .with_fix(Fix::replace(m.span, format!("'{}'", s.value))),
-                    );
-                }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Node(node) = &expr.kind else {
+        return;
+    };
+    for m in &node.matches {
+        if let ExprKind::String(s) = &m.kind {
+            if s.style == StringStyle::Bare {
+                out.push(
+                    RULE.diagnostic(m.span, "unquoted node name found")
+                        .with_fix(Fix::replace(m.span, format!("'{}'", s.value))),
+                );
             }
         }
-    });
+    }
 }

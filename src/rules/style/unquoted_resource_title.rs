@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Fix, Severity};
@@ -27,20 +29,22 @@ package { vim: ensure => installed }
 ## How to fix
 Quote it: `package { 'vim': ... }`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Name, ExprTag::Resource],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Resource(r) = &expr.kind {
-            for b in &r.bodies {
-                if let ExprKind::Name(name) = &b.title.kind {
-                    out.push(
-                        RULE.diagnostic(b.title.span, "unquoted resource title")
-                            .with_fix(Fix::replace(b.title.span, format!("'{name}'"))),
-                    );
-                }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Resource(r) = &expr.kind {
+        for b in &r.bodies {
+            if let ExprKind::Name(name) = &b.title.kind {
+                out.push(
+                    RULE.diagnostic(b.title.span, "unquoted resource title")
+                        .with_fix(Fix::replace(b.title.span, format!("'{name}'"))),
+                );
             }
         }
-    });
+    }
 }

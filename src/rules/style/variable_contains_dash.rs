@@ -28,6 +28,7 @@ $name = \"${prefix}-$app-name\"
 Use underscores in names (`$app_name`) and braces in strings (`${app}-name`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

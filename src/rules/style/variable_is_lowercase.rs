@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -27,15 +29,17 @@ $myVar = 1
 ## How to fix
 Use lowercase with underscores: `$my_var`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Variable],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Variable(name) = &expr.kind {
-            if name.chars().any(|c| c.is_ascii_uppercase()) {
-                out.push(RULE.diagnostic(expr.span, "variable contains an uppercase letter"));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Variable(name) = &expr.kind {
+        if name.chars().any(|c| c.is_ascii_uppercase()) {
+            out.push(RULE.diagnostic(expr.span, "variable contains an uppercase letter"));
         }
-    });
+    }
 }

@@ -34,6 +34,7 @@ class demo {
 Make it a parameter, or qualify it (`$demo::params::port`, `$facts['os']`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// Variables Puppet sets in every class and defined type: puppet-lint's list, kept as

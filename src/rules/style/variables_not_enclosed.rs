@@ -28,6 +28,7 @@ $greeting = \"hello $name\"
 Write `\"hello ${name}\"`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -33,4 +33,5 @@ Add what is missing where the diagnostic points; the label shows the bracket an 
 block was opened with.
 ",
     check: None,
+    on_expr: None,
 };

@@ -27,4 +27,5 @@ line of the first byte that is not UTF-8.
 Re-encode the file as UTF-8 (`iconv -f latin1 -t utf-8`), fix its permissions, or split it.
 ",
     check: None,
+    on_expr: None,
 };

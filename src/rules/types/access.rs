@@ -33,6 +33,7 @@ Index arrays with integers and hashes with their keys; give types the parameters
 specification lists for them.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -31,6 +31,7 @@ $checked = assert_type(Integer, $port)
 Give a value of the type, convert it (`Integer($port)`), or widen the type.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -32,6 +32,7 @@ Convert text that holds what the type reads (`'8080'`), or check it first
 (`$text =~ /\\A\\d+\\z/`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

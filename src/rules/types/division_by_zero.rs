@@ -32,6 +32,7 @@ Guard the division (`if $workers > 0 { ... }`) or give the divisor a value that 
 zero.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

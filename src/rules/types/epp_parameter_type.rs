@@ -46,6 +46,7 @@ file { '/etc/ntp.conf':
 Give the template the parameters its tag declares, with values of their types.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -48,6 +48,7 @@ $mode = '0600'
 Give each value its own variable, or choose the value with a selector or `if`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -52,6 +52,7 @@ $port = ntp::port('123')
 Pass what the function's signature asks for (`split($ip, '[.]')`, `ntp::port(123)`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// `1 argument`, `2 arguments`.

@@ -44,6 +44,7 @@ hierarchy:
 Write the level as the message asks; see Puppet's documentation of `hiera.yaml` version 5.
 ",
     check: None,
+    on_expr: None,
 };
 
 /// The findings on one `hiera.yaml`; `shown`: its path as the message names it.

@@ -37,6 +37,7 @@ $port = lookup('profile::web::port', Integer)   # data/common.yaml: profile::web
 Write the value as the type asks in the data file (`8080`), or widen the type.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

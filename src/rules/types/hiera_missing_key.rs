@@ -1,5 +1,6 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -34,68 +35,70 @@ $servers = lookup('profile::ntp::servers')   # no data file has the key
 Add the key to the data (`data/common.yaml`), correct its name, or give a default
 (`lookup('profile::ntp::servers', Array[String], 'first', [])`).
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Call, ExprTag::Hash, ExprTag::Name, ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Call(call) = &expr.kind else {
-            return;
-        };
-        let ExprKind::Name(function) = &call.function.kind else {
-            return;
-        };
-        if call.lambda.is_some() {
-            return;
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Call(call) = &expr.kind else {
+        return;
+    };
+    let ExprKind::Name(function) = &call.function.kind else {
+        return;
+    };
+    if call.lambda.is_some() {
+        return;
+    }
+    let (first, defaulted) = match function.as_str() {
+        // lookup(name, type, merge, default) or lookup(name, options).
+        "lookup" => (call.args.first(), call.args.len() >= 4),
+        // hiera*(name, default, override).
+        "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
+            (call.args.first(), call.args.len() >= 2)
         }
-        let (first, defaulted) = match function.as_str() {
-            // lookup(name, type, merge, default) or lookup(name, options).
-            "lookup" => (call.args.first(), call.args.len() >= 4),
-            // hiera*(name, default, override).
-            "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
-                (call.args.first(), call.args.len() >= 2)
+        _ => return,
+    };
+    let Some(first) = first else {
+        return;
+    };
+    if defaulted {
+        return;
+    }
+    let key = match &first.kind {
+        ExprKind::String(s) => s.value.as_str(),
+        ExprKind::Hash(entries) if function == "lookup" && call.args.len() == 1 => {
+            match options_name(entries) {
+                Some(name) => name,
+                None => return,
             }
-            _ => return,
-        };
-        let Some(first) = first else {
-            return;
-        };
-        if defaulted {
-            return;
         }
-        let key = match &first.kind {
-            ExprKind::String(s) => s.value.as_str(),
-            ExprKind::Hash(entries) if function == "lookup" && call.args.len() == 1 => {
-                match options_name(entries) {
-                    Some(name) => name,
-                    None => return,
-                }
-            }
-            _ => return,
-        };
-        if function == "lookup"
-            && call
-                .args
-                .get(1)
-                .is_some_and(|options| matches!(options.kind, ExprKind::Hash(_)))
-        {
-            // lookup(name, options): the options may hold a default.
-            return;
-        }
-        // A dotted key digs into the value of its first part.
-        let root = key.split('.').next().unwrap_or_default();
-        if root.is_empty() || root.starts_with("::") || root.contains(['$', '%', '"', '\'']) {
-            return;
-        }
-        let env = ctx.env;
-        if env.root().is_none() || env.hiera().may_bind(root) {
-            return;
-        }
-        out.push(RULE.diagnostic(
-            first.span,
-            format!("Function lookup() did not find a value for the name '{key}'"),
-        ));
-    });
+        _ => return,
+    };
+    if function == "lookup"
+        && call
+            .args
+            .get(1)
+            .is_some_and(|options| matches!(options.kind, ExprKind::Hash(_)))
+    {
+        // lookup(name, options): the options may hold a default.
+        return;
+    }
+    // A dotted key digs into the value of its first part.
+    let root = key.split('.').next().unwrap_or_default();
+    if root.is_empty() || root.starts_with("::") || root.contains(['$', '%', '"', '\'']) {
+        return;
+    }
+    let env = ctx.env;
+    if env.root().is_none() || env.hiera().may_bind(root) {
+        return;
+    }
+    out.push(RULE.diagnostic(
+        first.span,
+        format!("Function lookup() did not find a value for the name '{key}'"),
+    ));
 }
 
 /// The key of `lookup({ 'name' => 'key', ... })`, when the options give no default.

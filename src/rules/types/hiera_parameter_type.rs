@@ -54,6 +54,7 @@ ntp::servers: 'pool.ntp.org'   # class ntp (Array[String] $servers)
 Write the value as the parameter's type asks (`ntp::servers: ['pool.ntp.org']`).
 ",
     check: None,
+    on_expr: None,
 };
 
 /// The findings on one data file of the environment `env`; `overridden`: the keys any

@@ -41,6 +41,7 @@ Correct the YAML where the message points (indentation, an unclosed quote, a tab
 escape such as `\\d` inside double quotes, which YAML does not know: use single quotes).
 ",
     check: None,
+    on_expr: None,
 };
 
 /// The syntax error of one Hiera file, if it has one that Psych raises too; a file

@@ -39,6 +39,7 @@ Name the parameter as the class does (`ntp::servers`), move the key to the data 
 module it belongs to, or remove it.
 ",
     check: None,
+    on_expr: None,
 };
 
 /// The findings on one data file of the environment `env`.

@@ -49,6 +49,7 @@ file { '/etc/motd': ensure => file, replace => 'never' }
 Use one of the listed values (`replace => false`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// How Puppet compares a value with a listed name: strings as they are, booleans as

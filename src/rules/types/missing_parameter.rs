@@ -58,6 +58,7 @@ Give the parameter a value (`port => 80`, or a Hiera key `ntp::servers`), or giv
 a default in the definition.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

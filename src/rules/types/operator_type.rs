@@ -36,6 +36,7 @@ Give the operator values it accepts (`$base + 80`), or convert them first
 (`Integer($text)`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

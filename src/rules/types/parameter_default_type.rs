@@ -49,6 +49,7 @@ class ntp (
 Make the default match (`['pool.ntp.org']`), or widen the type (`Optional[Integer]`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -51,6 +51,7 @@ class { 'ntp': servers => 'pool.ntp.org' }
 Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -42,6 +42,7 @@ Make it a parameter, or read it where it is set: `$facts['name']` for a fact,
 or the agents' facts set in `top-scope-variables` in `pupcheck.toml`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

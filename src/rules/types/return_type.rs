@@ -34,6 +34,7 @@ Return a value of the declared type (convert it: `Integer($text)`), or declare t
 the function returns.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -36,6 +36,7 @@ Remove the probe: Puppet has no function `pupcheck::reveal`, so a catalog that c
 fails to compile.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// The probe's name.

@@ -33,6 +33,7 @@ $codename = $release ? {
 Add the missing entry, or a `default` entry for the values not listed.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

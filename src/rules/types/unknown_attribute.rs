@@ -39,6 +39,7 @@ file { '/etc/motd': ensur => file }
 Correct the attribute's name (`ensure`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -31,6 +31,7 @@ include ntp::confg
 Name a class the module has (`ntp::config`), or add the class.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// The class names written as literals in `include`-like arguments.

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::builtin::facts;
@@ -34,43 +36,45 @@ if $facts['os']['famliy'] == 'Debian' { include apt }   # never true
 ## How to fix
 Spell the fact as Facter does (`$facts['os']['family']`).
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Access, ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Access { object, args } = &expr.kind else {
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Access { object, args } = &expr.kind else {
+        return;
+    };
+    let [key_expr] = args.as_slice() else {
+        return;
+    };
+    let ExprKind::String(key) = &key_expr.kind else {
+        return;
+    };
+    let Some(parent) = facts::facts_path(object) else {
+        return;
+    };
+    let key = key.value.as_str();
+    let message = if parent.is_empty() {
+        if facts::is_known(key) || ctx.env.may_define_fact(key) {
+            return;
+        }
+        let Some(near) = crate::analysis::text::nearest(key, facts::children("")) else {
             return;
         };
-        let [key_expr] = args.as_slice() else {
+        format!("Unknown fact '{key}': Facter, Puppet and the modules define no fact of that name (did you mean '{near}'?)")
+    } else {
+        let parent_path = parent.join(".");
+        let closed = facts::fact(&parent_path).is_some_and(|f| f.closed);
+        if !closed || facts::children(&parent_path).any(|c| c == key) {
+            return;
+        }
+        let Some(near) = crate::analysis::text::nearest(key, facts::children(&parent_path)) else {
             return;
         };
-        let ExprKind::String(key) = &key_expr.kind else {
-            return;
-        };
-        let Some(parent) = facts::facts_path(object) else {
-            return;
-        };
-        let key = key.value.as_str();
-        let message = if parent.is_empty() {
-            if facts::is_known(key) || ctx.env.may_define_fact(key) {
-                return;
-            }
-            let Some(near) = crate::analysis::text::nearest(key, facts::children("")) else {
-                return;
-            };
-            format!("Unknown fact '{key}': Facter, Puppet and the modules define no fact of that name (did you mean '{near}'?)")
-        } else {
-            let parent_path = parent.join(".");
-            let closed = facts::fact(&parent_path).is_some_and(|f| f.closed);
-            if !closed || facts::children(&parent_path).any(|c| c == key) {
-                return;
-            }
-            let Some(near) = crate::analysis::text::nearest(key, facts::children(&parent_path)) else {
-                return;
-            };
-            format!("Facter's '{parent_path}' has no key '{key}' (did you mean '{near}'?)")
-        };
-        out.push(RULE.diagnostic(key_expr.span, message));
-    });
+        format!("Facter's '{parent_path}' has no key '{key}' (did you mean '{near}'?)")
+    };
+    out.push(RULE.diagnostic(key_expr.span, message));
 }

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -32,22 +34,24 @@ stdlib::ensure_package('vim')   # stdlib has ensure_packages
 ## How to fix
 Correct the name, or install the version of the module that has the function.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Call, ExprTag::MethodCall, ExprTag::Name],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let (name, span) = match &expr.kind {
-            ExprKind::Call(call) => match &call.function.kind {
-                ExprKind::Name(name) => (name.as_str(), call.function.span),
-                _ => return,
-            },
-            ExprKind::MethodCall(call) => (call.method.name.as_str(), call.method.span),
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let (name, span) = match &expr.kind {
+        ExprKind::Call(call) => match &call.function.kind {
+            ExprKind::Name(name) => (name.as_str(), call.function.span),
             _ => return,
-        };
-        if name.contains("::") && ctx.env.function_certainly_missing(name) {
-            let shown = name.trim_start_matches("::");
-            out.push(RULE.diagnostic(span, format!("Unknown function: '{shown}'.")));
-        }
-    });
+        },
+        ExprKind::MethodCall(call) => (call.method.name.as_str(), call.method.span),
+        _ => return,
+    };
+    if name.contains("::") && ctx.env.function_certainly_missing(name) {
+        let shown = name.trim_start_matches("::");
+        out.push(RULE.diagnostic(span, format!("Unknown function: '{shown}'.")));
+    }
 }

@@ -32,6 +32,7 @@ class { 'ntp': server => ['pool.ntp.org'] }
 Use the parameter's name (`servers`), or add the parameter to the definition.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

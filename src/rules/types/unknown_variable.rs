@@ -53,6 +53,7 @@ Name a variable that is set (`$ntp::servers`), set it before it is read, or retu
 what a lambda computes (`$lines = $servers.map |$server| { ... }`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::{AssignOp, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -26,21 +28,23 @@ $packages += ['vim']
 ## How to fix
 Assign a new variable: `$all_packages = $packages + ['vim']`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Assignment],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Assignment { op, .. } = &expr.kind {
-            let symbol = match op {
-                AssignOp::AppendAssign => "+=",
-                AssignOp::DeleteAssign => "-=",
-                AssignOp::Assign => return,
-            };
-            out.push(RULE.diagnostic(
-                expr.span,
-                format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
-            ));
-        }
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Assignment { op, .. } = &expr.kind {
+        let symbol = match op {
+            AssignOp::AppendAssign => "+=",
+            AssignOp::DeleteAssign => "-=",
+            AssignOp::Assign => return,
+        };
+        out.push(RULE.diagnostic(
+            expr.span,
+            format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
+        ));
+    }
 }

@@ -29,6 +29,7 @@ file { '/tmp/x': require +> Package['a'] }
 Use `=>` in a declaration; use `+>` only when adding to an existing resource.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

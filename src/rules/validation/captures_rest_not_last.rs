@@ -28,6 +28,7 @@ $list.each |String *$parts, String $separator| { }
 Move `*$parts` to the end.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -28,24 +30,26 @@ define demo::thing (String *$rest) { }
 ## How to fix
 Take an array or hash parameter instead.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class, ExprTag::Define],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let (params, container) = match &expr.kind {
-            ExprKind::Class(c) => (&c.params, "a Host Class Definition"),
-            ExprKind::Define(d) => (&d.params, "a 'define' expression"),
-            _ => return,
-        };
-        for p in params.iter().flatten().filter(|p| p.captures_rest) {
-            out.push(RULE.diagnostic(
-                p.name.span,
-                format!(
-                    "Parameter ${} has 'captures rest' - not supported in {container}",
-                    p.name.name
-                ),
-            ));
-        }
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let (params, container) = match &expr.kind {
+        ExprKind::Class(c) => (&c.params, "a Host Class Definition"),
+        ExprKind::Define(d) => (&d.params, "a 'define' expression"),
+        _ => return,
+    };
+    for p in params.iter().flatten().filter(|p| p.captures_rest) {
+        out.push(RULE.diagnostic(
+            p.name.span,
+            format!(
+                "Parameter ${} has 'captures rest' - not supported in {container}",
+                p.name.name
+            ),
+        ));
+    }
 }

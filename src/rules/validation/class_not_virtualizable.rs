@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -26,17 +28,19 @@ Classes cannot be virtual or exported; Puppet rejects the manifest.
 ## How to fix
 Declare the class normally, or wrap what should be virtual in a defined type.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Name, ExprTag::Resource],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Resource(r) = &expr.kind {
-            if r.form != ResourceForm::Regular
-                && matches!(&r.type_expr.kind, ExprKind::Name(n) if n == "class")
-            {
-                out.push(RULE.diagnostic(expr.span, "Classes are not virtualizable"));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Resource(r) = &expr.kind {
+        if r.form != ResourceForm::Regular
+            && matches!(&r.type_expr.kind, ExprKind::Name(n) if n == "class")
+        {
+            out.push(RULE.diagnostic(expr.span, "Classes are not virtualizable"));
         }
-    });
+    }
 }

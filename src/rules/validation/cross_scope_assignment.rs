@@ -28,6 +28,7 @@ $apache::port = 8080
 Pass the value as a class parameter, or use a local variable.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

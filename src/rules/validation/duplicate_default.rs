@@ -1,5 +1,6 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -27,7 +28,11 @@ $port = $proto ? { 'https' => 443, default => 80, default => 8080 }
 ## How to fix
 Keep one `default`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Case, ExprTag::Default, ExprTag::Selector],
+        visit: check_expr,
+    }),
 };
 
 fn report(out: &mut Vec<Diagnostic>, defaults: &[&Expr], container: &str) {
@@ -42,25 +47,25 @@ fn report(out: &mut Vec<Diagnostic>, defaults: &[&Expr], container: &str) {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| match &expr.kind {
-        ExprKind::Case(case) => {
-            let defaults: Vec<&Expr> = case
-                .options
-                .iter()
-                .flat_map(|o| &o.matchers)
-                .filter(|m| matches!(m.kind, ExprKind::Default))
-                .collect();
-            report(out, &defaults, "Case Expression");
-        }
-        ExprKind::Selector { entries, .. } => {
-            let defaults: Vec<&Expr> = entries
-                .iter()
-                .map(|e| &e.matcher)
-                .filter(|m| matches!(m.kind, ExprKind::Default))
-                .collect();
-            report(out, &defaults, "Selector Expression");
-        }
-        _ => {}
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    match &expr.kind {
+    ExprKind::Case(case) => {
+        let defaults: Vec<&Expr> = case
+            .options
+            .iter()
+            .flat_map(|o| &o.matchers)
+            .filter(|m| matches!(m.kind, ExprKind::Default))
+            .collect();
+        report(out, &defaults, "Case Expression");
+    }
+    ExprKind::Selector { entries, .. } => {
+        let defaults: Vec<&Expr> = entries
+            .iter()
+            .map(|e| &e.matcher)
+            .filter(|m| matches!(m.kind, ExprKind::Default))
+            .collect();
+        report(out, &defaults, "Selector Expression");
+    }
+    _ => {}
+    }
 }

@@ -1,4 +1,6 @@
-use crate::analysis::text::{each_expr, earlier_duplicates};
+use crate::analysis::text::{earlier_duplicates};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -28,7 +30,11 @@ $limits = { 'nofile' => 1024, 'nofile' => 65536 }
 ## How to fix
 Remove one of the entries.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Hash],
+        visit: check_expr,
+    }),
 };
 
 /// The literal value of a key, as Puppet's validator compares them.
@@ -57,22 +63,20 @@ fn shown(e: &Expr) -> String {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Hash(entries) = &expr.kind else {
-            return;
-        };
-        let earlier = earlier_duplicates(entries, |e| literal(&e.key));
-        for (entry, first) in entries.iter().zip(earlier) {
-            if let Some(first) = first.map(|f| &entries[f]) {
-                out.push(
-                    RULE.diagnostic(
-                        entry.key.span,
-                        format!("The key '{}' is declared more than once", shown(&entry.key)),
-                    )
-                    .with_label(first.key.span, "first declared here"),
-                );
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Hash(entries) = &expr.kind else {
+        return;
+    };
+    let earlier = earlier_duplicates(entries, |e| literal(&e.key));
+    for (entry, first) in entries.iter().zip(earlier) {
+        if let Some(first) = first.map(|f| &entries[f]) {
+            out.push(
+                RULE.diagnostic(
+                    entry.key.span,
+                    format!("The key '{}' is declared more than once", shown(&entry.key)),
+                )
+                .with_label(first.key.span, "first declared here"),
+            );
         }
-    });
+    }
 }

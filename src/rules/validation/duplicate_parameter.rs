@@ -27,6 +27,7 @@ class demo (String $name_of_site, Integer $name_of_site = 1) { }
 Rename or remove one of them.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -30,6 +30,7 @@ file { '/tmp/x':
 Remove one of them.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

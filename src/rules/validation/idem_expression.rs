@@ -32,6 +32,7 @@ Call the function with parentheses, `ensure_packages(['vim'])`, or remove the le
 value.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// Whether evaluating the expression has no effect besides producing its value (Puppet's

@@ -1,5 +1,7 @@
 use crate::rules::validation::idem_expression::{idem, label};
-use crate::analysis::text::each_expr;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -32,25 +34,27 @@ class demo {
 ## How to fix
 Remove the value, or finish the statement it belongs to.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class, ExprTag::Define, ExprTag::Node],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let (body, container) = match &expr.kind {
-            ExprKind::Class(c) => (&c.body, "A Host Class Definition"),
-            ExprKind::Define(d) => (&d.body, "A 'define' expression"),
-            ExprKind::Node(n) => (&n.body, "A Node Definition"),
-            _ => return,
-        };
-        if let Some(last) = body.statements.last().filter(|s| idem(s)) {
-            out.push(RULE.diagnostic(
-                last.span,
-                format!(
-                    "This {} has no effect. {container} can not end with a value-producing expression without other effect",
-                    label(last)
-                ),
-            ));
-        }
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let (body, container) = match &expr.kind {
+        ExprKind::Class(c) => (&c.body, "A Host Class Definition"),
+        ExprKind::Define(d) => (&d.body, "A 'define' expression"),
+        ExprKind::Node(n) => (&n.body, "A Node Definition"),
+        _ => return,
+    };
+    if let Some(last) = body.statements.last().filter(|s| idem(s)) {
+        out.push(RULE.diagnostic(
+            last.span,
+            format!(
+                "This {} has no effect. {container} can not end with a value-producing expression without other effect",
+                label(last)
+            ),
+        ));
+    }
 }

@@ -28,6 +28,7 @@ Puppet rejects the manifest.
 Assign to a variable: `$port = 8080`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

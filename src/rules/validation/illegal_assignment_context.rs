@@ -30,6 +30,7 @@ class demo ($port = ($default_port = 8080)) { }
 Write the value itself (`$port = 8080`), and compute other variables in the body.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// Finds assignments in a default value; a lambda there may assign its own locals.

@@ -36,6 +36,7 @@ Move the definition to the file its name implies (`modules/ntp/manifests/service
 or rename it.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

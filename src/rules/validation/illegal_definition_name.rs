@@ -29,6 +29,7 @@ class my-module::config { }
 Use underscores and lowercase letters: `my_module::config`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

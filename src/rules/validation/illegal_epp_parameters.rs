@@ -30,6 +30,7 @@ Declare parameters in a `<%- | $name | -%>` tag at the very start of the templat
 print values with `<%= $name %>`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// Calls `f(functor, paren)` for each statement followed by a parenthesised expression

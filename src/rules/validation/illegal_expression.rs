@@ -36,6 +36,7 @@ variable; a lambda in a variable is called with `$fn.call(...)`), and write the 
 type of a collector as a type name (`File <| |>`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// Puppet calls `QualifiedName`s, and types (`Integer('1')`, `Array[Integer]([1])`).

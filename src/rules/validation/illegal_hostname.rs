@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -29,41 +31,43 @@ node \"web-${id}\" { }
 ## How to fix
 Use a regular expression to match several names: `node /^web-\\d+$/ { }`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Interpolated, ExprTag::Node, ExprTag::String],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Node(node) = &expr.kind else {
-            return;
-        };
-        for m in node.matches.iter().chain(node.parent.iter()) {
-            match &m.kind {
-                ExprKind::Interpolated(parts) => {
-                    let at = parts
-                        .iter()
-                        .find_map(|p| match p {
-                            StringPart::Interpolation(e) => Some(e.span),
-                            StringPart::Text(..) => None,
-                        })
-                        .unwrap_or(m.span);
-                    out.push(RULE.diagnostic(
-                        at,
-                        "An interpolated expression is not allowed in a hostname of a node",
-                    ));
-                }
-                ExprKind::String(s)
-                    if s.value
-                        .chars()
-                        .any(|c| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.')) =>
-                {
-                    out.push(RULE.diagnostic(
-                        m.span,
-                        format!("The hostname '{}' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)", s.value),
-                    ));
-                }
-                _ => {}
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Node(node) = &expr.kind else {
+        return;
+    };
+    for m in node.matches.iter().chain(node.parent.iter()) {
+        match &m.kind {
+            ExprKind::Interpolated(parts) => {
+                let at = parts
+                    .iter()
+                    .find_map(|p| match p {
+                        StringPart::Interpolation(e) => Some(e.span),
+                        StringPart::Text(..) => None,
+                    })
+                    .unwrap_or(m.span);
+                out.push(RULE.diagnostic(
+                    at,
+                    "An interpolated expression is not allowed in a hostname of a node",
+                ));
             }
+            ExprKind::String(s)
+                if s.value
+                    .chars()
+                    .any(|c| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.')) =>
+            {
+                out.push(RULE.diagnostic(
+                    m.span,
+                    format!("The hostname '{}' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)", s.value),
+                ));
+            }
+            _ => {}
         }
-    });
+    }
 }

@@ -28,6 +28,7 @@ class demo (Integer $Port) { }
 Use a lowercase name: `$port`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -1,5 +1,7 @@
 use crate::rules::validation::idem_expression::label;
-use crate::analysis::text::each_expr;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -29,7 +31,11 @@ User <| uid > 1000 |>
 ## How to fix
 Collect with equality tests, and filter in Puppet code if more is needed.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Collector],
+        visit: check_expr,
+    }),
 };
 
 /// The first part of a query that is not allowed there.
@@ -58,25 +64,23 @@ fn illegal(e: &Expr) -> Option<&Expr> {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Collector(c) = &expr.kind else {
-            return;
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Collector(c) = &expr.kind else {
+        return;
+    };
+    if let Some(bad) = c.query.as_ref().and_then(illegal) {
+        let what = label(bad);
+        let article = if what
+            .trim_start_matches('\'')
+            .starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U'])
+        {
+            "An"
+        } else {
+            "A"
         };
-        if let Some(bad) = c.query.as_ref().and_then(illegal) {
-            let what = label(bad);
-            let article = if what
-                .trim_start_matches('\'')
-                .starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U'])
-            {
-                "An"
-            } else {
-                "A"
-            };
-            out.push(RULE.diagnostic(
-                bad.span,
-                format!("Illegal query expression. {article} {what} cannot be used in a query"),
-            ));
-        }
-    });
+        out.push(RULE.diagnostic(
+            bad.span,
+            format!("Illegal query expression. {article} {what} cannot be used in a query"),
+        ));
+    }
 }

@@ -37,6 +37,7 @@ Move the code into the class (or into a node definition in the environment's
 `manifests/site.pp`).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 /// What a module file may hold at its top: definitions, except nodes.

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::validation::unsupported_expression::is_runtime_access;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -33,7 +35,11 @@ type Runtime['ruby', 'My::Point'] = [/^Puppet::(\\w+)$/, 'My::\\1']
 Map a single name to a type, `type Runtime['ruby', 'My::Point'] = Mymodule::Point`, or a
 pattern to a pattern.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Access, ExprTag::TypeMapping],
+        visit: check_expr,
+    }),
 };
 
 /// `[/regexp/, 'replacement']`
@@ -56,32 +62,30 @@ const SINGLE: &str = "Illegal type mapping. Expected a Type on the left side, go
 const REGEXP: &str =
     "Illegal type mapping. Expected a Tuple[Regexp,String] on the left side, got A Type Mapping";
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::TypeMapping(m) = &expr.kind else {
-            return;
-        };
-        let ExprKind::Access { args, .. } = &m.type_expr.kind else {
-            return;
-        };
-        if !is_runtime_access(&m.type_expr) {
-            return; // unsupported-expression
-        }
-        let maps_pattern = args.len() == 2 && is_pattern_with_replacement(&args[1]);
-        let message = if is_pattern_with_replacement(&m.mapping) {
-            (!maps_pattern).then_some(SINGLE)
-        } else if is_type_ref(&m.mapping) {
-            maps_pattern.then_some(REGEXP)
-        } else if maps_pattern {
-            Some(REGEXP)
-        } else {
-            Some(SINGLE)
-        };
-        if let Some(message) = message {
-            out.push(
-                RULE.diagnostic(m.type_expr.span, message)
-                    .with_label(m.mapping.span, "mapped to this"),
-            );
-        }
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::TypeMapping(m) = &expr.kind else {
+        return;
+    };
+    let ExprKind::Access { args, .. } = &m.type_expr.kind else {
+        return;
+    };
+    if !is_runtime_access(&m.type_expr) {
+        return; // unsupported-expression
+    }
+    let maps_pattern = args.len() == 2 && is_pattern_with_replacement(&args[1]);
+    let message = if is_pattern_with_replacement(&m.mapping) {
+        (!maps_pattern).then_some(SINGLE)
+    } else if is_type_ref(&m.mapping) {
+        maps_pattern.then_some(REGEXP)
+    } else if maps_pattern {
+        Some(REGEXP)
+    } else {
+        Some(SINGLE)
+    };
+    if let Some(message) = message {
+        out.push(
+            RULE.diagnostic(m.type_expr.span, message)
+                .with_label(m.mapping.span, "mapped to this"),
+        );
+    }
 }

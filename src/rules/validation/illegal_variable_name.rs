@@ -1,5 +1,7 @@
 use crate::analysis::puppet_patterns;
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -30,26 +32,28 @@ $Port = 80
 ## How to fix
 Use a lowercase name: `$port`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Variable],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let ExprKind::Variable(name) = &expr.kind else {
-            return;
-        };
-        if name.starts_with(|c: char| c.is_ascii_digit()) {
-            if !puppet_patterns::numeric_var_name().is_match(name) {
-                out.push(RULE.diagnostic(
-                    expr.span,
-                    format!("Illegal numeric variable name, The given name '{name}' must be a decimal value if it starts with a digit 0-9"),
-                ));
-            }
-        } else if !puppet_patterns::var_name().is_match(name) {
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Variable(name) = &expr.kind else {
+        return;
+    };
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        if !puppet_patterns::numeric_var_name().is_match(name) {
             out.push(RULE.diagnostic(
                 expr.span,
-                format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
+                format!("Illegal numeric variable name, The given name '{name}' must be a decimal value if it starts with a digit 0-9"),
             ));
         }
-    });
+    } else if !puppet_patterns::var_name().is_match(name) {
+        out.push(RULE.diagnostic(
+            expr.span,
+            format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
+        ));
+    }
 }

@@ -28,6 +28,7 @@ $settings[port] = 8080
 Build a new value: `$new = $settings + { 'port' => 8080 }`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::{ExprKind, METAPARAMETERS};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -29,39 +31,41 @@ define demo::pool (String $tag) { }
 ## How to fix
 Rename the parameter (`$pool_tag`), or rely on the metaparameter itself.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class, ExprTag::Define],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let (name, params) = match &expr.kind {
-            ExprKind::Define(d) => (&d.name.name, &d.params),
-            ExprKind::Class(c) => (&c.name.name, &c.params),
-            _ => return,
-        };
-        for p in params.iter().flatten() {
-            if !METAPARAMETERS.contains(&p.name.name.as_str()) {
-                continue;
-            }
-            let param = &p.name.name;
-            if p.default.is_some() {
-                out.push(RULE.diagnostic(
-                    p.name.span,
-                    format!(
-                        "{param} is a metaparam; this value will inherit to all contained resources in the {name} definition"
-                    ),
-                ));
-            } else {
-                // Without a default, Puppet's validator refuses the definition.
-                let mut d = RULE.diagnostic(
-                    p.name.span,
-                    format!(
-                        "{param} is a metaparameter; please choose another parameter name in the {name} definition"
-                    ),
-                );
-                d.severity = Severity::Error;
-                out.push(d);
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let (name, params) = match &expr.kind {
+        ExprKind::Define(d) => (&d.name.name, &d.params),
+        ExprKind::Class(c) => (&c.name.name, &c.params),
+        _ => return,
+    };
+    for p in params.iter().flatten() {
+        if !METAPARAMETERS.contains(&p.name.name.as_str()) {
+            continue;
         }
-    });
+        let param = &p.name.name;
+        if p.default.is_some() {
+            out.push(RULE.diagnostic(
+                p.name.span,
+                format!(
+                    "{param} is a metaparam; this value will inherit to all contained resources in the {name} definition"
+                ),
+            ));
+        } else {
+            // Without a default, Puppet's validator refuses the definition.
+            let mut d = RULE.diagnostic(
+                p.name.span,
+                format!(
+                    "{param} is a metaparameter; please choose another parameter name in the {name} definition"
+                ),
+            );
+            d.severity = Severity::Error;
+            out.push(d);
+        }
+    }
 }

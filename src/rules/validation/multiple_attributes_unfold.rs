@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::{Attribute, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -30,7 +32,11 @@ file { '/tmp/x':
 ## How to fix
 Merge the hashes: `* => $defaults + $overrides`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Resource, ExprTag::ResourceDefaults, ExprTag::ResourceOverride],
+        visit: check_expr,
+    }),
 };
 
 fn check_body(out: &mut Vec<Diagnostic>, attributes: &[Attribute]) {
@@ -46,11 +52,11 @@ fn check_body(out: &mut Vec<Diagnostic>, attributes: &[Attribute]) {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| match &expr.kind {
-        ExprKind::Resource(r) => r.bodies.iter().for_each(|b| check_body(out, &b.attributes)),
-        ExprKind::ResourceDefaults(d) => check_body(out, &d.attributes),
-        ExprKind::ResourceOverride(o) => check_body(out, &o.attributes),
-        _ => {}
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    match &expr.kind {
+    ExprKind::Resource(r) => r.bodies.iter().for_each(|b| check_body(out, &b.attributes)),
+    ExprKind::ResourceDefaults(d) => check_body(out, &d.attributes),
+    ExprKind::ResourceOverride(o) => check_body(out, &o.attributes),
+    _ => {}
+    }
 }

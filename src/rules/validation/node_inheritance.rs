@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -26,18 +28,20 @@ node 'web1' inherits base { }
 ## How to fix
 Put what the nodes share in a class (a role or profile) and include it in each node.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Node],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Node(node) = &expr.kind {
-            if let Some(parent) = &node.parent {
-                out.push(RULE.diagnostic(
-                    parent.span,
-                    "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation",
-                ));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Node(node) = &expr.kind {
+        if let Some(parent) = &node.parent {
+            out.push(RULE.diagnostic(
+                parent.span,
+                "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation",
+            ));
         }
-    });
+    }
 }

@@ -31,6 +31,7 @@ class demo {
 Move it to `demo/functions/helper.pp` (or `demo/types/...` for a type alias).
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn label(e: &Expr) -> Option<&'static str> {

@@ -1,5 +1,7 @@
 use crate::rules::validation::idem_expression::a_label;
-use crate::analysis::text::each_expr;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -32,7 +34,11 @@ Use the collector as a statement (or in a relationship, `Package <| |> -> Servic
 to get the resources as values, use a resource reference or a function such as
 `find_resource`-style lookups from a module.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Array, ExprTag::Assignment, ExprTag::Binary, ExprTag::Case, ExprTag::Collector, ExprTag::Hash, ExprTag::If, ExprTag::Resource, ExprTag::ResourceDefaults, ExprTag::ResourceOverride, ExprTag::Selector, ExprTag::Unary, ExprTag::Unless],
+        visit: check_expr,
+    }),
 };
 
 fn produces_no_value(e: &Expr) -> bool {
@@ -61,41 +67,41 @@ fn attributes(attributes: &[Attribute], out: &mut Vec<Diagnostic>) {
 }
 
 /// The places Puppet's checker4_0.rb calls `rvalue` on (its `check_*` methods).
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| match &expr.kind {
-        ExprKind::Assignment { right, .. } => rvalue(right, out),
-        ExprKind::Unary { operand, .. } => rvalue(operand, out),
-        ExprKind::Binary { left, right, .. } => {
-            rvalue(left, out);
-            rvalue(right, out);
-        }
-        ExprKind::If(i) => rvalue(&i.condition, out),
-        ExprKind::Unless(u) => rvalue(&u.condition, out),
-        ExprKind::Case(c) => {
-            rvalue(&c.subject, out);
-            for option in &c.options {
-                for m in &option.matchers {
-                    rvalue(m, out);
-                }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    match &expr.kind {
+    ExprKind::Assignment { right, .. } => rvalue(right, out),
+    ExprKind::Unary { operand, .. } => rvalue(operand, out),
+    ExprKind::Binary { left, right, .. } => {
+        rvalue(left, out);
+        rvalue(right, out);
+    }
+    ExprKind::If(i) => rvalue(&i.condition, out),
+    ExprKind::Unless(u) => rvalue(&u.condition, out),
+    ExprKind::Case(c) => {
+        rvalue(&c.subject, out);
+        for option in &c.options {
+            for m in &option.matchers {
+                rvalue(m, out);
             }
         }
-        ExprKind::Selector { subject, entries } => {
-            rvalue(subject, out);
-            for entry in entries {
-                rvalue(&entry.matcher, out);
-            }
+    }
+    ExprKind::Selector { subject, entries } => {
+        rvalue(subject, out);
+        for entry in entries {
+            rvalue(&entry.matcher, out);
         }
-        ExprKind::Array(items) => items.iter().for_each(|i| rvalue(i, out)),
-        ExprKind::Hash(entries) => {
-            for entry in entries {
-                rvalue(&entry.key, out);
-                rvalue(&entry.value, out);
-            }
+    }
+    ExprKind::Array(items) => items.iter().for_each(|i| rvalue(i, out)),
+    ExprKind::Hash(entries) => {
+        for entry in entries {
+            rvalue(&entry.key, out);
+            rvalue(&entry.value, out);
         }
-        ExprKind::Resource(r) => r.bodies.iter().for_each(|b| attributes(&b.attributes, out)),
-        ExprKind::ResourceDefaults(d) => attributes(&d.attributes, out),
-        ExprKind::ResourceOverride(o) => attributes(&o.attributes, out),
-        ExprKind::Collector(c) => attributes(c.overrides.as_deref().unwrap_or(&[]), out),
-        _ => {}
-    });
+    }
+    ExprKind::Resource(r) => r.bodies.iter().for_each(|b| attributes(&b.attributes, out)),
+    ExprKind::ResourceDefaults(d) => attributes(&d.attributes, out),
+    ExprKind::ResourceOverride(o) => attributes(&o.attributes, out),
+    ExprKind::Collector(c) => attributes(c.overrides.as_deref().unwrap_or(&[]), out),
+    _ => {}
+    }
 }

@@ -31,6 +31,7 @@ if $facts['os']['family'] == 'Debian' {
 Define it at the top of its own file and make its *inclusion* conditional instead.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 struct Find<'a> {

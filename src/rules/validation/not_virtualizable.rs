@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -27,18 +29,20 @@ Only resource declarations can be virtual; Puppet rejects the manifest.
 ## How to fix
 Remove the `@`: defaults apply to virtual resources too once they are realized.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::ResourceDefaults, ExprTag::ResourceOverride],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let form = match &expr.kind {
-            ExprKind::ResourceDefaults(d) => d.form,
-            ExprKind::ResourceOverride(o) => o.form,
-            _ => return,
-        };
-        if form != ResourceForm::Regular {
-            out.push(RULE.diagnostic(expr.span, "Resource Defaults are not virtualizable"));
-        }
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let form = match &expr.kind {
+        ExprKind::ResourceDefaults(d) => d.form,
+        ExprKind::ResourceOverride(o) => o.form,
+        _ => return,
+    };
+    if form != ResourceForm::Regular {
+        out.push(RULE.diagnostic(expr.span, "Resource Defaults are not virtualizable"));
+    }
 }

@@ -28,6 +28,7 @@ $1 = 'x'
 Use a named variable.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

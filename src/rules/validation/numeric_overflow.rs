@@ -26,4 +26,5 @@ $big = 9223372036854775808
 Use a smaller number, or a string if the value is an identifier rather than a quantity.
 ",
     check: None,
+    on_expr: None,
 };

@@ -26,6 +26,7 @@ $list.each |$0| { }
 Use a name: `|$item|`.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

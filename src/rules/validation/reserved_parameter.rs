@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -28,26 +30,28 @@ define demo::site (String $title) { }
 ## How to fix
 Use the built-in `$title`/`$name`, or choose another parameter name.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Class, ExprTag::Define],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        let (params, container) = match &expr.kind {
-            ExprKind::Class(c) => (&c.params, format!("the class '{}'", c.name.name)),
-            ExprKind::Define(d) => (&d.params, format!("the defined type '{}'", d.name.name)),
-            _ => return,
-        };
-        for p in params.iter().flatten() {
-            if p.name.name == "name" || p.name.name == "title" {
-                out.push(RULE.diagnostic(
-                    p.name.span,
-                    format!(
-                        "The parameter ${} redefines a built in parameter in {container}",
-                        p.name.name
-                    ),
-                ));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let (params, container) = match &expr.kind {
+        ExprKind::Class(c) => (&c.params, format!("the class '{}'", c.name.name)),
+        ExprKind::Define(d) => (&d.params, format!("the defined type '{}'", d.name.name)),
+        _ => return,
+    };
+    for p in params.iter().flatten() {
+        if p.name.name == "name" || p.name.name == "title" {
+            out.push(RULE.diagnostic(
+                p.name.span,
+                format!(
+                    "The parameter ${} redefines a built in parameter in {container}",
+                    p.name.name
+                ),
+            ));
         }
-    });
+    }
 }

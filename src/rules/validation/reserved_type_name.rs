@@ -29,6 +29,7 @@ class string { }
 Choose another name, usually prefixed with the module's name.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -29,6 +29,7 @@ $facts = {}
 Use another name.
 ",
     check: Some(check),
+    on_expr: None,
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {

@@ -1,4 +1,6 @@
-use crate::analysis::text::*;
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -27,18 +29,20 @@ $visibility = private
 ## How to fix
 Quote it: `'private'`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Reserved],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| {
-        if let ExprKind::Reserved(word) = &expr.kind {
-            out.push(RULE.diagnostic(
-                expr.span,
-                format!(
-                    "Use of reserved word: {word}, must be quoted if intended to be a String value"
-                ),
-            ));
-        }
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Reserved(word) = &expr.kind {
+        out.push(RULE.diagnostic(
+            expr.span,
+            format!(
+                "Use of reserved word: {word}, must be quoted if intended to be a String value"
+            ),
+        ));
+    }
 }

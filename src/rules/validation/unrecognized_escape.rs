@@ -29,4 +29,5 @@ $pattern = \"^\\d+$\"
 Use a single-quoted string (`'^\\d+$'`), a regex literal, or write `\\\\d`.
 ",
     check: None,
+    on_expr: None,
 };

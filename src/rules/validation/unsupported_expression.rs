@@ -1,5 +1,7 @@
-use crate::analysis::text::each_expr;
 use crate::rules::{Category, FileContext, Rule};
+use crate::ast::ExprTag;
+use crate::rules::ExprVisit;
+use crate::ast::Expr;
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -31,7 +33,11 @@ type Mymodule::Point inherits Mymodule::Base {
 Declare an Object type through a type alias:
 `type Mymodule::Point = Object[{ attributes => { x => Integer, y => Integer } }]`.
 ",
-    check: Some(check),
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::TypeDefinition, ExprTag::TypeMapping],
+        visit: check_expr,
+    }),
 };
 
 /// `Runtime[...]`: the only left side of a type mapping Puppet supports.
@@ -39,16 +45,16 @@ pub(in crate::rules) fn is_runtime_access(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::Access { object, .. } if matches!(&object.kind, ExprKind::TypeRef(t) if t == "Runtime"))
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| match &expr.kind {
-        ExprKind::TypeDefinition(_) => out.push(RULE.diagnostic(
-            expr.span,
-            "Expressions of type a Type Definition are not supported in this version of Puppet",
-        )),
-        ExprKind::TypeMapping(m) if !is_runtime_access(&m.type_expr) => out.push(RULE.diagnostic(
-            m.type_expr.span,
-            "Expressions of type a Type Mapping are not supported in this version of Puppet",
-        )),
-        _ => {}
-    });
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    match &expr.kind {
+    ExprKind::TypeDefinition(_) => out.push(RULE.diagnostic(
+        expr.span,
+        "Expressions of type a Type Definition are not supported in this version of Puppet",
+    )),
+    ExprKind::TypeMapping(m) if !is_runtime_access(&m.type_expr) => out.push(RULE.diagnostic(
+        m.type_expr.span,
+        "Expressions of type a Type Mapping are not supported in this version of Puppet",
+    )),
+    _ => {}
+    }
 }
