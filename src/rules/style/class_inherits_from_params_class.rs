@@ -1,8 +1,5 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::ExprTag;
-use crate::rules::ExprVisit;
-use crate::ast::Expr;
-use crate::ast::ExprKind;
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {

@@ -1,5 +1,4 @@
-use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -27,23 +26,24 @@ $name = \"${prefix}-$app-name\"
 ## How to fix
 Use underscores in names (`$app_name`) and braces in strings (`${app}-name`).
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Variable],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let text = ctx.source.text.as_bytes();
-    each_expr(ctx, |expr| {
-        if let ExprKind::Variable(_) = &expr.kind {
-            let end = expr.span.end as usize;
-            let dash_word = text.get(end) == Some(&b'-')
-                && text
-                    .get(end + 1)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-            // `${x}-y` is fine: the brace closes the name.
-            if dash_word && text.get(expr.span.start as usize) == Some(&b'$') {
-                out.push(RULE.diagnostic(expr.span, "variable contains a dash"));
-            }
+    if let ExprKind::Variable(_) = &expr.kind {
+        let end = expr.span.end as usize;
+        let dash_word = text.get(end) == Some(&b'-')
+            && text
+                .get(end + 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+        // `${x}-y` is fine: the brace closes the name.
+        if dash_word && text.get(expr.span.start as usize) == Some(&b'$') {
+            out.push(RULE.diagnostic(expr.span, "variable contains a dash"));
         }
-    });
+    }
 }

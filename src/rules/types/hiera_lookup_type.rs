@@ -1,6 +1,5 @@
-use crate::analysis::text::each_expr;
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::hiera::yaml;
 use crate::eval::AbstractValue;
@@ -36,80 +35,81 @@ $port = lookup('profile::web::port', Integer)   # data/common.yaml: profile::web
 ## How to fix
 Write the value as the type asks in the data file (`8080`), or widen the type.
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Call],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if ctx.env.root().is_none() {
         return;
     }
-    each_expr(ctx, |expr| {
-        let ExprKind::Call(call) = &expr.kind else {
-            return;
-        };
-        if !matches!(&call.function.kind, ExprKind::Name(f) if f == "lookup") {
-            return;
+    let ExprKind::Call(call) = &expr.kind else {
+        return;
+    };
+    if !matches!(&call.function.kind, ExprKind::Name(f) if f == "lookup") {
+        return;
+    }
+    let [key_arg, type_arg, rest @ ..] = call.args.as_slice() else {
+        return;
+    };
+    let ExprKind::String(key) = &key_arg.kind else {
+        return;
+    };
+    let key = key.value.as_str();
+    let first_merge = match rest.first().map(|m| &m.kind) {
+        None | Some(ExprKind::Undef) => true,
+        Some(ExprKind::String(s)) => s.value == "first",
+        Some(_) => false,
+    };
+    if !first_merge {
+        return;
+    }
+    let Some(AbstractValue::Known(Value::Type(expected))) = ctx.inference().value(type_arg)
+    else {
+        return;
+    };
+    if !expected.patterns_runnable() {
+        return;
+    }
+    let hiera = ctx.env.hiera();
+    let Some(overridden) = hiera.keys_with_lookup_options() else {
+        return;
+    };
+    if overridden.contains(key) {
+        return;
+    }
+    for (file, node) in hiera.candidates(key) {
+        if file.encrypted {
+            continue;
         }
-        let [key_arg, type_arg, rest @ ..] = call.args.as_slice() else {
-            return;
+        let Some(value) = yaml::value(node) else {
+            continue;
         };
-        let ExprKind::String(key) = &key_arg.kind else {
-            return;
-        };
-        let key = key.value.as_str();
-        let first_merge = match rest.first().map(|m| &m.kind) {
-            None | Some(ExprKind::Undef) => true,
-            Some(ExprKind::String(s)) => s.value == "first",
-            Some(_) => false,
-        };
-        if !first_merge {
-            return;
+        if matches!(value, Value::Undef) || instance_of(&value, expected) {
+            continue;
         }
-        let Some(AbstractValue::Known(Value::Type(expected))) = ctx.inference().value(type_arg)
-        else {
-            return;
-        };
-        if !expected.patterns_runnable() {
-            return;
+        let parts = describe_value(expected, &value, &[]);
+        if parts.is_empty() {
+            continue;
         }
-        let hiera = ctx.env.hiera();
-        let Some(overridden) = hiera.keys_with_lookup_options() else {
-            return;
-        };
-        if overridden.contains(key) {
-            return;
-        }
-        for (file, node) in hiera.candidates(key) {
-            if file.encrypted {
-                continue;
-            }
-            let Some(value) = yaml::value(node) else {
-                continue;
-            };
-            if matches!(value, Value::Undef) || instance_of(&value, expected) {
-                continue;
-            }
-            let parts = describe_value(expected, &value, &[]);
-            if parts.is_empty() {
-                continue;
-            }
-            let line = file.text[..node.offset.min(file.text.len())]
-                .matches('\n')
-                .count()
-                + 1;
-            out.push(
-                RULE.diagnostic(
-                    key_arg.span,
-                    each_named("Found value has wrong type,", &parts),
-                )
-                .with_note(format!(
-                    "{}:{line} binds '{key}' to the value",
-                    crate::source::shown_path(&file.path)
-                )),
-            );
-            // Puppet stops at the first node's failure: one finding a call.
-            return;
-        }
-    });
+        let line = file.text[..node.offset.min(file.text.len())]
+            .matches('\n')
+            .count()
+            + 1;
+        out.push(
+            RULE.diagnostic(
+                key_arg.span,
+                each_named("Found value has wrong type,", &parts),
+            )
+            .with_note(format!(
+                "{}:{line} binds '{key}' to the value",
+                crate::source::shown_path(&file.path)
+            )),
+        );
+        // Puppet stops at the first node's failure: one finding a call.
+        return;
+    }
 }

@@ -1,6 +1,5 @@
-use crate::analysis::text::each_expr;
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ResourceForm};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag, ResourceForm};
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {
@@ -30,8 +29,11 @@ include ntp::confg
 ## How to fix
 Name a class the module has (`ntp::config`), or add the class.
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Call, ExprTag::Resource],
+        visit: check_expr,
+    }),
 };
 
 /// The class names written as literals in `include`-like arguments.
@@ -48,14 +50,14 @@ pub(crate) fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
     out
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let mut report = |name: &str, at: &Expr| {
         if ctx.env.class_certainly_missing(name) {
             let key = crate::env::definition_key(name);
             out.push(RULE.diagnostic(at.span, format!("Could not find class ::{key}")));
         }
     };
-    each_expr(ctx, |expr| match &expr.kind {
+    match &expr.kind {
         ExprKind::Call(call) => {
             let ExprKind::Name(f) = &call.function.kind else {
                 return;
@@ -76,5 +78,5 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             }
         }
         _ => {}
-    });
+    }
 }

@@ -1,5 +1,4 @@
-use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -28,11 +27,14 @@ file { '/tmp/x': require +> Package['a'] }
 ## How to fix
 Use `=>` in a declaration; use `+>` only when adding to an existing resource.
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Resource, ExprTag::ResourceDefaults],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let mut report = |attributes: &[Attribute], container: &str| {
         for a in attributes.iter().filter(|a| a.op == AttributeOp::Append) {
             out.push(RULE.diagnostic(
@@ -41,12 +43,12 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             ));
         }
     };
-    each_expr(ctx, |expr| match &expr.kind {
+    match &expr.kind {
         ExprKind::Resource(r) => r
             .bodies
             .iter()
             .for_each(|b| report(&b.attributes, "a Resource Expression")),
         ExprKind::ResourceDefaults(d) => report(&d.attributes, "a Resource Defaults Expression"),
         _ => {}
-    });
+    }
 }

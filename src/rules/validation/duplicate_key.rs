@@ -1,8 +1,6 @@
 use crate::analysis::text::{earlier_duplicates};
-use crate::ast::ExprTag;
-use crate::rules::ExprVisit;
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::{Expr, ExprKind};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {

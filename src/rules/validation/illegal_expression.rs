@@ -1,7 +1,7 @@
 use crate::rules::validation::idem_expression::{a_an_label, a_label};
 use crate::rules::validation::illegal_epp_parameters::each_juxtaposed_paren;
-use crate::analysis::text::each_expr;
-use crate::rules::{Category, FileContext, Rule};
+
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
@@ -36,7 +36,10 @@ variable; a lambda in a variable is called with `$fn.call(...)`), and write the 
 type of a collector as a type name (`File <| |>`).
 ",
     check: Some(check),
-    on_expr: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Call, ExprTag::Collector],
+        visit: check_expr,
+    }),
 };
 
 /// Puppet calls `QualifiedName`s, and types (`Integer('1')`, `Array[Integer]([1])`).
@@ -48,31 +51,34 @@ fn is_callable_name(e: &Expr) -> bool {
     }
 }
 
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    match &expr.kind {
+    ExprKind::Call(call) if !is_callable_name(&call.function) => {
+        out.push(RULE.diagnostic(
+            call.function.span,
+            format!(
+                "Illegal expression. {} is unacceptable as function name in a Function Call",
+                a_label(&call.function)
+            ),
+        ));
+    }
+    ExprKind::Collector(collector)
+        if !matches!(collector.type_expr.kind, ExprKind::TypeRef(_)) =>
+    {
+        out.push(RULE.diagnostic(
+            collector.type_expr.span,
+            format!(
+                "Illegal expression. {} is unacceptable as type name in {}",
+                a_label(&collector.type_expr),
+                a_an_label(expr)
+            ),
+        ));
+    }
+    _ => {}
+    }
+}
+
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_expr(ctx, |expr| match &expr.kind {
-        ExprKind::Call(call) if !is_callable_name(&call.function) => {
-            out.push(RULE.diagnostic(
-                call.function.span,
-                format!(
-                    "Illegal expression. {} is unacceptable as function name in a Function Call",
-                    a_label(&call.function)
-                ),
-            ));
-        }
-        ExprKind::Collector(collector)
-            if !matches!(collector.type_expr.kind, ExprKind::TypeRef(_)) =>
-        {
-            out.push(RULE.diagnostic(
-                collector.type_expr.span,
-                format!(
-                    "Illegal expression. {} is unacceptable as type name in {}",
-                    a_label(&collector.type_expr),
-                    a_an_label(expr)
-                ),
-            ));
-        }
-        _ => {}
-    });
     // In a template, `<%= $x %><%(1)%>` reads as a call of the rendered expression.
     each_juxtaposed_paren(ctx, |functor, _| {
         if let ExprKind::EppRender(_) = functor.kind {

@@ -1,8 +1,5 @@
 use crate::analysis::puppet_patterns;
-use crate::ast::ExprTag;
-use crate::rules::ExprVisit;
-use crate::ast::Expr;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 

@@ -1,7 +1,4 @@
-use crate::ast::ExprTag;
-use crate::rules::ExprVisit;
-use crate::ast::Expr;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
 
