@@ -925,6 +925,51 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         self.env.function(name).is_some()
     }
 
+    fn refuses_every_return(&self, name: &str, calls: usize) -> bool {
+        use crate::analysis::symbols::{self, SymbolKind};
+        use crate::eval::{AbstractValue, Evaluator, FailureKind};
+        if calls >= MAX_FUNCTION_CALLS {
+            return false;
+        }
+        let Some(definition) = self.env.function(name) else {
+            return false;
+        };
+        let Some(file) = self.env.definition_file(&definition.path) else {
+            return false;
+        };
+        let Some(symbol) = symbols::find(&file.program, SymbolKind::Function, name) else {
+            return false;
+        };
+        let ExprKind::Function(function) = &symbol.expr.kind else {
+            return false;
+        };
+        // The body walked as the function's own check walks it: each parameter known
+        // by its type.
+        let aliases = FileAliases::new(&file.program, self.env);
+        let mut evaluator = Evaluator::new(&aliases)
+            .with_functions(&aliases)
+            .with_calls(calls + 1);
+        for p in function
+            .params
+            .iter()
+            .flatten()
+            .filter(|p| !p.captures_rest)
+        {
+            let ty = p
+                .type_expr
+                .as_ref()
+                .and_then(|t| evaluator.resolve_type(t).ok())
+                .unwrap_or_else(crate::types::t::any);
+            evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
+        }
+        evaluator.walk(&function.body.statements, &mut |_, _| {});
+        evaluator.check_return(function);
+        evaluator
+            .take_failures()
+            .iter()
+            .any(|f| f.kind == FailureKind::ReturnType)
+    }
+
     fn call_result(
         &self,
         name: &str,

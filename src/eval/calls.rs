@@ -69,8 +69,8 @@ impl Evaluator<'_> {
         if let Some(set) = self.defined_variable(call) {
             return Ok(AbstractValue::Known(Value::Bool(set)));
         }
-        if let Some(value) = self.body_result(call) {
-            return Ok(AbstractValue::Known(value));
+        if let Some(value) = self.body_result(e, call) {
+            return value.map(AbstractValue::Known);
         }
         if let Some(result) = self.declared_result(call) {
             return result;
@@ -165,10 +165,11 @@ impl Evaluator<'_> {
     }
 
     /// A call of a module's Puppet-language function with known arguments: the value
-    /// its body gives for them, when the evaluation knows it (and its checked return
-    /// type, if it has one, takes it: otherwise Puppet fails, which the function's own
-    /// findings say).
-    fn body_result(&mut self, call: &Call) -> Option<Value> {
+    /// its body gives for them, when the evaluation knows it. A checked return type
+    /// that refuses it fails the call, as Puppet does ("value returned from f has wrong
+    /// type"), where the function takes arguments (a function without any fails the
+    /// same way at every call, which its own finding says once).
+    fn body_result(&mut self, e: &Expr, call: &Call) -> Option<R<Value>> {
         let ExprKind::Name(name) = &call.function.kind else {
             return None;
         };
@@ -179,13 +180,29 @@ impl Evaluator<'_> {
         let args = self.arguments(&call.args).ok()?;
         let value = functions.call_result(name, &args, self.calls)?;
         if let Some(declared) = functions.checked_return(name) {
-            match self.eval(&declared) {
-                Ok(AbstractValue::Known(Value::Type(ty)))
-                    if crate::types::instance_of(&value, &ty) => {}
-                _ => return None,
+            let Ok(AbstractValue::Known(Value::Type(ty))) = self.eval(&declared) else {
+                return None;
+            };
+            if !crate::types::instance_of(&value, &ty) {
+                let why = certain_mismatch(&ty, &AbstractValue::Known(value))?;
+                if args.is_empty() || functions.refuses_every_return(name, self.calls) {
+                    return None;
+                }
+                let name = name.trim_start_matches("::");
+                return Some(Err(EvalError::FailedAt(super::Failure {
+                    message: format!(
+                        "Error while evaluating a Function Call, {}",
+                        crate::types::mismatch::each_named(
+                            &format!("value returned from {name} has wrong type,"),
+                            &why
+                        )
+                    ),
+                    span: e.span,
+                    kind: super::FailureKind::ReturnType,
+                })));
             }
         }
-        Some(value)
+        Some(Ok(value))
     }
 
     /// A call of a module's Puppet-language function whose return type Puppet checks:

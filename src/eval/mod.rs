@@ -71,6 +71,12 @@ pub trait FunctionSource {
     fn call_result(&self, _name: &str, _args: &[Value], _calls: usize) -> Option<Value> {
         None
     }
+    /// Whether the Puppet-language function `name` returns a value its checked return
+    /// type refuses whatever arguments it is given (its parameters known by their
+    /// types): then its own finding says so, and its calls need not.
+    fn refuses_every_return(&self, _name: &str, _calls: usize) -> bool {
+        false
+    }
     /// Whether the code defines a function `name` in the Puppet language: a call of the
     /// name calls it, even where Puppet has a function of the name (the functions a
     /// manifest defines are found before Puppet's own: asked of Puppet 7).

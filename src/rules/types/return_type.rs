@@ -19,6 +19,11 @@ ends with and fails the call (\"value returned from f has wrong type, ...\"); th
 is Puppet's. A body that calls `return` anywhere is not judged (its end may not be
 reached, and Puppet 7 does not check a value given to `return`).
 
+A body that gives a value of the wrong type only for some arguments is reported at
+each call whose arguments the evaluation knows and make it so, where Puppet reports it
+(`site::weight('high')` of a `site::weight(String $level) >> Integer` whose selector
+gives `'unknown'` for anything but `'low'`).
+
 ## Why it matters
 Every catalog that calls the function fails to compile.
 
