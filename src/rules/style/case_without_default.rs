@@ -1,5 +1,5 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::{walk_expr, Expr, ExprKind, Visitor};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::Span;
 
@@ -31,28 +31,24 @@ case $facts['os']['family'] {
 ## How to fix
 Add `default: { }` or, better, `default: { fail(\"unsupported OS ${facts['os']['family']}\") }`.
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Case],
+        visit: check_expr,
+    }),
 };
 
-struct Find<'a> {
-    out: &'a mut Vec<Diagnostic>,
-}
-
-impl Visitor<'_> for Find<'_> {
-    fn visit_expr(&mut self, expr: &Expr) {
-        if let ExprKind::Case(case) = &expr.kind {
-            let has_default = case
-                .options
-                .iter()
-                .any(|o| o.matchers.iter().any(names_default));
-            if !has_default {
-                let keyword = Span::new(expr.span.start, expr.span.start + "case".len() as u32);
-                self.out
-                    .push(RULE.diagnostic(keyword, "case statement without a default case"));
-            }
+fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Case(case) = &expr.kind {
+        let has_default = case
+            .options
+            .iter()
+            .any(|o| o.matchers.iter().any(names_default));
+        if !has_default {
+            let keyword = Span::new(expr.span.start, expr.span.start + "case".len() as u32);
+            out
+                .push(RULE.diagnostic(keyword, "case statement without a default case"));
         }
-        walk_expr(self, expr);
     }
 }
 
@@ -64,12 +60,5 @@ fn names_default(matcher: &Expr) -> bool {
         ExprKind::Default => true,
         ExprKind::Array(items) => items.iter().any(names_default),
         _ => false,
-    }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let mut find = Find { out };
-    for statement in &ctx.program.body {
-        find.visit_expr(statement);
     }
 }

@@ -1,5 +1,5 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::{walk_expr, Expr, ExprKind, StringStyle, Visitor};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag, StringStyle};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use regex::Regex;
 use std::sync::OnceLock;
@@ -32,8 +32,11 @@ file { '/etc/motd':
 ## How to fix
 Write `'0644'` (`--fix` prefixes a 3-digit mode with `0`).
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Resource],
+        visit: check_expr,
+    }),
 };
 
 fn mode_pattern() -> &'static Regex {
@@ -44,57 +47,39 @@ fn mode_pattern() -> &'static Regex {
     })
 }
 
-struct Find<'a> {
-    text: &'a str,
-    out: &'a mut Vec<Diagnostic>,
-}
-
-impl Visitor<'_> for Find<'_> {
-    fn visit_expr(&mut self, expr: &Expr) {
-        if let ExprKind::Resource(resource) = &expr.kind {
-            if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "file" || n == "concat")
-            {
-                for body in &resource.bodies {
-                    for attribute in body.attributes.iter().filter(|a| a.name.name == "mode") {
-                        let text = match &attribute.value.kind {
-                            ExprKind::String(s) if s.style != StringStyle::Heredoc => {
-                                s.value.clone()
-                            }
-                            // Unquoted: compare the text as written (`0644` is octal).
-                            ExprKind::Integer(_) | ExprKind::Name(_) => {
-                                self.text[attribute.value.span.range()].to_string()
-                            }
-                            _ => continue,
-                        };
-                        if !mode_pattern().is_match(&text) {
-                            let span = attribute.value.span;
-                            let d = RULE.diagnostic(
-                                span,
-                                "mode should be represented as a 4 digit octal value or symbolic mode",
-                            );
-                            // puppet-lint's fix: three octal digits get a leading 0, quoted.
-                            let octal =
-                                text.len() == 3 && text.bytes().all(|b| (b'0'..=b'7').contains(&b));
-                            self.out.push(if octal {
-                                d.with_fix(Fix::replace(span, format!("'0{text}'")))
-                            } else {
-                                d
-                            });
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    if let ExprKind::Resource(resource) = &expr.kind {
+        if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "file" || n == "concat")
+        {
+            for body in &resource.bodies {
+                for attribute in body.attributes.iter().filter(|a| a.name.name == "mode") {
+                    let text = match &attribute.value.kind {
+                        ExprKind::String(s) if s.style != StringStyle::Heredoc => {
+                            s.value.clone()
                         }
+                        // Unquoted: compare the text as written (`0644` is octal).
+                        ExprKind::Integer(_) | ExprKind::Name(_) => {
+                            ctx.source.text[attribute.value.span.range()].to_string()
+                        }
+                        _ => continue,
+                    };
+                    if !mode_pattern().is_match(&text) {
+                        let span = attribute.value.span;
+                        let d = RULE.diagnostic(
+                            span,
+                            "mode should be represented as a 4 digit octal value or symbolic mode",
+                        );
+                        // puppet-lint's fix: three octal digits get a leading 0, quoted.
+                        let octal =
+                            text.len() == 3 && text.bytes().all(|b| (b'0'..=b'7').contains(&b));
+                        out.push(if octal {
+                            d.with_fix(Fix::replace(span, format!("'0{text}'")))
+                        } else {
+                            d
+                        });
                     }
                 }
             }
         }
-        walk_expr(self, expr);
-    }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let mut find = Find {
-        text: &ctx.source.text,
-        out,
-    };
-    for statement in &ctx.program.body {
-        find.visit_expr(statement);
     }
 }
