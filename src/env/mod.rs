@@ -927,7 +927,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
 
     fn refuses_every_return(&self, name: &str, calls: usize) -> bool {
         use crate::analysis::symbols::{self, SymbolKind};
-        use crate::eval::{AbstractValue, Evaluator, FailureKind};
+        use crate::eval::{Evaluator, FailureKind};
         if calls >= MAX_FUNCTION_CALLS {
             return false;
         }
@@ -949,19 +949,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         let mut evaluator = Evaluator::new(&aliases)
             .with_functions(&aliases)
             .with_calls(calls + 1);
-        for p in function
-            .params
-            .iter()
-            .flatten()
-            .filter(|p| !p.captures_rest)
-        {
-            let ty = p
-                .type_expr
-                .as_ref()
-                .and_then(|t| evaluator.resolve_type(t).ok())
-                .unwrap_or_else(crate::types::t::any);
-            evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
-        }
+        evaluator.bind_by_types(function.params.as_deref().unwrap_or(&[]));
         evaluator.walk(&function.body.statements, &mut |_, _| {});
         evaluator.check_return(function);
         evaluator

@@ -715,6 +715,20 @@ impl<'a> Evaluator<'a> {
             .insert(name.to_string(), value);
     }
 
+    /// Binds each parameter (but a captures-rest one) to any value of its declared
+    /// type, as a body is walked on its own: `Any` where the type is absent or cannot
+    /// be resolved.
+    pub fn bind_by_types(&mut self, params: &[crate::ast::Parameter]) {
+        for p in params.iter().filter(|p| !p.captures_rest) {
+            let ty = p
+                .type_expr
+                .as_ref()
+                .and_then(|t| self.resolve_type(t).ok())
+                .unwrap_or_else(crate::types::t::any);
+            self.bind(&p.name.name, AbstractValue::Inferred(ty));
+        }
+    }
+
     fn assign_many(&mut self, targets: &[Expr], value: &Value) -> R<()> {
         let name_of = |t: &Expr| match &t.kind {
             ExprKind::Variable(n) => Ok(n.clone()),

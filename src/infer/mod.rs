@@ -363,14 +363,7 @@ fn walk_body<'p>(
         };
         evaluator.bind("name", name);
     }
-    for p in params.iter().filter(|p| !p.captures_rest) {
-        let ty = p
-            .type_expr
-            .as_ref()
-            .and_then(|t| evaluator.resolve_type(t).ok())
-            .unwrap_or_else(crate::types::t::any);
-        evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
-    }
+    evaluator.bind_by_types(params);
     evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
     if let Some(function) = function {
         evaluator.check_return(function);

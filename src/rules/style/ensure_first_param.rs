@@ -32,7 +32,7 @@ Move `ensure` to the top of the body.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Name, ExprTag::Resource],
+        kinds: &[ExprTag::Resource],
         visit: check_expr,
     }),
 };

@@ -31,7 +31,7 @@ class demo (String $proxy = '') { }
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define, ExprTag::String],
+        kinds: &[ExprTag::Class, ExprTag::Define],
         visit: check_expr,
     }),
 };

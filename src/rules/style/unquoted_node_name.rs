@@ -29,7 +29,7 @@ Quote it: `node 'web1' { }`.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Node, ExprTag::String],
+        kinds: &[ExprTag::Node],
         visit: check_expr,
     }),
 };

@@ -28,7 +28,7 @@ Quote it: `package { 'vim': ... }`.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Name, ExprTag::Resource],
+        kinds: &[ExprTag::Resource],
         visit: check_expr,
     }),
 };

@@ -35,7 +35,7 @@ Add the key to the data (`data/common.yaml`), correct its name, or give a defaul
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Call, ExprTag::Hash, ExprTag::Name, ExprTag::String],
+        kinds: &[ExprTag::Call],
         visit: check_expr,
     }),
 };

@@ -35,7 +35,7 @@ Spell the fact as Facter does (`$facts['os']['family']`).
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Access, ExprTag::String],
+        kinds: &[ExprTag::Access],
         visit: check_expr,
     }),
 };

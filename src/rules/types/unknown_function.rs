@@ -33,7 +33,7 @@ Correct the name, or install the version of the module that has the function.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Call, ExprTag::MethodCall, ExprTag::Name],
+        kinds: &[ExprTag::Call, ExprTag::MethodCall],
         visit: check_expr,
     }),
 };

@@ -27,7 +27,7 @@ Declare the class normally, or wrap what should be virtual in a defined type.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Name, ExprTag::Resource],
+        kinds: &[ExprTag::Resource],
         visit: check_expr,
     }),
 };

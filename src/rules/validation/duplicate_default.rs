@@ -28,7 +28,7 @@ Keep one `default`.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Case, ExprTag::Default, ExprTag::Selector],
+        kinds: &[ExprTag::Case, ExprTag::Selector],
         visit: check_expr,
     }),
 };

@@ -30,7 +30,7 @@ Use a regular expression to match several names: `node /^web-\\d+$/ { }`.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Interpolated, ExprTag::Node, ExprTag::String],
+        kinds: &[ExprTag::Node],
         visit: check_expr,
     }),
 };

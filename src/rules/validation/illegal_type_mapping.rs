@@ -34,7 +34,7 @@ pattern to a pattern.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Access, ExprTag::TypeMapping],
+        kinds: &[ExprTag::TypeMapping],
         visit: check_expr,
     }),
 };
