@@ -136,7 +136,42 @@ fn splits_trim_tag(previous: Node, text: Node) -> bool {
             .is_none_or(|p| p.kind() != "unary_expression")
 }
 
+/// What the scan does with a node, by its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ScanKind {
+    Other,
+    /// `comment`, `epp_comment`: collected, not entered, not a token.
+    Comment,
+    /// `heredoc_body`: collected, not a token.
+    HeredocBody,
+    HeredocStart,
+    TypeRef,
+    Regex,
+    EppText,
+}
+
+/// The scan's kind of each node kind of the grammar, by kind id: comparing ids, not
+/// names, spares a string (and its length) per node of every file.
+fn scan_kinds() -> &'static [ScanKind] {
+    static KINDS: std::sync::OnceLock<Vec<ScanKind>> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_puppet::LANGUAGE.into();
+        (0..language.node_kind_count())
+            .map(|id| match language.node_kind_for_id(id as u16) {
+                Some("comment" | "epp_comment") => ScanKind::Comment,
+                Some("heredoc_body") => ScanKind::HeredocBody,
+                Some("heredoc_start") => ScanKind::HeredocStart,
+                Some("type_ref") => ScanKind::TypeRef,
+                Some("regex") => ScanKind::Regex,
+                Some("epp_text") => ScanKind::EppText,
+                _ => ScanKind::Other,
+            })
+            .collect()
+    })
+}
+
 pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
+    let kinds = scan_kinds();
     let mut scan = Scan::default();
     let mut cursor = cst.tree.walk();
     let mut depth = 0usize;
@@ -147,35 +182,39 @@ pub fn scan<'t>(cst: &'t Cst) -> Scan<'t> {
     loop {
         let node = cursor.node();
         let mut descend = true;
+        let kind = kinds
+            .get(usize::from(node.kind_id()))
+            .copied()
+            .unwrap_or(ScanKind::Other);
         let is_token = node.child_count() == 0
             && !node.is_missing()
-            && !matches!(node.kind(), "comment" | "epp_comment" | "heredoc_body");
+            && !matches!(kind, ScanKind::Comment | ScanKind::HeredocBody);
         if is_token {
-            if node.kind() == "regex" && previous_token.is_some_and(ends_operand) {
+            if kind == ScanKind::Regex && previous_token.is_some_and(ends_operand) {
                 let at = (node.start_byte() as u32).saturating_sub(cst.offset);
                 scan.division_not_regex.push(at);
             }
-            if node.kind() == "epp_text" && previous_token.is_some_and(|t| splits_trim_tag(t, node))
+            if kind == ScanKind::EppText && previous_token.is_some_and(|t| splits_trim_tag(t, node))
             {
                 scan.text_after_split_trim_tag.push(node);
             }
             previous_token = Some(node);
         }
-        match node.kind() {
-            "comment" | "epp_comment" => {
+        match kind {
+            ScanKind::Comment => {
                 scan.comments.push(node);
                 descend = false;
             }
-            "heredoc_start" => scan.heredoc_headers.push(node.start_byte()),
-            "heredoc_body" => scan.heredoc_bodies.push(node),
-            "type_ref" => {
+            ScanKind::HeredocStart => scan.heredoc_headers.push(node.start_byte()),
+            ScanKind::HeredocBody => scan.heredoc_bodies.push(node),
+            ScanKind::TypeRef => {
                 let end = node.end_byte();
                 if cst.source.as_bytes().get(end..end + 2) == Some(b"::") {
                     let colon = (end as u32).saturating_sub(cst.offset);
                     scan.illegal_class_references.push(colon);
                 }
             }
-            _ => {}
+            ScanKind::Regex | ScanKind::EppText | ScanKind::Other => {}
         }
         if node.is_error() {
             for &(i, _) in &open_errors {
