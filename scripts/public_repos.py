@@ -48,8 +48,9 @@ The error findings of both runs (and, with --select-all, of two more runs with
   modulepath, or site/, site-modules/, modules/, dist/ beside a Puppetfile, and any other
   folder holding modules, for a control repository) and to their dependencies
   (metadata.json's dependencies, a Puppetfile's `mod` lines, and theirs in turn), looked
-  up by module name (metadata.json's `name`) among the folders of DIR and of --deps
-  (--deps only serve the compiles: pupcheck does not see them). A declaration compiled
+  up by metadata.json's `name` among the folders of DIR and of --deps: the owner's
+  module where the dependency names an owner (`theforeman/puppet`), else any module of
+  the name (--deps only serve the compiles: pupcheck does not see them). A declaration compiled
   on its own needs no other module; a finding that only the code around it confirms, or
   that nothing confirms, while a dependency is not there is "unconfirmable: dependency X
   missing", and a finding about a module that is not there "unconfirmable: module X
@@ -222,21 +223,37 @@ def metadata_name(folder):
     return None
 
 
+def forge_key(forge_name):
+    """`puppetlabs/stdlib` or `puppetlabs-stdlib` -> `puppetlabs-stdlib`; None without
+    an owner (`stdlib`)."""
+    parts = re.split(r'[-/]', forge_name.strip().lower())
+    return '-'.join(parts[-2:]) if len(parts) >= 2 else None
+
+
+def metadata_full_name(folder):
+    meta = read_json(os.path.join(folder, 'metadata.json'))
+    if isinstance(meta, dict) and isinstance(meta.get('name'), str):
+        return forge_key(meta['name'])
+    return None
+
+
 def metadata_dependencies(folder):
+    """The modules metadata.json depends on, as it names them (`puppetlabs/stdlib`)."""
     meta = read_json(os.path.join(folder, 'metadata.json'))
     if not isinstance(meta, dict) or not isinstance(meta.get('dependencies'), list):
         return []
-    return [module_name_of(d['name']) for d in meta['dependencies']
+    return [d['name'] for d in meta['dependencies']
             if isinstance(d, dict) and isinstance(d.get('name'), str)]
 
 
 def puppetfile_modules(repo_path):
-    """The modules the repository's Puppetfile names: at its root, or in a folder of
-    its root that holds the Puppet code (`puppet/Puppetfile`)."""
+    """The modules the repository's Puppetfile names, as it names them
+    (`theforeman-puppet`, or `apache` alone): at its root, or in a folder of its root
+    that holds the Puppet code (`puppet/Puppetfile`)."""
     found = [os.path.join(repo_path, 'Puppetfile')] + sorted(
         glob.glob(os.path.join(repo_path, '*', 'Puppetfile')))
     text = next((t for t in map(read_text, found) if t is not None), '')
-    return [module_name_of(m) for m in re.findall(r'''^\s*mod\s*\(?\s*['"]([^'"]+)['"]''', text, re.M)]
+    return re.findall(r'''^\s*mod\s*\(?\s*['"]([^'"]+)['"]''', text, re.M)
 
 
 def environment_module_folders(repo_path):
@@ -360,6 +377,9 @@ class Modules:
 
     def __init__(self, folders, skip=()):
         self.by_name = {}
+        # By the Forge's full name (`theforeman-puppet`): which of two modules of one
+        # name a dependency or a Puppetfile that names the owner means.
+        self.by_full = {}
         self.duplicates = []
         for base in folders:
             for entry in sorted(os.listdir(base)):
@@ -370,6 +390,9 @@ class Modules:
                 name = metadata_name(path)
                 if name is None:
                     continue
+                full = metadata_full_name(path)
+                if full is not None:
+                    self.by_full.setdefault(full, path)
                 if name in self.by_name:
                     self.duplicates.append((name, self.by_name[name], path))
                     continue
@@ -430,11 +453,15 @@ class Modulepath:
         self.missing.pop(name, None)
         return True
 
-    def want(self, name, by):
-        """Puts a module and its dependencies on the modulepath when DIR has them."""
+    def want(self, wanted, by):
+        """Puts a module (`owner-name`, `owner/name` or `name`) and its dependencies on
+        the modulepath when DIR has them: the one of that owner, where two have the
+        name."""
+        name = module_name_of(wanted)
         if name in self.present:
             return True
-        folder = self.modules.by_name.get(name)
+        key = forge_key(wanted)
+        folder = (self.modules.by_full.get(key) if key else None) or self.modules.by_name.get(name)
         if folder is None:
             self.missing.setdefault(name, []).append(by)
             return False
@@ -801,7 +828,7 @@ def check_repos(args, dir_, pupcheck, rows, notes, work, started):
                       skip={os.path.abspath(r['path']) for r in read_table_paths(dir_, args.table)
                             if r['kind'] != 'module'})
     for name, first, other in modules.duplicates:
-        notes.append(f'module {name} is in both {first} and {other}: {first} is used')
+        notes.append(f'module {name} is in both {first} and {other}: {first} is used where no owner is named')
 
     # 1. pupcheck on each repository.
     validations, compiles, rals = [], {}, []
