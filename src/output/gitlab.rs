@@ -14,30 +14,35 @@ pub fn write(
     fingerprints: &Fingerprints,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let issues = super::render_files(report, |index, file| {
-        let path = stable_path(&file.path);
-        file.diagnostics
-            .iter()
-            .zip(fingerprints.file(index))
-            .map(|(d, fingerprint)| {
-                let (start, end) = super::positions(file, d);
-                let issue = json!({
-                    "type": "issue",
-                    "check_name": d.rule,
-                    "description": d.message,
-                    "categories": [category(d.rule)],
-                    "severity": severity(d.severity),
-                    "fingerprint": fingerprint.context,
-                    "location": {
-                        "path": path,
-                        "lines": {"begin": start.line, "end": end.line},
-                    },
-                });
-                Ok(super::indented(&serde_json::to_string_pretty(&issue)?, 2))
-            })
-            .collect::<std::io::Result<Vec<String>>>()
-    })?;
-    super::write_json_array(out, issues.iter().flatten().map(String::as_str), 0)?;
+    let mut issues = super::JsonArray::new(0);
+    super::render_in_batches(
+        report,
+        |index, file, range| {
+            let path = stable_path(&file.path);
+            file.diagnostics[range.clone()]
+                .iter()
+                .zip(&fingerprints.file(index)[range])
+                .map(|(d, fingerprint)| {
+                    let (start, end) = super::positions(file, d);
+                    let issue = json!({
+                        "type": "issue",
+                        "check_name": d.rule,
+                        "description": d.message,
+                        "categories": [category(d.rule)],
+                        "severity": severity(d.severity),
+                        "fingerprint": fingerprint.context,
+                        "location": {
+                            "path": path,
+                            "lines": {"begin": start.line, "end": end.line},
+                        },
+                    });
+                    Ok(super::indented(&serde_json::to_string_pretty(&issue)?, 2))
+                })
+                .collect::<std::io::Result<Vec<String>>>()
+        },
+        |part| part.iter().try_for_each(|issue| issues.push(out, issue)),
+    )?;
+    issues.finish(out)?;
     writeln!(out)
 }
 

@@ -5,7 +5,7 @@ use super::positions;
 use crate::check::Report;
 use crate::diagnostics::Severity;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{Error as FilesError, Files};
 use codespan_reporting::term::{
     self,
     termcolor::{Buffer, WriteColor},
@@ -21,34 +21,37 @@ fn severity(s: Severity) -> CsSeverity {
 
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> std::io::Result<()> {
     let color = out.supports_color();
-    let parts = super::render_files(report, |_, file| {
-        let mut part = if color {
-            Buffer::ansi()
-        } else {
-            Buffer::no_color()
-        };
-        write_file(file, &mut part)?;
-        Ok(part)
-    })?;
-    for part in parts {
-        out.write_all(part.as_slice())?;
-    }
+    super::render_in_batches(
+        report,
+        |_, file, range| {
+            let mut part = if color {
+                Buffer::ansi()
+            } else {
+                Buffer::no_color()
+            };
+            write_findings(file, range, &mut part)?;
+            Ok(part)
+        },
+        |part| out.write_all(part.as_slice()),
+    )?;
     for (path, message) in &report.walk_errors {
         writeln!(out, "{}: cannot check: {message}", path.display())?;
     }
     writeln!(out, "{}", summary(report, duration_ms))
 }
 
-/// One file's findings, with snippets.
-fn write_file(file: &crate::check::FileReport, out: &mut dyn WriteColor) -> std::io::Result<()> {
+/// Some of a file's findings (`range`), with snippets.
+fn write_findings(
+    file: &crate::check::FileReport,
+    range: std::ops::Range<usize>,
+    out: &mut dyn WriteColor,
+) -> std::io::Result<()> {
     let config = term::Config::default();
-    // Built once per file: it indexes the file's line starts, which per diagnostic made a
-    // file with many findings quadratic.
-    let simple = file
-        .source
-        .as_ref()
-        .map(|source| SimpleFile::new(file.path.display().to_string(), source.text.as_str()));
-    for d in &file.diagnostics {
+    let simple = file.source.as_ref().map(|source| IndexedFile {
+        name: file.path.display().to_string(),
+        source,
+    });
+    for d in &file.diagnostics[range] {
         // A snippet prints the finding's whole line: for a line of hundreds of KB with
         // thousands of findings the output would grow with their product.
         let snippet = simple.as_ref().filter(|_| !on_long_line(file, d));
@@ -80,6 +83,57 @@ fn write_file(file: &crate::check::FileReport, out: &mut dyn WriteColor) -> std:
         term::emit(out, &config, simple, &diagnostic).map_err(std::io::Error::other)?;
     }
     Ok(())
+}
+
+/// A checked file as codespan-reporting reads it, through the line index the file
+/// already has (its `SimpleFile` indexes the text again: per part of a file with many
+/// findings, that grew with their product). Lines are what `SimpleFile` makes them.
+struct IndexedFile<'a> {
+    name: String,
+    source: &'a crate::source::SourceFile,
+}
+
+impl<'a> Files<'a> for IndexedFile<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(&self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(&self.source.text)
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, FilesError> {
+        let offset = u32::try_from(byte_index).unwrap_or(u32::MAX);
+        Ok(self.source.lines.line_of(offset))
+    }
+
+    fn line_range(
+        &'a self,
+        (): (),
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, FilesError> {
+        Ok(self.line_start(line_index)?..self.line_start(line_index + 1)?)
+    }
+}
+
+impl IndexedFile<'_> {
+    /// Where line `line_index` starts; the end of the text for the line after the
+    /// last, as `SimpleFile` answers.
+    fn line_start(&self, line_index: usize) -> Result<usize, FilesError> {
+        let lines = &self.source.lines;
+        match line_index.cmp(&lines.line_count()) {
+            std::cmp::Ordering::Less => Ok(lines.line_start(line_index).unwrap_or(0) as usize),
+            std::cmp::Ordering::Equal => Ok(self.source.text.len()),
+            std::cmp::Ordering::Greater => Err(FilesError::LineTooLarge {
+                given: line_index,
+                max: lines.line_count() - 1,
+            }),
+        }
+    }
 }
 
 /// Lines longer than this are not shown in snippets (the finding is printed on one line).

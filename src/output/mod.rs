@@ -19,20 +19,45 @@ use crate::check::{FileReport, Report};
 use crate::diagnostics::Diagnostic;
 use crate::source::{Position, Span};
 
-/// Each file's part of a report, rendered by `render` on every core, in the report's
-/// order: a run with many findings spends no serial time formatting them, only writing
-/// the parts out.
-pub(crate) fn render_files<B: Send>(
+/// The findings one rendering unit holds at most: a file with more is rendered in
+/// several units, so that one huge file spreads over the cores too.
+const UNIT_FINDINGS: usize = 1024;
+
+/// The units rendered at a time: what a run's rendered output holds in memory at once
+/// is one batch, whatever the number of findings.
+const BATCH_UNITS: usize = 64;
+
+/// Renders the report's findings on every core and hands the parts to `write` in the
+/// report's order, a bounded batch at a time: a run with many findings spends no
+/// serial time formatting them, and never holds their whole rendering. `render` gets
+/// a file (with its index in the report) and the range of its findings to render; a
+/// file without findings is rendered once, with an empty range.
+pub(crate) fn render_in_batches<B: Send>(
     report: &Report,
-    render: impl Fn(usize, &FileReport) -> std::io::Result<B> + Sync,
-) -> std::io::Result<Vec<B>> {
+    render: impl Fn(usize, &FileReport, std::ops::Range<usize>) -> std::io::Result<B> + Sync,
+    mut write: impl FnMut(B) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     use rayon::prelude::*;
-    report
+    let units: Vec<(usize, std::ops::Range<usize>)> = report
         .files
-        .par_iter()
+        .iter()
         .enumerate()
-        .map(|(index, file)| render(index, file))
-        .collect()
+        .flat_map(|(index, file)| {
+            let n = file.diagnostics.len();
+            let starts = (0..n.max(1)).step_by(UNIT_FINDINGS);
+            starts.map(move |start| (index, start..(start + UNIT_FINDINGS).min(n)))
+        })
+        .collect();
+    for batch in units.chunks(BATCH_UNITS) {
+        let parts: Vec<B> = batch
+            .par_iter()
+            .map(|(index, range)| render(*index, &report.files[*index], range.clone()))
+            .collect::<std::io::Result<_>>()?;
+        for part in parts {
+            write(part)?;
+        }
+    }
+    Ok(())
 }
 
 /// The lines of `text`, each on a new line indented by `indent` spaces: how an element
@@ -47,23 +72,37 @@ pub(crate) fn indented(text: &str, indent: usize) -> String {
     out
 }
 
-/// Elements (each already `indented`) as the pretty-printed JSON array serde_json would
-/// print of them.
-pub(crate) fn write_json_array<'a>(
-    out: &mut dyn std::io::Write,
-    elements: impl Iterator<Item = &'a str>,
+/// A pretty-printed JSON array written an element (each already `indented`) at a
+/// time, exactly as serde_json prints the whole array.
+pub(crate) struct JsonArray {
     indent: usize,
-) -> std::io::Result<()> {
-    let mut first = true;
-    for element in elements {
-        out.write_all(if first { b"[" } else { b"," })?;
-        first = false;
-        out.write_all(element.as_bytes())?;
+    empty: bool,
+}
+
+impl JsonArray {
+    pub(crate) fn new(indent: usize) -> JsonArray {
+        JsonArray {
+            indent,
+            empty: true,
+        }
     }
-    if first {
-        out.write_all(b"[]")
-    } else {
-        write!(out, "\n{:width$}]", "", width = indent)
+
+    pub(crate) fn push(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        element: &str,
+    ) -> std::io::Result<()> {
+        out.write_all(if self.empty { b"[" } else { b"," })?;
+        self.empty = false;
+        out.write_all(element.as_bytes())
+    }
+
+    pub(crate) fn finish(self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        if self.empty {
+            out.write_all(b"[]")
+        } else {
+            write!(out, "\n{:width$}]", "", width = self.indent)
+        }
     }
 }
 

@@ -84,21 +84,26 @@ pub fn write(
     let line_start = frame[..at].rfind('\n').map_or(0, |i| i + 1);
     let indent = frame[line_start..at].len() - frame[line_start..at].trim_start().len();
     out.write_all(&frame.as_bytes()[..at])?;
-    let results = super::render_files(report, |index, file| {
-        let uri = artifact_location(&file.path);
-        file.diagnostics
-            .iter()
-            .zip(fingerprints.file(index))
-            .map(|(d, fingerprint)| {
-                let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
-                Ok(super::indented(
-                    &serde_json::to_string_pretty(&result)?,
-                    indent + 2,
-                ))
-            })
-            .collect::<std::io::Result<Vec<String>>>()
-    })?;
-    super::write_json_array(out, results.iter().flatten().map(String::as_str), indent)?;
+    let mut results = super::JsonArray::new(indent);
+    super::render_in_batches(
+        report,
+        |index, file, range| {
+            let uri = artifact_location(&file.path);
+            file.diagnostics[range.clone()]
+                .iter()
+                .zip(&fingerprints.file(index)[range])
+                .map(|(d, fingerprint)| {
+                    let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
+                    Ok(super::indented(
+                        &serde_json::to_string_pretty(&result)?,
+                        indent + 2,
+                    ))
+                })
+                .collect::<std::io::Result<Vec<String>>>()
+        },
+        |part| part.iter().try_for_each(|result| results.push(out, result)),
+    )?;
+    results.finish(out)?;
     out.write_all(&frame.as_bytes()[at + marker.len()..])?;
     writeln!(out)
 }
