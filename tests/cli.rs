@@ -457,6 +457,8 @@ fn explain_shows_what_the_evaluation_knows_at_a_place() {
     assert!(at(2, 11)
         .ends_with(": $port\nany value of type Integer[1, 65535] (not known from the code)\n"));
     assert!(at(2, 4).contains("$next = $port + 1\nany value of type Integer (not known"));
+    // A called function's name is its call.
+    assert!(at(4, 5).contains(": notice($i)\n"), "{}", at(4, 5));
     // A lambda's parameter, with each element the iteration gives it.
     assert!(at(4, 12).ends_with(
         "reached with 2 different values:\n1\ntype: Integer[1, 1]\n2\ntype: Integer[2, 2]\n"

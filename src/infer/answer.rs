@@ -96,10 +96,14 @@ pub fn innermost_at<'e>(exprs: &[&'e Expr], offset: u32) -> Option<&'e Expr> {
         .copied()
         .filter(|e| e.span.start <= offset && offset < e.span.end.max(e.span.start + 1))
         .min_by_key(|e| e.span.end - e.span.start)?;
-    let assigning = exprs.iter().copied().find(|e| {
-        matches!(&e.kind, ExprKind::Assignment { left, .. } if std::ptr::eq(&**left, innermost))
+    // The left side of an assignment is the assignment; a called function's name (never
+    // evaluated on its own) is its call.
+    let enclosing = exprs.iter().copied().find(|e| match &e.kind {
+        ExprKind::Assignment { left, .. } => std::ptr::eq(&**left, innermost),
+        ExprKind::Call(call) => std::ptr::eq(&call.function, innermost),
+        _ => false,
     });
-    Some(assigning.unwrap_or(innermost))
+    Some(enclosing.unwrap_or(innermost))
 }
 
 /// An expression's text on one line, shortened (what an answer is about).
