@@ -60,19 +60,111 @@ pub(crate) fn render_in_batches<B: Send>(
     Ok(())
 }
 
-/// The lines of `text`, each on a new line indented by `indent` spaces: how an element
-/// serialized on its own sits in an array serde_json pretty-prints.
-pub(crate) fn indented(text: &str, indent: usize) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for line in text.lines() {
-        out.push('\n');
-        out.extend(std::iter::repeat_n(' ', indent));
-        out.push_str(line);
-    }
-    out
+/// `value` pretty-printed as an element of an array whose elements sit `indent`
+/// spaces deep: a new line, the indentation, and the text serde_json's pretty printer
+/// gives the element there (serialized straight at that depth, not re-indented).
+pub(crate) fn json_element<T: serde::Serialize>(
+    value: &T,
+    indent: usize,
+) -> std::io::Result<String> {
+    let mut text = Vec::with_capacity(512);
+    text.push(b'\n');
+    text.resize(1 + indent, b' ');
+    let formatter = PrettyAt {
+        level: indent / 2,
+        has_value: false,
+    };
+    value.serialize(&mut serde_json::Serializer::with_formatter(
+        &mut text, formatter,
+    ))?;
+    String::from_utf8(text).map_err(std::io::Error::other)
 }
 
-/// A pretty-printed JSON array written an element (each already `indented`) at a
+/// serde_json's `PrettyFormatter` (two spaces a level), begun `level` levels deep.
+struct PrettyAt {
+    level: usize,
+    has_value: bool,
+}
+
+impl PrettyAt {
+    fn new_line<W: ?Sized + std::io::Write>(
+        &self,
+        writer: &mut W,
+        comma: bool,
+    ) -> std::io::Result<()> {
+        writer.write_all(if comma { b",\n" } else { b"\n" })?;
+        (0..self.level).try_for_each(|_| writer.write_all(b"  "))
+    }
+
+    fn close<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.new_line(writer, false)?;
+        }
+        writer.write_all(bracket)
+    }
+}
+
+impl serde_json::ser::Formatter for PrettyAt {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        writer.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.new_line(writer, !first)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.new_line(writer, !first)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+    ) -> std::io::Result<()> {
+        writer.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+/// A pretty-printed JSON array written an element (each from `json_element`) at a
 /// time, exactly as serde_json prints the whole array.
 pub(crate) struct JsonArray {
     indent: usize,

@@ -94,10 +94,7 @@ pub fn write(
                 .zip(&fingerprints.file(index)[range])
                 .map(|(d, fingerprint)| {
                     let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
-                    Ok(super::indented(
-                        &serde_json::to_string_pretty(&result)?,
-                        indent + 2,
-                    ))
+                    super::json_element(&result, indent + 2)
                 })
                 .collect::<std::io::Result<Vec<String>>>()
         },
