@@ -251,6 +251,8 @@ pub struct FileContext<'a> {
     inference: std::cell::OnceCell<crate::infer::FileInference>,
     /// The unqualified variable reads Puppet cannot answer, found on first use.
     unset_reads: std::cell::OnceCell<Vec<crate::analysis::unset_variables::UnsetRead>>,
+    /// Where fixes may replace a variable reference, found on first use.
+    variable_sites: std::cell::OnceCell<crate::analysis::text::VariableSites>,
 }
 
 impl FileContext<'_> {
@@ -265,6 +267,13 @@ impl FileContext<'_> {
     pub fn unset_reads(&self) -> &[crate::analysis::unset_variables::UnsetRead] {
         self.unset_reads
             .get_or_init(|| crate::analysis::unset_variables::unset_reads(self))
+    }
+
+    /// Where a fix may put code in place of a variable reference
+    /// ([`crate::analysis::text::VariableSites`]), shared by the rules whose fixes do.
+    pub fn variable_sites(&self) -> &crate::analysis::text::VariableSites {
+        self.variable_sites
+            .get_or_init(|| crate::analysis::text::VariableSites::of(self))
     }
 }
 
@@ -356,6 +365,7 @@ pub fn with_context<R>(
         env,
         inference: Default::default(),
         unset_reads: Default::default(),
+        variable_sites: Default::default(),
     };
     f(&ctx)
 }

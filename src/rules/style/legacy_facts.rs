@@ -1,6 +1,5 @@
-use crate::analysis::text::{each_expr, VariableSites};
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::{Expr, ExprKind};
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -35,8 +34,11 @@ with a structured equivalent (`ipaddress_eth0` becomes
 `$facts['networking']['interfaces']['eth0']['ip']`); a few (`memorysize_mb`,
 `blockdevices`, ...) have none of the same value and are left to you.
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Variable, ExprTag::Access],
+        visit: check_expr,
+    }),
 };
 
 #[derive(Deserialize)]
@@ -125,27 +127,24 @@ fn legacy_fact(expr: &Expr) -> Option<&str> {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let sites = VariableSites::of(ctx);
-    each_expr(ctx, |expr| {
-        let Some(name) = legacy_fact(expr) else {
-            return;
-        };
-        let Some(replacement) = lookup(name) else {
-            return;
-        };
-        // puppet-lint 4's message, which names the fact.
-        let d = RULE.diagnostic(expr.span, format!("legacy fact '{name}'"));
-        out.push(match replacement {
-            Some(path) => {
-                let code = facts_access(&path);
-                d.with_fix(Fix::replace(
-                    expr.span,
-                    sites.replacement(ctx, expr.span, &code),
-                ))
-            }
-            None => d,
-        });
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let Some(name) = legacy_fact(expr) else {
+        return;
+    };
+    let Some(replacement) = lookup(name) else {
+        return;
+    };
+    // puppet-lint 4's message, which names the fact.
+    let d = RULE.diagnostic(expr.span, format!("legacy fact '{name}'"));
+    out.push(match replacement {
+        Some(path) => {
+            let code = facts_access(&path);
+            d.with_fix(Fix::replace(
+                expr.span,
+                ctx.variable_sites().replacement(ctx, expr.span, &code),
+            ))
+        }
+        None => d,
     });
 }
 

@@ -1,6 +1,5 @@
-use crate::analysis::text::{each_expr, VariableSites};
-use crate::rules::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
+use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 
 pub static RULE: Rule = Rule {
@@ -32,41 +31,41 @@ Read the facts hash: `$facts['my_custom_fact']` (the fix does that). A top-scope
 variable that is not a fact (set in `site.pp`) is reported too; such variables are
 better passed as class parameters.
 ",
-    check: Some(check),
-    on_expr: None,
+    check: None,
+    on_expr: Some(ExprVisit {
+        kinds: &[ExprTag::Variable],
+        visit: check_expr,
+    }),
 };
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let sites = VariableSites::of(ctx);
-    each_expr(ctx, |expr| {
-        let ExprKind::Variable(v) = &expr.kind else {
-            return;
-        };
-        let Some(name) = v.strip_prefix("::") else {
-            return;
-        };
-        if name.contains("::") || matches!(name, "facts" | "trusted" | "server_facts") {
-            return;
-        }
-        // A legacy fact (`$::osfamily`) is legacy-facts' finding, whose fix reads the
-        // structured fact; puppet-lint 4 reports it under legacy_facts only too.
-        if crate::rules::style::legacy_facts::lookup(name).is_some() {
-            return;
-        }
-        let allowed = &ctx.settings.top_scope_variables;
-        if allowed.iter().any(|a| name.starts_with(a.as_str())) {
-            return;
-        }
-        if name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-            return; // $::0 is not a fact
-        }
-        let code = format!("facts['{name}']");
-        out.push(
-            RULE.diagnostic(expr.span, "top scope fact instead of facts hash")
-                .with_fix(Fix::replace(
-                    expr.span,
-                    sites.replacement(ctx, expr.span, &code),
-                )),
-        );
-    });
+fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let ExprKind::Variable(v) = &expr.kind else {
+        return;
+    };
+    let Some(name) = v.strip_prefix("::") else {
+        return;
+    };
+    if name.contains("::") || matches!(name, "facts" | "trusted" | "server_facts") {
+        return;
+    }
+    // A legacy fact (`$::osfamily`) is legacy-facts' finding, whose fix reads the
+    // structured fact; puppet-lint 4 reports it under legacy_facts only too.
+    if crate::rules::style::legacy_facts::lookup(name).is_some() {
+        return;
+    }
+    let allowed = &ctx.settings.top_scope_variables;
+    if allowed.iter().any(|a| name.starts_with(a.as_str())) {
+        return;
+    }
+    if name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        return; // $::0 is not a fact
+    }
+    let code = format!("facts['{name}']");
+    out.push(
+        RULE.diagnostic(expr.span, "top scope fact instead of facts hash")
+            .with_fix(Fix::replace(
+                expr.span,
+                ctx.variable_sites().replacement(ctx, expr.span, &code),
+            )),
+    );
 }
