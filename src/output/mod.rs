@@ -96,6 +96,16 @@ impl PrettyAt {
         (0..self.level).try_for_each(|_| writer.write_all(b"  "))
     }
 
+    fn open<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        writer.write_all(bracket)
+    }
+
     fn close<W: ?Sized + std::io::Write>(
         &mut self,
         writer: &mut W,
@@ -111,9 +121,7 @@ impl PrettyAt {
 
 impl serde_json::ser::Formatter for PrettyAt {
     fn begin_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
-        self.level += 1;
-        self.has_value = false;
-        writer.write_all(b"[")
+        self.open(writer, b"[")
     }
 
     fn end_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
@@ -134,9 +142,7 @@ impl serde_json::ser::Formatter for PrettyAt {
     }
 
     fn begin_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
-        self.level += 1;
-        self.has_value = false;
-        writer.write_all(b"{")
+        self.open(writer, b"{")
     }
 
     fn end_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
