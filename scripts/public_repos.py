@@ -129,12 +129,10 @@ MODULE_NAME = re.compile(r'^[a-z][a-z0-9_]*$')
 # {"ral": {"type", "title", "attribute", "value"}} builds a resource of a built-in type
 # as the agent does when it applies a catalog.
 VALIDATE_RB = r'''
-require 'puppet'
+require '@ISOLATED_PUPPET@'
 require 'puppet/face'
 require 'json'
-require 'tmpdir'
-work = Dir.mktmpdir('pupcheck-validate')
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
+work = isolated_puppet('pupcheck-validate')
 $stdin.each_line do |line|
   next if line.strip.empty?
   kase = JSON.parse(line)
@@ -164,6 +162,8 @@ $stdin.each_line do |line|
 end
 FileUtils.remove_entry(work)
 '''
+VALIDATE_RB = VALIDATE_RB.replace(
+    '@ISOLATED_PUPPET@', os.path.join(ROOT, 'scripts', 'puppet', 'isolated_puppet.rb'))
 
 
 # ---------------------------------------------------------------------------- the table

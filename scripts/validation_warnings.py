@@ -24,12 +24,10 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 VALIDATE_RB = r'''
-require 'puppet'
+require '@ISOLATED_PUPPET@'
 require 'puppet/face'
 require 'json'
-require 'tmpdir'
-work = Dir.mktmpdir('pupcheck-warnings')
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
+work = isolated_puppet('pupcheck-warnings')
 Puppet[:strict] = :warning
 logs = []
 Puppet::Util::Log.newdestination(Puppet::Test::LogCollector.new(logs))
@@ -48,6 +46,8 @@ $stdin.each_line do |line|
 end
 FileUtils.remove_entry(work)
 '''
+VALIDATE_RB = VALIDATE_RB.replace(
+    '@ISOLATED_PUPPET@', os.path.join(ROOT, 'scripts', 'puppet', 'isolated_puppet.rb'))
 
 LOCATION = re.compile(r'\s*\((?:file|line): .*\)\s*$')
 

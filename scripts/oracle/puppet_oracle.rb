@@ -26,7 +26,7 @@
 #   echo '{"id":1,"expr":"\"Hello World\"[6,-2]"}' | ruby scripts/oracle/puppet_oracle.rb
 #   => {"id":1,"expr":"\"Hello World\"[6,-2]","value":"'Worl'","string":"Worl","type":"String","generalized":"String"}
 # --time adds the milliseconds each case took (ms).
-require 'puppet'
+require_relative '../puppet/isolated_puppet'
 require 'json'
 require 'tmpdir'
 require 'timeout'
@@ -48,9 +48,8 @@ ARGV.each do |arg|
   end
 end
 
-work = Dir.mktmpdir('pupcheck-oracle')
+work = isolated_puppet('pupcheck-oracle')
 at_exit { FileUtils.remove_entry(work) }
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
 
 # The log messages of the case being answered (nil between cases: Puppet logs every
 # failure once more after the compiler gave up, and that is the error, not a log).

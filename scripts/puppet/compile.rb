@@ -12,13 +12,12 @@
 # Each snippet gets a fresh environment and catalog compiler (Puppet's PAL), with the
 # facts of scripts/puppet/facts-debian12.json; defined types are evaluated too, and the
 # catalog is turned into resources of their types as an agent does before applying.
-require 'puppet'
+require_relative 'isolated_puppet'
 require 'json'
 require 'tmpdir'
 require 'yaml'
 
-work = Dir.mktmpdir('pupcheck-compile')
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
+work = isolated_puppet('pupcheck-compile')
 modulepath = ENV.fetch('PUPCHECK_MODULEPATH', '/usr/share/puppet/modules').split(':')
 facts_json = File.read(File.join(__dir__, 'facts-debian12.json'))
 

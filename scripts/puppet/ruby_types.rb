@@ -5,13 +5,12 @@
 # checks pupcheck's reader of those files (env::ruby_type) against them: a type it
 # reads must accept every attribute and value Puppet does. Run from the project root:
 #   ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/ruby_types.rb [MODULES_DIR] [OUT]
-require 'puppet'
+require_relative 'isolated_puppet'
 require 'json'
 require 'tmpdir'
 require_relative 'type_values'
 
-work = Dir.mktmpdir('pupcheck-ruby-types')
-Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
+work = isolated_puppet('pupcheck-ruby-types')
 modules = ARGV[0] || '/usr/share/puppet/modules.available'
 out = ARGV[1] || File.join(__dir__, '../../tests/golden/corpus_ruby_types.jsonl')
 $LOAD_PATH.unshift(*Dir.glob(File.join(modules, '*', 'lib')).sort)

@@ -1,15 +1,14 @@
 # What the scripts that write pupcheck's tables (data/*.toml) share: Puppet's settings
 # in a temporary folder, TOML strings, and writing a table where scripts/puppet/
 # check_tables.sh asks (PUPCHECK_DATA_DIR), else into data/.
-require 'puppet'
+require_relative 'isolated_puppet'
 require 'tmpdir'
 
 module Table
   # Puppet's settings, in a folder of their own (nothing of the machine's is read).
   def self.start
-    work = Dir.mktmpdir('pupcheck-table')
+    work = isolated_puppet('pupcheck-table')
     at_exit { FileUtils.remove_entry(work) }
-    Puppet.initialize_settings(%w[confdir vardir codedir logdir rundir].flat_map { |s| ["--#{s}", File.join(work, s)] })
   end
 
   # A TOML basic string.
