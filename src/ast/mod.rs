@@ -37,7 +37,7 @@ pub const RETIRED_METAPARAMETERS: &[&str] = &["consume", "export"];
 pub fn is_metaparameter_or_retired(name: &str) -> bool {
     METAPARAMETERS.contains(&name) || RETIRED_METAPARAMETERS.contains(&name)
 }
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Default)]
 pub struct Program {
     pub body: Vec<Expr>,
     /// Every comment, in source order (style rules and suppressions need them).
@@ -46,13 +46,13 @@ pub struct Program {
     pub epp_parameters: Option<Vec<Parameter>>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Comment {
     pub span: Span,
     pub kind: CommentKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum CommentKind {
     /// `# ...`
     Hash,
@@ -63,13 +63,13 @@ pub enum CommentKind {
 }
 
 /// A name with its span: a variable name without `$`, a bare word, a type name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
 pub struct Ident {
     pub name: String,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
@@ -81,7 +81,7 @@ impl Expr {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub enum ExprKind {
     // ------------------------------------------------------------ literals
     Integer(i64),
@@ -180,13 +180,13 @@ pub enum ExprKind {
     Error,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct StringLiteral {
     pub value: String,
     pub style: StringStyle,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum StringStyle {
     SingleQuoted,
     DoubleQuoted,
@@ -195,7 +195,7 @@ pub enum StringStyle {
     Heredoc,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub enum StringPart {
     /// Literal text, escapes already applied.
     Text(String, Span),
@@ -204,7 +204,7 @@ pub enum StringPart {
     Interpolation(Expr),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Heredoc {
     /// The end tag, without quotes.
     pub tag: String,
@@ -220,19 +220,19 @@ pub struct Heredoc {
     pub body_span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct HashEntry {
     pub key: Expr,
     pub value: Expr,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct SelectorEntry {
     pub matcher: Expr,
     pub value: Expr,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
     Or,
     And,
@@ -303,7 +303,7 @@ impl BinaryOp {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
     /// `!x`
     Not,
@@ -313,7 +313,7 @@ pub enum UnaryOp {
     Splat,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq, Hash)]
 pub enum AssignOp {
     /// `=`
     Assign,
@@ -323,7 +323,7 @@ pub enum AssignOp {
     DeleteAssign,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq, Hash)]
 pub enum RelationOp {
     /// `->`
     Before,
@@ -337,7 +337,7 @@ pub enum RelationOp {
 
 /// The kind of an expression without its contents: what a rule names to be called on
 /// the expressions of that kind in the one walk over a file (`rules::ExprVisit`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum ExprTag {
     Integer,
     Float,
@@ -389,6 +389,21 @@ impl ExprTag {
 }
 
 impl ExprKind {
+    /// The parameters this expression declares: a class's, defined type's, function's
+    /// or plan's, or those of the lambda given to a call.
+    pub fn declared_params(&self) -> &[Parameter] {
+        let params = match self {
+            ExprKind::Class(c) => c.params.as_deref(),
+            ExprKind::Define(d) => d.params.as_deref(),
+            ExprKind::Function(f) => f.params.as_deref(),
+            ExprKind::Plan(p) => p.params.as_deref(),
+            ExprKind::Call(c) => c.lambda.as_ref().map(|l| l.params.as_slice()),
+            ExprKind::MethodCall(c) => c.lambda.as_ref().map(|l| l.params.as_slice()),
+            _ => None,
+        };
+        params.unwrap_or(&[])
+    }
+
     pub fn tag(&self) -> ExprTag {
         match self {
             ExprKind::Integer(_) => ExprTag::Integer,
@@ -474,7 +489,7 @@ impl RelationOp {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum CallStyle {
     /// `f(a)`
     Prefix,
@@ -482,7 +497,7 @@ pub enum CallStyle {
     Statement,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Call {
     /// Usually a `Name` (`notice`) or a `TypeRef` (`Integer('1')`).
     pub function: Expr,
@@ -491,7 +506,7 @@ pub struct Call {
     pub style: CallStyle,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct MethodCall {
     pub receiver: Expr,
     pub method: Ident,
@@ -500,7 +515,7 @@ pub struct MethodCall {
     pub lambda: Option<Lambda>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Lambda {
     pub params: Vec<Parameter>,
     pub return_type: Option<Expr>,
@@ -508,13 +523,13 @@ pub struct Lambda {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Block {
     pub statements: Vec<Expr>,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Parameter {
     /// The variable name without `$`.
     pub name: Ident,
@@ -525,7 +540,7 @@ pub struct Parameter {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct IfExpr {
     pub condition: Expr,
     pub then_block: Block,
@@ -533,33 +548,33 @@ pub struct IfExpr {
     pub else_branch: Option<ElseBranch>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub enum ElseBranch {
     Elsif(Box<Expr>),
     Else(Block),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct UnlessExpr {
     pub condition: Expr,
     pub then_block: Block,
     pub else_block: Option<Block>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct CaseExpr {
     pub subject: Expr,
     pub options: Vec<CaseOption>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct CaseOption {
     pub matchers: Vec<Expr>,
     pub body: Block,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum ResourceForm {
     Regular,
     /// `@type { }`
@@ -569,7 +584,7 @@ pub enum ResourceForm {
 }
 
 /// `file { 'a': ...; 'b': ... }`, `class { 'x': }`, `Resource[file] { 'a': }`
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct ResourceExpr {
     pub form: ResourceForm,
     /// A `Name` (`file`, `class`), or a type expression.
@@ -577,14 +592,14 @@ pub struct ResourceExpr {
     pub bodies: Vec<ResourceBody>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct ResourceBody {
     pub title: Expr,
     pub attributes: Vec<Attribute>,
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Attribute {
     /// The attribute name, or `*` for an attribute splat (`* => $hash`).
     pub name: Ident,
@@ -593,7 +608,7 @@ pub struct Attribute {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum AttributeOp {
     /// `=>`
     Set,
@@ -601,14 +616,14 @@ pub enum AttributeOp {
     Append,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct ResourceDefaults {
     pub form: ResourceForm,
     pub type_ref: Expr,
     pub attributes: Vec<Attribute>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct ResourceOverride {
     pub form: ResourceForm,
     /// The reference(s) being overridden, e.g. `File['x']`.
@@ -616,7 +631,7 @@ pub struct ResourceOverride {
     pub attributes: Vec<Attribute>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Copy, PartialEq, Eq)]
 pub enum CollectorKind {
     /// `<| |>`: virtual resources of this catalog
     Virtual,
@@ -624,7 +639,7 @@ pub enum CollectorKind {
     Exported,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct Collector {
     pub type_expr: Expr,
     pub kind: CollectorKind,
@@ -632,7 +647,7 @@ pub struct Collector {
     pub overrides: Option<Vec<Attribute>>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct ClassDef {
     pub name: Ident,
     pub params: Option<Vec<Parameter>>,
@@ -640,21 +655,21 @@ pub struct ClassDef {
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct DefineDef {
     pub name: Ident,
     pub params: Option<Vec<Parameter>>,
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct NodeDef {
     pub matches: Vec<Expr>,
     pub parent: Option<Expr>,
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct FunctionDef {
     pub name: Ident,
     pub params: Option<Vec<Parameter>>,
@@ -662,27 +677,27 @@ pub struct FunctionDef {
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct PlanDef {
     pub name: Ident,
     pub params: Option<Vec<Parameter>>,
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct TypeAlias {
     pub name: Ident,
     pub type_expr: Expr,
 }
 
 /// `type <lhs> = <mapping>` where the left side is an access (`Runtime[...]`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct TypeMapping {
     pub type_expr: Expr,
     pub mapping: Expr,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct TypeDefinition {
     pub name: Ident,
     pub parent: Option<Ident>,

@@ -191,6 +191,11 @@ struct CheckArgs {
     /// Number of threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Neither read nor write the cache of what other modules' files define (kept in
+    /// `$PUPCHECK_CACHE_DIR`, else `$XDG_CACHE_HOME/pupcheck` or `~/.cache/pupcheck`;
+    /// `PUPCHECK_NO_CACHE=1` does the same).
+    #[arg(long)]
+    no_cache: bool,
     /// The path to report stdin (`-`) under.
     #[arg(long, default_value = "<stdin>")]
     stdin_filename: PathBuf,
@@ -341,6 +346,9 @@ fn run_check(args: CheckArgs) -> i32 {
     if let Err(e) = pool.build_global() {
         eprintln!("pupcheck: cannot start worker threads: {e}");
         return EXIT_USAGE;
+    }
+    if args.no_cache {
+        crate::cache::disable();
     }
     // Read the baseline first: a bad one is a usage error, found before the work.
     let baseline = match args.baseline.as_deref().map(Baseline::read).transpose() {

@@ -295,9 +295,16 @@ impl Loader {
         }
         self.only_module_with(&format!("lib/puppet/type/{name}.rb"))
             .and_then(|file| {
-                crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT).ok()
+                let text = crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT)
+                    .ok()?;
+                Some((file, text))
             })
-            .and_then(|text| super::ruby_type::read_type(&text, name))
+            .and_then(|(file, text)| {
+                // Read with a Ruby parser: remembered on disk, as manifests are.
+                crate::cache::remembered(&format!("ruby-type:{name}"), &file, &text, || {
+                    super::ruby_type::read_type(&text, name)
+                })
+            })
             .map(Arc::new)
     }
 

@@ -39,7 +39,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A class or defined type: what a declaration of it is checked against.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Definition {
     /// Lowercase, without a leading `::` (`ntp::config`).
     pub name: String,
@@ -193,6 +193,68 @@ pub struct DefinitionFile {
     pub program: Program,
 }
 
+/// What one file gives the index, as the cache on disk keeps it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct FileSummary {
+    classes: Vec<Definition>,
+    defines: Vec<Definition>,
+    functions: Vec<Definition>,
+    aliases: Vec<(String, TypeExpr, PathBuf)>,
+    ambiguous: Vec<String>,
+    attributes_set_apart: Vec<String>,
+    top_scope: top_scope::TopScopeVariables,
+    /// Whether the file parsed without syntax errors.
+    complete: bool,
+}
+
+impl FileSummary {
+    fn of(env: Environment, complete: bool) -> FileSummary {
+        let definitions = |table: HashMap<String, Arc<Definition>>| {
+            table
+                .into_values()
+                .map(Arc::unwrap_or_clone)
+                .collect::<Vec<_>>()
+        };
+        FileSummary {
+            classes: definitions(env.classes),
+            defines: definitions(env.defines),
+            functions: definitions(env.functions),
+            aliases: env
+                .aliases
+                .into_iter()
+                .map(|(name, (body, path))| (name, body, path))
+                .collect(),
+            ambiguous: env.ambiguous.into_iter().collect(),
+            attributes_set_apart: env.attributes_set_apart.into_iter().collect(),
+            top_scope: env.top_scope,
+            complete,
+        }
+    }
+
+    fn into_environment(self) -> (Environment, bool) {
+        let definitions = |list: Vec<Definition>| {
+            list.into_iter()
+                .map(|d| (d.name.clone(), Arc::new(d)))
+                .collect::<HashMap<_, _>>()
+        };
+        let env = Environment {
+            classes: definitions(self.classes),
+            defines: definitions(self.defines),
+            functions: definitions(self.functions),
+            aliases: self
+                .aliases
+                .into_iter()
+                .map(|(name, body, path)| (name, (body, path)))
+                .collect(),
+            ambiguous: self.ambiguous.into_iter().collect(),
+            attributes_set_apart: self.attributes_set_apart.into_iter().collect(),
+            top_scope: self.top_scope,
+            ..Environment::empty()
+        };
+        (env, self.complete)
+    }
+}
+
 /// Puppet's name for "any resource type" in [`Environment::attributes_set_apart`].
 const ANY_TYPE: &str = "*";
 
@@ -326,16 +388,27 @@ impl Environment {
 
     /// The index of one file on disk, and whether it parsed without syntax errors;
     /// `None` when it cannot be read.
+    /// What it gives is remembered on disk (`crate::cache`): the files of other
+    /// modules a check reads rarely change from one run to the next.
     pub fn of_file(path: &Path) -> Option<(Environment, bool)> {
         let found = crate::source::walk::FoundFile {
             path: path.to_path_buf(),
             kind: SourceKind::Manifest,
         };
         let source = crate::source::walk::read_file(&found).ok()?;
-        let parsed = crate::syntax::parse(&source);
-        let mut env = Environment::empty();
-        env.add_program(path, &parsed.program);
-        Some((env, parsed.error_nodes == 0))
+        // A byte-order mark, left out of the text, is a syntax error.
+        let kind = if source.byte_order_mark {
+            "manifest-index-bom"
+        } else {
+            "manifest-index"
+        };
+        let summary = crate::cache::remembered(kind, path, &source.text, || {
+            let parsed = crate::syntax::parse(&source);
+            let mut env = Environment::empty();
+            env.add_program(path, &parsed.program);
+            FileSummary::of(env, parsed.error_nodes == 0)
+        });
+        Some(summary.into_environment())
     }
 
     /// Adds the definitions of one file (nested classes and defined types as

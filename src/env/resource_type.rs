@@ -3,10 +3,10 @@
 //! `data/resource_types.toml`), or a module's `lib/puppet/type/<name>.rb` read as text
 //! (`ruby_type`).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResourceType {
     /// Its parameters and properties (not the metaparameters).
     pub attributes: Vec<String>,

@@ -68,8 +68,11 @@ pub fn read_legacy_arity(text: &str, name: &str) -> Option<i64> {
     // The options, up to the block.
     let options = &after_name[..after_name.find(" do").unwrap_or(after_name.len())];
     let options = &options[..options.find('{').unwrap_or(options.len())];
-    let arity = regex::Regex::new(r"(?::arity\s*=>|\barity:)\s*(-?\d+)")
-        .expect("a valid pattern")
+    static ARITY: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let arity = ARITY
+        .get_or_init(|| {
+            regex::Regex::new(r"(?-u)(?::arity\s*=>|\barity:)\s*(-?\d+)").expect("a valid pattern")
+        })
         .captures(options)?;
     arity[1].parse().ok()
 }

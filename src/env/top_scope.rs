@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Variable names set at top or node scope, with the files that set them.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct TopScopeVariables {
     by_name: HashMap<String, Vec<PathBuf>>,
 }

@@ -296,7 +296,7 @@ impl<'a> Evaluator<'a> {
         // Set on some paths only: a branch did not set it, or set it on some of its own.
         for name in outcomes.iter().flat_map(|o| o.maybe_unset.iter()) {
             if !scope.contains_key(name) {
-                scope.maybe_unset.insert(name.clone());
+                scope.maybe_unset_mut().insert(name.clone());
             }
         }
         for name in assigned {
@@ -304,7 +304,7 @@ impl<'a> Evaluator<'a> {
                 continue; // Puppet does not let a variable change.
             }
             if outcomes.iter().any(|o| !o.contains_key(&name)) {
-                scope.maybe_unset.insert(name.clone());
+                scope.maybe_unset_mut().insert(name.clone());
             }
             let values: Vec<AbstractValue> = outcomes
                 .iter()

@@ -104,10 +104,21 @@ type R<T> = Result<T, EvalError>;
 /// Variables by name, and which of them some paths to here may not have set (a branch
 /// that set it, joined with one that did not): assigning one of those again fails only
 /// on some paths, while assigning any other variable the scope holds fails on all.
+///
+/// Both are shared until changed: the scopes are copied for each branch of a
+/// conditional (which of them runs is not known), and most branches set no variable,
+/// so a copy costs a count until a branch assigns (a class of many parameters and many
+/// `if`s copied every parameter's value three times for each branch).
 #[derive(Debug, Clone, Default)]
 struct Scope {
-    vars: IndexMap<String, AbstractValue>,
-    maybe_unset: std::collections::HashSet<String>,
+    vars: std::sync::Arc<IndexMap<String, AbstractValue>>,
+    maybe_unset: std::sync::Arc<std::collections::HashSet<String>>,
+}
+
+impl Scope {
+    fn maybe_unset_mut(&mut self) -> &mut std::collections::HashSet<String> {
+        std::sync::Arc::make_mut(&mut self.maybe_unset)
+    }
 }
 
 impl std::ops::Deref for Scope {
@@ -119,7 +130,7 @@ impl std::ops::Deref for Scope {
 
 impl std::ops::DerefMut for Scope {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.vars
+        std::sync::Arc::make_mut(&mut self.vars)
     }
 }
 

@@ -3,7 +3,19 @@ use std::ops::Range;
 /// A byte range `[start, end)` in one file's text.
 ///
 /// Offsets are `u32`: files larger than 4 GiB are refused long before parsing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Span {
     pub start: u32,
     pub end: u32,

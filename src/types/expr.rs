@@ -4,13 +4,13 @@
 //! offsets into that code, used to place errors on the offending parameter.
 
 /// A type expression (or a literal parameter inside one).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct TypeExpr {
     pub kind: TypeExprKind,
     pub span: (usize, usize),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub enum TypeExprKind {
     /// A capitalised reference (`Integer`, `Stdlib::Port`) or a lowercase bare word
     /// (`present`, which is a string).

@@ -504,7 +504,11 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                     };
                     let mut found: Vec<PathBuf> = entries
                         .flatten()
-                        .filter(|e| e.file_name().to_str().is_some_and(|n| regex.is_match(n)))
+                        .filter(|e| {
+                            e.file_name()
+                                .to_str()
+                                .is_some_and(|n| regex.is_match(n.as_bytes()))
+                        })
                         .map(|e| e.path())
                         .filter(|p| if last { p.is_file() } else { p.is_dir() })
                         .collect();
@@ -523,7 +527,7 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
 
 /// A segment with interpolations or glob characters as a regex over names; `None` for
 /// a literal name.
-fn segment_matcher(segment: &str) -> Option<regex::Regex> {
+fn segment_matcher(segment: &str) -> Option<regex::bytes::Regex> {
     if !segment.contains("%{") && !segment.contains(['*', '?', '[', '{']) {
         return None;
     }
@@ -545,12 +549,29 @@ fn segment_matcher(segment: &str) -> Option<regex::Regex> {
         rest = &rest[c.len_utf8()..];
     }
     pattern.push('$');
-    regex::Regex::new(&pattern).ok()
+    // Over bytes, without Unicode classes: compiling a Unicode `.*` for every level of
+    // every module's hierarchy was a tenth of a one-file check.
+    regex::bytes::RegexBuilder::new(&pattern)
+        .unicode(false)
+        .build()
+        .ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segments_match_names_as_globs_with_interpolations() {
+        let m = segment_matcher("nodes-%{trusted.certname}.y*ml").expect("a pattern");
+        assert!(m.is_match(b"nodes-web1.example.com.yaml"));
+        assert!(!m.is_match(b"other-web1.yaml"));
+        // Names outside ASCII match by their bytes.
+        let m = segment_matcher("r\u{e9}gion-%{facts.region}.yaml").expect("a pattern");
+        assert!(m.is_match("r\u{e9}gion-\u{1f600}.yaml".as_bytes()));
+        assert!(!m.is_match(b"region-x.yaml"));
+        assert!(segment_matcher("common.yaml").is_none());
+    }
 
     #[test]
     fn levels_name_every_file_their_patterns_can() {

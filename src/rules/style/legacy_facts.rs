@@ -77,7 +77,7 @@ pub(in crate::rules) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
         return Some(None);
     }
     for (regex, pattern) in facts.patterns.iter().zip(&facts.table.pattern) {
-        if let Some(captures) = regex.captures(name) {
+        if let Some(captures) = regex.captures(name.as_bytes()) {
             let path = pattern
                 .path
                 .iter()
@@ -85,7 +85,10 @@ pub(in crate::rules) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
                     let mut element = element.clone();
                     for group in regex.capture_names().flatten() {
                         if let Some(m) = captures.name(group) {
-                            element = element.replace(&format!("{{{group}}}"), m.as_str());
+                            element = element.replace(
+                                &format!("{{{group}}}"),
+                                &String::from_utf8_lossy(m.as_bytes()),
+                            );
                         }
                     }
                     element
