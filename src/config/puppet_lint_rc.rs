@@ -1,9 +1,9 @@
 //! `.puppet-lint.rc`, honoured when there is no `pupcheck.toml`, so a team migrates
-//! without rewriting its configuration. The file holds puppet-lint command-line options
-//! (one or more a line): `--no-<check>-check`, `--<check>-check`, `--only-checks`,
-//! `--ignore-paths`, `--fail-on-warnings` and `--relative` change what pupcheck does;
-//! options about puppet-lint's own output (`--with-filename`, `--log-format`, ...) do not
-//! apply and are skipped.
+//! without rewriting its configuration. The file holds puppet-lint command-line options,
+//! one a line as puppet-lint reads them (see [`arguments`]): `--no-<check>-check`,
+//! `--<check>-check`, `--only-checks`, `--ignore-paths`, `--fail-on-warnings` and
+//! `--relative` change what pupcheck does; options about puppet-lint's own output
+//! (`--with-filename`, `--log-format`, ...) do not apply and are skipped.
 
 use super::file::{build_globs, ConfigError, ConfigFile, PathOverride};
 use super::selection::{RuleLayer, Selector};
@@ -43,6 +43,39 @@ const WITH_VALUE: &[&str] = &[
     "-c",
 ];
 
+/// Options puppet-lint's own (not the output's) that take a value.
+const CHECKS_WITH_VALUE: &[&str] = &["--only-checks", "--ignore-paths", "--top-scope-variables"];
+
+/// The file's arguments as puppet-lint reads them (Ruby's `OptionParser#load`): a line
+/// is one argument, so a value may hold spaces (`--log-format=%{path}: %{message}`, or
+/// the value on the line after its option). Lines puppet-lint refuses are read as meant:
+/// several options on one line, or an option and its value with a space between them.
+fn arguments(text: &str) -> Vec<(usize, &str)> {
+    let mut args = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let name_end = line
+            .find(|c: char| c == '=' || c.is_whitespace())
+            .unwrap_or(line.len());
+        let (name, rest) = line.split_at(name_end);
+        let option = name.replace('_', "-");
+        if !line.starts_with('-') || rest.is_empty() || rest.starts_with('=') {
+            args.push((i + 1, line));
+        } else if WITH_VALUE.contains(&option.as_str())
+            || CHECKS_WITH_VALUE.contains(&option.as_str())
+        {
+            args.push((i + 1, name));
+            args.push((i + 1, rest.trim()));
+        } else {
+            args.extend(line.split_whitespace().map(|word| (i + 1, word)));
+        }
+    }
+    args
+}
+
 pub fn read(path: &Path) -> Result<ConfigFile, ConfigError> {
     parse(path, &super::file::read_config_text(path)?)
 }
@@ -55,16 +88,16 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
     let mut config = ConfigFile::empty(path.to_path_buf(), root);
     let mut only: Option<Vec<Selector>> = None;
     let mut ignore_paths: Vec<String> = Vec::new();
-    let args: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim_start().starts_with('#'))
-        .flat_map(|(i, l)| l.split_whitespace().map(move |w| (i + 1, w)))
-        .collect();
+    let args = arguments(text);
     let mut i = 0;
     while i < args.len() {
         let (line, arg) = args[i];
         i += 1;
+        // Not an option, nor an option's value: Ruby's option parser leaves it for the
+        // command's operands, which `load` drops.
+        if !arg.starts_with('-') {
+            continue;
+        }
         let (name, inline) = match arg.split_once('=') {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (arg, None),
@@ -307,6 +340,31 @@ mod tests {
         );
         // A plugin's check (puppet-lint-param-docs): skipped, with a warning.
         assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
+    }
+
+    /// puppet-lint loads the file with Ruby's `OptionParser#load`: each line is one
+    /// argument (confirmed with puppet-lint 3.0.1: a `--log-format` whose value holds
+    /// spaces is accepted, on its line or the next; lines that are not options are
+    /// left alone).
+    #[test]
+    fn a_line_is_one_argument_as_puppet_lint_reads_it() {
+        let c = parse(
+            "--log-format=\"%{path}:%{line}: %{kind}: %{message} (%{check})\"\n\
+             --log-format\n%{path}: %{message}\n\
+             --ignore-paths=vendor/**\n\
+             --error-level all\n\
+             some operand\n\
+             --no-80chars-check --no-documentation-check\n",
+        );
+        assert_eq!(
+            c.rules.ignore,
+            [
+                Selector::Rule("line-longer-than-80"),
+                Selector::Rule("documentation")
+            ]
+        );
+        assert!(c.overrides[0].files.is_match("vendor/x/y.pp"));
+        assert!(c.warnings.is_empty(), "{:?}", c.warnings);
     }
 
     #[test]
