@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     puppet_lint: Some("variable_is_lowercase"),
     docs: "\
 ## What it does
-Reports variables with uppercase letters in their name.
+Reports variables with uppercase letters in their name, parameters included.
 
 ## Why it matters
 Puppet variable names are lowercase; an uppercase first letter is even rejected
@@ -28,15 +28,30 @@ Use lowercase with underscores: `$my_var`.
 ",
     check: None,
     on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Variable],
+        kinds: &[
+            ExprTag::Variable,
+            // Parameters are variables too (puppet-lint reads every `$name` token).
+            ExprTag::Class,
+            ExprTag::Define,
+            ExprTag::Function,
+            ExprTag::Plan,
+            ExprTag::Call,
+            ExprTag::MethodCall,
+        ],
         visit: check_expr,
     }),
 };
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+    let has_uppercase = |name: &str| name.chars().any(|c| c.is_ascii_uppercase());
     if let ExprKind::Variable(name) = &expr.kind {
-        if name.chars().any(|c| c.is_ascii_uppercase()) {
+        if has_uppercase(name) {
             out.push(RULE.diagnostic(expr.span, "variable contains an uppercase letter"));
+        }
+    }
+    for param in expr.kind.declared_params() {
+        if has_uppercase(&param.name.name) {
+            out.push(RULE.diagnostic(param.name.span, "variable contains an uppercase letter"));
         }
     }
 }

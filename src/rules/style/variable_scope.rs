@@ -90,6 +90,16 @@ impl Collect<'_> {
         }
     }
 
+    fn nested_params(&mut self, params: Option<&[Parameter]>) {
+        for p in params.unwrap_or(&[]) {
+            if p.default.is_some() {
+                self.usage.assigned.push(p.name.name.clone());
+            } else {
+                self.usage.read.push((p.name.name.clone(), p.name.span));
+            }
+        }
+    }
+
     fn lambda(&mut self, lambda: &Lambda) {
         let first = self.ctx.source.position(lambda.span.start).line;
         let last = self.ctx.source.position(lambda.span.end).line;
@@ -118,6 +128,10 @@ impl Visitor<'_> for Collect<'_> {
                 left,
                 ..
             } => self.assigned_targets(left),
+            // A definition inside this one: puppet-lint reads its parameter list as
+            // part of the outer body's text, where `$p =` assigns and `$p,` reads.
+            ExprKind::Define(d) => self.nested_params(d.params.as_deref()),
+            ExprKind::Class(c) => self.nested_params(c.params.as_deref()),
             ExprKind::Call(c) => {
                 if let Some(l) = &c.lambda {
                     self.lambda(l);
