@@ -17,7 +17,25 @@ echo "corpus: ${#files[@]} manifests, $(awk -v b="$bytes" 'BEGIN{printf "%.2f", 
 
 cargo build --release --quiet
 bin=target/release/pupcheck
+# What other modules' files define is cached on disk (src/cache.rs): the bench keeps its
+# own cache, so a run starts cold and leaves nothing behind.
+PUPCHECK_CACHE_DIR=$(mktemp -d)
+export PUPCHECK_CACHE_DIR
+trap 'rm -rf "$PUPCHECK_CACHE_DIR"' EXIT
 echo "release binary: $(awk -v b="$(stat -c %s "$bin")" 'BEGIN{printf "%.1f", b/1e6}') MB (target: under 15 MB)"
+
+best_ms() { # best wall time (ms) over 5 runs of "$@"
+  local best=""
+  for _ in 1 2 3 4 5; do
+    local start end ms
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    ms=$(((end - start) / 1000000))
+    if [[ -z "$best" || $ms -lt $best ]]; then best=$ms; fi
+  done
+  echo "$best"
+}
 
 best_of() { # best wall time (s) and its peak RSS (KB) over 5 runs of "$@"
   local best="" rss=""
@@ -66,10 +84,14 @@ fi
 # adds is the files of other modules that file names (read where Puppet's autoloader
 # looks), not the whole modulepath.
 one_file=/usr/share/puppet/modules.available/puppetlabs-mongodb/manifests/repo/apt.pp
-read -r one_time _ < <(best_of "$bin" check --format json "$one_file")
+# Cold: every other module's file read and parsed (--no-cache); warm: as a hook runs
+# again, what they define read from the cache the first run filled.
+one_cold=$(best_ms "$bin" check --no-cache --format json "$one_file")
+one_warm=$(best_ms "$bin" check --format json "$one_file")
 # The largest file of the corpus, the same way.
 largest=$(stat -c '%s %n' "${files[@]}" | sort -rn | awk 'NR == 1 {print $2}')
-read -r largest_time _ < <(best_of "$bin" check --format json "$largest")
+largest_cold=$(best_ms "$bin" check --no-cache --format json "$largest")
+largest_warm=$(best_ms "$bin" check --format json "$largest")
 
 # CPU (user + system) of one thread against shadowplay's (one thread), best of 3.
 cpu_of() {
@@ -170,7 +192,7 @@ if [[ -n "${parse_ins:-}" ]]; then
   awk -v a="$interp_ins" -v b="$parse_ins" 'BEGIN{printf "instructions: interpretation %.0fM, %.0f%% of parsing (%.0fM)\n", (a-b)/1e6, (a-b)/b*100, b/1e6}'
 fi
 echo "pupcheck every rule (1 thread):    ${all_time} s ($(awk -v a="$all_time" -v b="$parse_time" 'BEGIN{printf "%+.1f%%", (a/b-1)*100}') over parsing), peak RSS $((all_rss / 1024)) MB"
-echo "pupcheck, one file of a module:    ${one_time} s (with its cross-module checks); the largest file ($(basename "$largest"), $(($(stat -c %s "$largest") / 1024)) KB): ${largest_time} s (target: under 30 ms)"
+echo "pupcheck, one file of a module:    ${one_warm} ms, ${one_cold} ms with no cache (with its cross-module checks); the largest file ($(basename "$largest"), $(($(stat -c %s "$largest") / 1024)) KB): ${largest_warm} ms, ${largest_cold} ms with no cache (target: under 30 ms)"
 awk -v a="$pc1_time" -v b="$def_time" 'BEGIN{printf "threads: two threads are %.2fx faster than one (target: 1.8x)\n", a/b}'
 if [[ -n "${sp_cpu:-}" ]]; then
   awk -v a="$sp_cpu" -v b="$pc1_cpu" 'BEGIN{printf "CPU, one thread: pupcheck %.2f s, shadowplay %.2f s: %.1fx less (target: 5x)\n", b, a, a/b}'

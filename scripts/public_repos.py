@@ -580,6 +580,13 @@ def direct_snippet(f, source_lines):
             return {'code': f"include {m.group(1)}\nnotice(${m.group(1)}::{m.group(2)})\n",
                     'expect': message, 'loose': None, 'module': m.group(1).split('::')[0]}
         return None
+    if rule == 'unknown-attribute':
+        # Puppet refuses the attribute whatever its value: the declaration with it alone.
+        m = re.match(r"^no parameter named '([^']+)' on ([A-Z]\w*)(?:\[(.*)\])?$", message)
+        if m and re.match(r'^[a-z_]\w*$', m.group(1)):
+            code = declaration(('resource', m.group(2).lower()), m.group(3), m.group(1), "'pupcheck'")
+            return {'code': code, 'expect': f"no parameter named '{m.group(1)}'", 'loose': None, 'module': None}
+        return None
     subject = subject_of(message)
     if subject is None:
         return None
@@ -603,12 +610,6 @@ def direct_snippet(f, source_lines):
             else:
                 code = f"{name} {{ {quote(title if title is not None else 'pupcheck')}: }}\n"
             return {'code': code, 'expect': rest.strip(), 'loose': None, 'module': module}
-        return None
-    if rule == 'unknown-attribute':
-        m = re.match(r"^no parameter named '([^']+)' on ([A-Z]\w*)(?:\[(.*)\])?$", message)
-        if m and re.match(r'^[a-z_]\w*$', m.group(1)):
-            code = declaration(('resource', m.group(2).lower()), m.group(3), m.group(1), "'pupcheck'")
-            return {'code': code, 'expect': f"no parameter named '{m.group(1)}'", 'loose': None, 'module': None}
         return None
     if rule in ('parameter-type-mismatch', 'parameter-default-type'):
         m = re.search(r"parameter '([^']+)' ", rest)
