@@ -9,26 +9,33 @@ use crate::diagnostics::Severity;
 use std::io::Write;
 
 pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    for (file, d) in report.diagnostics() {
-        let (start, end) = positions(file, d);
-        let command = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "notice",
-        };
-        writeln!(
-            out,
-            "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-            property(&stable_path(&file.path)),
-            start.line,
-            start.column,
-            end.line,
-            end.column,
-            property(&format!("pupcheck ({})", d.rule)),
-            data(&d.message)
-        )?;
-    }
-    Ok(())
+    super::render_in_batches(
+        report,
+        |_, file, range| {
+            let mut part = Vec::new();
+            let path = property(&stable_path(&file.path));
+            for d in &file.diagnostics[range] {
+                let (start, end) = positions(file, d);
+                let command = match d.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                    Severity::Info => "notice",
+                };
+                writeln!(
+                    part,
+                    "::{command} file={path},line={},col={},endLine={},endColumn={},title={}::{}",
+                    start.line,
+                    start.column,
+                    end.line,
+                    end.column,
+                    property(&format!("pupcheck ({})", d.rule)),
+                    data(&d.message)
+                )?;
+            }
+            Ok(part)
+        },
+        |part| out.write_all(&part),
+    )
 }
 
 /// Escapes a command's message (GitHub's `escapeData`).
