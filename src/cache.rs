@@ -17,7 +17,12 @@
 //! written, read or decoded is a miss, never an error. It lives in the user's cache
 //! folder (`$PUPCHECK_CACHE_DIR`, else `$XDG_CACHE_HOME/pupcheck`, else
 //! `~/.cache/pupcheck`), never in a repository, so a repository cannot bring entries
-//! of its own; `--no-cache` or `PUPCHECK_NO_CACHE=1` turns it off.
+//! of its own; `--no-cache` or `PUPCHECK_NO_CACHE=1` turns it off, and the language
+//! server, which never writes a file, runs without it.
+//!
+//! Architecture Invariant: the cache writes only inside its own folder, files it names
+//! after digests it computes (and `CACHEDIR.TAG`); nothing a repository holds names a
+//! path it writes to.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -32,6 +37,10 @@ static CACHE: OnceLock<Option<Cache>> = OnceLock::new();
 /// Bumped when the layout of an entry changes (the build's name changes anyway when the
 /// executable does; this keeps two builds of one source apart from older layouts).
 const LAYOUT: u32 = 1;
+
+/// An entry larger than this is a miss (a manifest's summary is a few KB; the largest
+/// file of the corpus, 285 KB of code, gives 6 KB).
+const ENTRY_LIMIT: u64 = 64 * 1024 * 1024;
 
 /// Another build's folder not written to for this long is removed when a new build
 /// makes its own.
@@ -129,7 +138,8 @@ impl Cache {
     }
 
     fn read<T: DeserializeOwned>(&self, key: &Key) -> Option<T> {
-        let bytes = std::fs::read(self.entry_path(key)).ok()?;
+        // Through `source::read`, as every read: a regular file, bounded.
+        let bytes = crate::source::read::read_bytes(&self.entry_path(key), ENTRY_LIMIT).ok()?;
         let entry: EntryIn<T> = serde_json::from_slice(&bytes).ok()?;
         (entry.path == key.path && entry.len == key.len).then_some(entry.value)
     }

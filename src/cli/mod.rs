@@ -327,6 +327,8 @@ fn print_ast(path: &Path) -> i32 {
 }
 
 fn run_server() -> i32 {
+    // The server never writes a file (ARCHITECTURE.md): not even the cache.
+    crate::cache::disable();
     // The index reads modules on rayon's pool: its threads need the stack checks need.
     let _ = rayon::ThreadPoolBuilder::new()
         .stack_size(WORKER_STACK)
