@@ -19,6 +19,8 @@ pub struct Loader {
     ruby_functions: Mutex<HashMap<PathBuf, Option<Arc<super::ruby::RubyFunction>>>>,
     /// The modules' provider folders (`lib/puppet/provider/<type>`), by type name.
     provider_folders: std::sync::OnceLock<HashMap<String, Vec<PathBuf>>>,
+    /// The EPP templates read so far, by file (`None`: absent, unreadable or broken).
+    templates: Mutex<HashMap<PathBuf, Option<super::EppTemplate>>>,
     /// The 3.x functions' arities looked up so far, by name.
     legacy_arities: Mutex<HashMap<String, Option<i64>>>,
     /// The entries of the module folders asked about so far (`lib/puppet/type`...).
@@ -162,6 +164,7 @@ impl Loader {
             ruby_functions: Mutex::new(HashMap::new()),
             provider_folders: std::sync::OnceLock::new(),
             legacy_arities: Mutex::new(HashMap::new()),
+            templates: Mutex::new(HashMap::new()),
             listings: FolderListings::default(),
         }
     }
@@ -438,12 +441,34 @@ impl Loader {
             path: root.join("templates").join(inside),
             kind: crate::source::SourceKind::Epp,
         };
-        let source = crate::source::walk::read_file(&found).ok()?;
-        let parsed = crate::syntax::parse(&source);
-        (parsed.error_nodes == 0).then_some(super::EppTemplate {
-            path: found.path,
-            parameters: parsed.program.epp_parameters,
-        })
+        if let Some(known) = self.templates.lock().ok()?.get(&found.path) {
+            return known.clone();
+        }
+        let template = crate::source::walk::read_file(&found)
+            .ok()
+            .and_then(|source| {
+                // Each call site asks; the parameter tag is read once a run, and remembered
+                // on disk like a manifest's definitions. A template with a syntax error has
+                // no parameters known.
+                let kind = if source.byte_order_mark {
+                    "epp-parameters-bom"
+                } else {
+                    "epp-parameters"
+                };
+                let parameters = crate::cache::remembered(kind, &found.path, &source.text, || {
+                    let parsed = crate::syntax::parse(&source);
+                    (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
+                })?;
+                Some(super::EppTemplate {
+                    path: found.path.clone(),
+                    parameters,
+                })
+            });
+        self.templates
+            .lock()
+            .ok()?
+            .insert(found.path, template.clone());
+        template
     }
 
     /// `mod::a::b` in `<mod>/<folder>/a/b.pp`; names without a module have no file.
