@@ -6,6 +6,7 @@ use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
 use crate::rules::syntax::unreadable_file;
 use crate::rules::types::{hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -40,13 +41,16 @@ pub fn reports<'p>(
         let hiera = env.hiera();
         let overridden = hiera.keys_with_lookup_options();
         let configs = hiera.configs.iter().map(|f| (f, true));
-        for (file, is_config) in configs.chain(hiera.data.iter().map(|f| (f, false))) {
+        let files: Vec<_> = configs
+            .chain(hiera.data.iter().map(|f| (f, false)))
+            .collect();
+        // Each file on its own, on every core.
+        let judged = files.par_iter().filter_map(|&(file, is_config)| {
             // Only files under the paths the user named are reported: other modules on
             // the modulepath have Hiera files too, but are not theirs to check.
-            let named = std::fs::canonicalize(&file.path)
-                .is_ok_and(|real| plan.write_roots.iter().any(|r| real.starts_with(r)));
+            let named = std::fs::canonicalize(&file.path).is_ok_and(|real| plan.is_named(&real));
             if !named {
-                continue;
+                return None;
             }
             let source = data_source(&file.path, file.text.clone());
             // Each rule runs only when enabled: some read much (hiera-unknown-key
@@ -65,8 +69,9 @@ pub fn reports<'p>(
                 ));
             }
             let diagnostics = enabled_only(diagnostics, &enabled);
-            reports.extend(data_report(source, diagnostics, settings));
-        }
+            data_report(source, diagnostics, settings)
+        });
+        reports.par_extend(judged);
     }
     reports
 }

@@ -14,7 +14,7 @@ pub fn reports<'p>(
     plan: &Plan,
     environments: &Environments,
     files: impl Iterator<Item = (&'p Path, &'p Arc<Settings>)>,
-    seen: &mut Vec<PathBuf>,
+    seen: &mut std::collections::HashSet<PathBuf>,
 ) -> Vec<FileReport> {
     let mut environments_done = std::collections::HashSet::new();
     let mut reports = Vec::new();
@@ -37,16 +37,15 @@ pub fn reports<'p>(
             .modules()
             .into_iter()
             .map(|(_, root)| root)
-            .chain(plan.write_roots.iter().cloned());
+            .chain(plan.named_folders.iter().cloned());
         for module_root in roots {
             let path = module_root.join("metadata.json");
             let Ok(real) = std::fs::canonicalize(&path) else {
                 continue;
             };
-            if seen.contains(&real) || !plan.write_roots.iter().any(|r| real.starts_with(r)) {
+            if !plan.is_named(&real) || !seen.insert(real) {
                 continue;
             }
-            seen.push(real);
             let Ok(text) =
                 crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT)
             else {

@@ -108,7 +108,7 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     progress.found(plan.files.len());
     let mut files: Vec<FileReport> = Vec::new();
     let mut data = Vec::new();
-    let mut metadata_seen = Vec::new();
+    let mut metadata_seen = std::collections::HashSet::new();
     for group in environment_groups(plan) {
         let environments = check_environment(plan, &group, progress, &mut files);
         let planned = group.all_files(plan);
@@ -315,6 +315,10 @@ pub struct Plan {
     /// The folders and files the user named, links resolved: `--fix` writes only files
     /// inside them, whatever links a repository holds.
     pub write_roots: Vec<PathBuf>,
+    /// The folders among them (a module's `metadata.json` is looked for in each).
+    pub named_folders: Vec<PathBuf>,
+    /// `write_roots` as a set, for [`Plan::is_named`].
+    named: std::collections::HashSet<PathBuf>,
     /// With `--shard`: which files are this job's (the planned files are only those).
     pub shard: Option<shard::Assignment>,
 }
@@ -326,6 +330,12 @@ impl Plan {
         self.files.retain(|(f, _)| assignment.is_mine(&f.path));
         self.data_files.retain(|(path, _)| assignment.is_mine(path));
         self.shard = Some(assignment);
+    }
+
+    /// Whether `real` (a path with links resolved) is one the user named or is inside
+    /// a folder they named.
+    pub fn is_named(&self, real: &Path) -> bool {
+        real.ancestors().any(|a| self.named.contains(a))
     }
 
     /// Whether a file found beside the planned ones (Hiera data, a metadata.json) is
@@ -351,12 +361,16 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
             }
         }
     }
+    let (write_roots, named_folders) = write_roots(roots);
+    let named = write_roots.iter().cloned().collect();
     Ok(Plan {
         files,
         data_files,
         shard: None,
         modulepath: Vec::new(),
-        write_roots: write_roots(roots),
+        write_roots,
+        named_folders,
+        named,
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
@@ -365,12 +379,27 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
 }
 
 /// `roots` with links resolved: a folder, below which found files may be written, or a
-/// file the user named (theirs to have fixed, wherever its link points).
-fn write_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
-    roots
+/// file the user named (theirs to have fixed, wherever its link points); and the
+/// folders among them. On every core: a pre-commit hook names each file it checks.
+fn write_roots(roots: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    use rayon::prelude::*;
+    let resolved: Vec<(PathBuf, bool)> = roots
+        .par_iter()
+        .filter_map(|r| {
+            let real = std::fs::canonicalize(r).ok()?;
+            let is_folder = real.is_dir();
+            Some((real, is_folder))
+        })
+        .collect();
+    let folders = resolved
         .iter()
-        .filter_map(|r| std::fs::canonicalize(r).ok())
-        .collect()
+        .filter(|(_, is_folder)| *is_folder)
+        .map(|(real, _)| real.clone())
+        .collect();
+    (
+        resolved.into_iter().map(|(real, _)| real).collect(),
+        folders,
+    )
 }
 
 /// The planned files' paths, data files too.
