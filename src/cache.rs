@@ -228,17 +228,12 @@ fn remove_stale_builds(root: &Path, current: &Path) {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("pupcheck-cache-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
     #[test]
     fn an_entry_is_found_for_the_same_path_and_text_only() {
-        let dir = scratch("entries");
-        let cache = Cache { dir: dir.clone() };
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache {
+            dir: dir.path().to_path_buf(),
+        };
         let key = Key::of("k", Path::new("/m/a.pp"), "class a {}");
         assert_eq!(cache.read::<Vec<String>>(&key), None);
         cache.write(&key, &vec!["a".to_string()]);
@@ -259,13 +254,14 @@ mod tests {
         // No temporary file is left behind.
         let folder = cache.entry_path(&key).parent().unwrap().to_path_buf();
         assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn an_entry_whose_confirmation_differs_is_a_miss() {
-        let dir = scratch("confirm");
-        let cache = Cache { dir: dir.clone() };
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache {
+            dir: dir.path().to_path_buf(),
+        };
         let key = Key::of("k", Path::new("/m/a.pp"), "class a {}");
         let forged = Key {
             name: key.name.clone(),
@@ -274,6 +270,5 @@ mod tests {
         };
         cache.write(&forged, &1u32);
         assert_eq!(cache.read::<u32>(&key), None);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

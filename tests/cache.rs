@@ -2,24 +2,8 @@
 //! reports what a cold one does, a changed file is read again, and `--no-cache` and
 //! `PUPCHECK_NO_CACHE` leave the cache alone.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn scratch(name: &str) -> Scratch {
-    let dir =
-        std::env::temp_dir().join(format!("pupcheck-cache-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
 
 fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -85,42 +69,45 @@ fn environment(root: &Path) {
 
 #[test]
 fn a_warm_run_reports_what_a_cold_one_does_and_reads_changed_files_again() {
-    let root = scratch("warm");
-    let cache = root.0.join("cache");
-    environment(&root.0);
-    let cold = findings(&root.0, &cache, &[], &[]);
+    let root = tempfile::tempdir().unwrap();
+    let cache = root.path().join("cache");
+    environment(root.path());
+    let cold = findings(root.path(), &cache, &[], &[]);
     assert_eq!(cold.len(), 2, "{cold:?}");
     assert!(cold[0].contains("parameter-type-mismatch"), "{cold:?}");
     assert!(cold[1].contains("unknown-attribute"), "{cold:?}");
     // The class's manifest and the resource type were remembered.
     assert_eq!(entries(&cache), 2);
-    assert_eq!(findings(&root.0, &cache, &[], &[]), cold);
-    assert_eq!(findings(&root.0, &cache, &["--no-cache"], &[]), cold);
+    assert_eq!(findings(root.path(), &cache, &[], &[]), cold);
+    assert_eq!(findings(root.path(), &cache, &["--no-cache"], &[]), cold);
 
     // Changed files are read again: the parameter takes strings now, and the type has
     // the attribute.
     write(
-        &root.0.join("modules/ntp/manifests/init.pp"),
+        &root.path().join("modules/ntp/manifests/init.pp"),
         "class ntp (String $port = '123') {}\n",
     );
     write(
-        &root.0.join("modules/ntp/lib/puppet/type/ntp_peer.rb"),
+        &root.path().join("modules/ntp/lib/puppet/type/ntp_peer.rb"),
         &NTP_TYPE.replace(
             "newproperty(:port)",
             "newproperty(:port)\n  newproperty(:weight)",
         ),
     );
-    assert_eq!(findings(&root.0, &cache, &[], &[]), Vec::<String>::new());
+    assert_eq!(
+        findings(root.path(), &cache, &[], &[]),
+        Vec::<String>::new()
+    );
     assert_eq!(entries(&cache), 4);
 }
 
 #[test]
 fn no_cache_leaves_the_cache_alone() {
-    let root = scratch("off");
-    environment(&root.0);
-    let cache = root.0.join("cache");
-    let with_flag = findings(&root.0, &cache, &["--no-cache"], &[]);
-    let with_variable = findings(&root.0, &cache, &[], &[("PUPCHECK_NO_CACHE", "1")]);
+    let root = tempfile::tempdir().unwrap();
+    environment(root.path());
+    let cache = root.path().join("cache");
+    let with_flag = findings(root.path(), &cache, &["--no-cache"], &[]);
+    let with_variable = findings(root.path(), &cache, &[], &[("PUPCHECK_NO_CACHE", "1")]);
     assert_eq!(with_flag.len(), 2, "{with_flag:?}");
     assert_eq!(with_flag, with_variable);
     assert!(!cache.exists());
