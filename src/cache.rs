@@ -228,12 +228,16 @@ fn remove_stale_builds(root: &Path, current: &Path) {
 mod tests {
     use super::*;
 
+    fn in_folder(dir: &tempfile::TempDir) -> Cache {
+        Cache {
+            dir: dir.path().to_path_buf(),
+        }
+    }
+
     #[test]
     fn an_entry_is_found_for_the_same_path_and_text_only() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Cache {
-            dir: dir.path().to_path_buf(),
-        };
+        let cache = in_folder(&dir);
         let key = Key::of("k", Path::new("/m/a.pp"), "class a {}");
         assert_eq!(cache.read::<Vec<String>>(&key), None);
         cache.write(&key, &vec!["a".to_string()]);
@@ -259,9 +263,7 @@ mod tests {
     #[test]
     fn an_entry_whose_confirmation_differs_is_a_miss() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Cache {
-            dir: dir.path().to_path_buf(),
-        };
+        let cache = in_folder(&dir);
         let key = Key::of("k", Path::new("/m/a.pp"), "class a {}");
         let forged = Key {
             name: key.name.clone(),
