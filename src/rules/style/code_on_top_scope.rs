@@ -1,6 +1,6 @@
 use crate::analysis::text::lines;
 use crate::rules::{Category, FileContext, Rule};
-use crate::ast::ExprKind;
+use crate::ast::{ExprKind, StringPart};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::Span;
 
@@ -55,6 +55,87 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             _ => merged.push(s),
         }
     }
+    // Where each interpolation of a string or heredoc starts (`$x`, or the expression of
+    // `${...}`): puppet-lint's lexer makes a token there, inside the string.
+    // An interpolation may span lines (`${ $x ? { ... } }`): every expression in it
+    // starts a token.
+    let mut interpolated: Vec<Span> = ctx
+        .exprs
+        .iter()
+        .flat_map(|e| {
+            let parts: &[StringPart] = match &e.kind {
+                ExprKind::Interpolated(parts) => parts,
+                ExprKind::Heredoc(heredoc) => &heredoc.parts,
+                _ => &[],
+            };
+            parts.iter().filter_map(|part| match part {
+                StringPart::Interpolation(expr) => Some(expr.span),
+                StringPart::Text(..) => None,
+            })
+        })
+        .collect();
+    interpolated.sort_unstable_by_key(|s| s.start);
+    let in_interpolation = |at: u32| {
+        let i = interpolated.partition_point(|s| s.start <= at);
+        interpolated[..i].iter().rev().take(8).any(|s| at < s.end)
+    };
+    let mut interpolations: Vec<u32> = ctx
+        .exprs
+        .iter()
+        .map(|e| e.span.start)
+        .filter(|&start| in_interpolation(start))
+        .collect();
+    interpolations.sort_unstable();
+    interpolations.dedup();
+    // Tokens whose text is not what is written at their start: a regular expression's is
+    // its pattern, without the slashes; an interpolated string's first token is its text
+    // up to the first interpolation's `$`.
+    let values: std::collections::HashMap<u32, &str> = ctx
+        .exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Regex(pattern) => Some((e.span.start, pattern.as_str())),
+            ExprKind::Interpolated(parts) => {
+                let first = parts.iter().find_map(|part| match part {
+                    StringPart::Interpolation(expr) => Some(expr.span.start as usize),
+                    StringPart::Text(..) => None,
+                })?;
+                let dollar = if text.as_bytes().get(first) == Some(&b'$') {
+                    first
+                } else {
+                    text[..first].rfind("${")?
+                };
+                let open = e.span.start as usize + 1;
+                (dollar >= open).then(|| (e.span.start, &text[open..dollar]))
+            }
+            _ => None,
+        })
+        .collect();
+    // Where each heredoc's body starts, with the text of its first token there: up to
+    // its first interpolation's `$`, else up to its end marker (puppet-lint's token).
+    let heredoc_bodies: std::collections::HashMap<u32, u32> = ctx
+        .exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Heredoc(heredoc) => {
+                // The body's span starts at the header line's end.
+                let body = heredoc.body_span.start
+                    + u32::from(text.as_bytes().get(heredoc.body_span.start as usize) == Some(&b'\n'));
+                let first_interpolation = heredoc.parts.iter().find_map(|part| match part {
+                    StringPart::Interpolation(expr) => Some(expr.span.start),
+                    StringPart::Text(..) => None,
+                });
+                let until = match first_interpolation {
+                    // `$x` starts at its `$`; `${x}`'s expression after the `${`.
+                    Some(at) if text.as_bytes().get(at as usize) == Some(&b'$') => at,
+                    Some(at) => text[..at as usize].rfind("${").map_or(at, |d| d as u32),
+                    None => end_marker(text, heredoc.body_span),
+                };
+                Some((body, until.max(body)))
+            }
+            _ => None,
+        })
+        .collect();
     // The interval holding `at`, if any.
     let inside = |at: u32| -> Option<Span> {
         let i = merged.partition_point(|s| s.start <= at);
@@ -64,6 +145,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let end = start + line.len() as u32;
         let mut at = start;
         let mut first = None;
+        // A heredoc's body starts a token on its first line, at its start.
+        if let Some(&until) = heredoc_bodies.get(&start).filter(|_| inside(start).is_none()) {
+            first = Some((start, Some(until)));
+            at = end;
+        }
         while at < end {
             let c = text[at as usize..].chars().next().unwrap_or(' ');
             if c.is_whitespace() {
@@ -72,24 +158,52 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 at = scope.end;
             } else if let Some(string) = ctx.code.opaque_at(at).filter(|s| s.start < start) {
                 // The rest of a string or heredoc begun on an earlier line: no token
-                // starts here (puppet-lint reports the line its token starts on).
-                at = string.end;
+                // starts here (puppet-lint reports the line its token starts on), but
+                // at an interpolation on this line.
+                let i = interpolations.partition_point(|&p| p < at);
+                match interpolations.get(i) {
+                    Some(&p) if p < end.min(string.end) => at = p,
+                    _ => at = string.end,
+                }
+                if at != string.end {
+                    first = Some((at, None));
+                    break;
+                }
             } else {
-                first = Some((at, c));
+                first = Some((at, None));
                 break;
             }
         }
-        if let Some((at, _)) = first {
-            let token = token_at(&text[at as usize..]);
-            out.push(RULE.diagnostic(
-                Span::new(at, at + token.len() as u32),
-                format!(
-                    "code outside of class or define block - {}",
-                    token_value(token)
+        if let Some((at, until)) = first {
+            let (span, value) = match until {
+                Some(until) => (
+                    Span::new(at, until),
+                    &text[at as usize..until as usize],
                 ),
+                None => {
+                    let token = token_at(&text[at as usize..]);
+                    let value = values
+                        .get(&at)
+                        .copied()
+                        .unwrap_or_else(|| token_value(token));
+                    (Span::new(at, at + token.len() as u32), value)
+                }
+            };
+            out.push(RULE.diagnostic(
+                span,
+                format!("code outside of class or define block - {value}"),
             ));
         }
     }
+}
+
+/// Where a heredoc's end marker starts: the first character of its last line that is
+/// not a space (`|`, `-` or the tag).
+fn end_marker(text: &str, heredoc: Span) -> u32 {
+    let body = &text[..(heredoc.end as usize).min(text.len())];
+    let line_start = body.trim_end().rfind('\n').map_or(0, |i| i + 1);
+    let indent = body[line_start..].len() - body[line_start..].trim_start().len();
+    (line_start + indent) as u32
 }
 
 /// The token starting `rest`, as written: a quoted string, a variable, a word, or an
@@ -101,11 +215,32 @@ fn token_at(rest: &str) -> &str {
     };
     let end = match first {
         '\'' | '"' => rest[1..].find(first).map_or(rest.len(), |i| i + 2),
-        '$' | ':' | '_' | 'a'..='z' | 'A'..='Z' | '0'..='9' => rest
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == ':'))
-            .map_or(rest.len(), |(i, _)| i),
+        '$' | ':' | '_' | 'a'..='z' | 'A'..='Z' | '0'..='9' => {
+            // A name's `::` separators are part of it; a lone `:` (`default:`) is not.
+            let bytes = rest.as_bytes();
+            let mut end = 1;
+            while end < bytes.len() {
+                let b = bytes[end];
+                if b.is_ascii_alphanumeric() || b == b'_' || !b.is_ascii() {
+                    end += rest[end..].chars().next().map_or(1, char::len_utf8);
+                } else if rest[end..].starts_with("::") {
+                    end += 2;
+                } else {
+                    break;
+                }
+            }
+            // puppet-lint's variable token takes the indexes written after it
+            // (`$i['platform']`), each up to its first `]` on the line.
+            if first == '$' {
+                while rest[end..].starts_with('[') {
+                    match rest[end..].find([']', '\n']) {
+                        Some(i) if rest.as_bytes()[end + i] == b']' && i > 1 => end += i + 1,
+                        _ => break,
+                    }
+                }
+            }
+            end
+        }
         _ => {
             let two = rest.get(..2).unwrap_or("");
             if [
@@ -153,12 +288,20 @@ mod tests {
             .collect()
     }
 
-    /// A line inside a heredoc body or a string begun on an earlier line holds no token
-    /// (puppet-lint reports the line a token starts on); code after the string's end
-    /// on that line does.
+    /// A line inside a string begun on an earlier line holds no token (puppet-lint
+    /// reports the line a token starts on), nor does a heredoc's body after its first
+    /// line; code after the string's end on that line does. Checked with puppet-lint 3.0.1.
     #[test]
     fn lines_inside_strings_and_heredocs_are_not_code() {
         let code = "$motd = @(EOT)\n  Managed by Puppet\n  | EOT\n$banner = \"Welcome,\n  visitor\"\n$two = 'a\nb' + 'c'\n";
-        assert_eq!(reported_lines(code), [1, 4, 6, 7]);
+        assert_eq!(reported_lines(code), [1, 2, 4, 6, 7]);
+    }
+
+    /// An interpolation starts a token on its line, inside a string or heredoc begun
+    /// earlier (puppet-lint 3.0.1 reports these lines).
+    #[test]
+    fn interpolations_start_tokens_inside_strings() {
+        let code = "$x = @(\"EOT\")\n  line1\n  hello ${name}\n  world\n  more $name and\n  | EOT\n$y = \"a\n  ${name} b\n  c\"\n";
+        assert_eq!(reported_lines(code), [1, 2, 3, 5, 7, 8]);
     }
 }
