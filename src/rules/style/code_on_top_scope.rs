@@ -94,7 +94,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         .exprs
         .iter()
         .filter_map(|e| match &e.kind {
-            ExprKind::Regex(pattern) => Some((e.span.start, pattern.as_str())),
+            // As written between the slashes (`\/` stays escaped).
+            ExprKind::Regex(_) => text
+                .get(e.span.start as usize + 1..(e.span.end as usize).saturating_sub(1))
+                .map(|pattern| (e.span.start, pattern)),
             ExprKind::Interpolated(parts) => {
                 let first = parts.iter().find_map(|part| match part {
                     StringPart::Interpolation(expr) => Some(expr.span.start as usize),
@@ -218,7 +221,7 @@ fn token_at(rest: &str) -> &str {
         '$' | ':' | '_' | 'a'..='z' | 'A'..='Z' | '0'..='9' => {
             // A name's `::` separators are part of it; a lone `:` (`default:`) is not.
             let bytes = rest.as_bytes();
-            let mut end = 1;
+            let mut end = if rest.starts_with("::") { 2 } else { 1 };
             while end < bytes.len() {
                 let b = bytes[end];
                 if b.is_ascii_alphanumeric() || b == b'_' || !b.is_ascii() {
