@@ -13,13 +13,6 @@ use serde::Serialize;
 use std::io::Write;
 
 #[derive(Serialize)]
-struct JsonReport<'a> {
-    version: u32,
-    diagnostics: Vec<JsonDiagnostic<'a>>,
-    summary: Summary,
-}
-
-#[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     path: String,
     line: u32,
@@ -42,41 +35,62 @@ struct Summary {
     by_file: Vec<Count>,
 }
 
+/// Written as serde_json writes the whole report compactly, the diagnostics rendered on
+/// every core in bounded batches (`render_in_batches`) between the report's head and its
+/// summary.
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io::Result<()> {
-    let diagnostics = report
-        .diagnostics()
-        .map(|(file, d)| {
-            let (start, end) = positions(file, d);
-            JsonDiagnostic {
-                path: file.path.display().to_string(),
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
-                severity: d.severity,
-                rule: d.rule,
-                message: &d.message,
+    out.write_all(br#"{"version":1,"diagnostics":["#)?;
+    let mut first = true;
+    super::render_in_batches(
+        report,
+        |_, file, range| {
+            let path = file.path.display().to_string();
+            let mut part = Vec::new();
+            for d in &file.diagnostics[range] {
+                let (start, end) = positions(file, d);
+                let diagnostic = JsonDiagnostic {
+                    path: path.clone(),
+                    line: start.line,
+                    column: start.column,
+                    end_line: end.line,
+                    end_column: end.column,
+                    severity: d.severity,
+                    rule: d.rule,
+                    message: &d.message,
+                };
+                if !part.is_empty() {
+                    part.push(b',');
+                }
+                serde_json::to_writer(&mut part, &diagnostic)?;
             }
-        })
-        .collect();
+            Ok(part)
+        },
+        |part| {
+            if part.is_empty() {
+                return Ok(());
+            }
+            if !first {
+                out.write_all(b",")?;
+            }
+            first = false;
+            out.write_all(&part)
+        },
+    )?;
+    out.write_all(br#"],"summary":"#)?;
     let Statistics {
         by_rule,
         by_module,
         by_file,
     } = Statistics::of(report);
-    let json = JsonReport {
-        version: 1,
-        diagnostics,
-        summary: Summary {
-            files: report.files_checked,
-            errors: report.count(Severity::Error),
-            warnings: report.count(Severity::Warning),
-            duration_ms,
-            by_rule,
-            by_module,
-            by_file,
-        },
+    let summary = Summary {
+        files: report.files_checked,
+        errors: report.count(Severity::Error),
+        warnings: report.count(Severity::Warning),
+        duration_ms,
+        by_rule,
+        by_module,
+        by_file,
     };
-    serde_json::to_writer(&mut *out, &json)?;
-    writeln!(out)
+    serde_json::to_writer(&mut *out, &summary)?;
+    writeln!(out, "}}")
 }
