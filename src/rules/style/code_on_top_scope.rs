@@ -55,36 +55,30 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             _ => merged.push(s),
         }
     }
-    // Where each interpolation of a string or heredoc starts (`$x`, or the expression of
-    // `${...}`): puppet-lint's lexer makes a token there, inside the string.
-    // An interpolation may span lines (`${ $x ? { ... } }`): every expression in it
-    // starts a token.
-    let mut interpolated: Vec<Span> = ctx
-        .exprs
-        .iter()
-        .flat_map(|e| {
-            let parts: &[StringPart] = match &e.kind {
-                ExprKind::Interpolated(parts) => parts,
-                ExprKind::Heredoc(heredoc) => &heredoc.parts,
-                _ => &[],
-            };
-            parts.iter().filter_map(|part| match part {
-                StringPart::Interpolation(expr) => Some(expr.span),
-                StringPart::Text(..) => None,
-            })
-        })
-        .collect();
-    interpolated.sort_unstable_by_key(|s| s.start);
-    let in_interpolation = |at: u32| {
-        let i = interpolated.partition_point(|s| s.start <= at);
-        interpolated[..i].iter().rev().take(8).any(|s| at < s.end)
-    };
-    let mut interpolations: Vec<u32> = ctx
-        .exprs
-        .iter()
-        .map(|e| e.span.start)
-        .filter(|&start| in_interpolation(start))
-        .collect();
+    // Where each expression interpolated in a string or heredoc starts (`$x`, the
+    // expression of `${...}`, and every expression inside one that spans lines):
+    // puppet-lint's lexer makes a token there, inside the string.
+    struct Starts(Vec<u32>);
+    impl<'p> crate::ast::Visitor<'p> for Starts {
+        fn visit_expr(&mut self, expr: &'p crate::ast::Expr) {
+            self.0.push(expr.span.start);
+            crate::ast::walk_expr(self, expr);
+        }
+    }
+    let mut starts = Starts(Vec::new());
+    for e in &ctx.exprs {
+        let parts: &[StringPart] = match &e.kind {
+            ExprKind::Interpolated(parts) => parts,
+            ExprKind::Heredoc(heredoc) => &heredoc.parts,
+            _ => &[],
+        };
+        for part in parts {
+            if let StringPart::Interpolation(expr) = part {
+                crate::ast::Visitor::visit_expr(&mut starts, expr);
+            }
+        }
+    }
+    let mut interpolations = starts.0;
     interpolations.sort_unstable();
     interpolations.dedup();
     // Tokens whose text is not what is written at their start: a regular expression's is
