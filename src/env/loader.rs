@@ -4,6 +4,7 @@
 //! module's name is its folder's, else (a folder like `puppetlabs-ntp`) the one in its
 //! `metadata.json`. Each file is parsed at most once, by whichever check needs it first.
 
+use super::memo::Memo;
 use super::Environment;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,15 +15,15 @@ pub struct Loader {
     /// Module roots by module name (the first modulepath holding a name wins).
     modules: HashMap<String, PathBuf>,
     /// What each file looked at so far defines.
-    files: Mutex<HashMap<PathBuf, Loaded>>,
+    files: Memo<PathBuf, Loaded>,
     /// The module functions written in Ruby read so far (`None`: absent or unread).
-    ruby_functions: Mutex<HashMap<PathBuf, Option<Arc<super::ruby::RubyFunction>>>>,
+    ruby_functions: Memo<PathBuf, Option<Arc<super::ruby::RubyFunction>>>,
     /// The modules' provider folders (`lib/puppet/provider/<type>`), by type name.
     provider_folders: std::sync::OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// The EPP templates read so far, by file (`None`: absent, unreadable or broken).
-    templates: Mutex<HashMap<PathBuf, Option<super::EppTemplate>>>,
+    templates: Memo<PathBuf, Option<super::EppTemplate>>,
     /// The 3.x functions' arities looked up so far, by name.
-    legacy_arities: Mutex<HashMap<String, Option<i64>>>,
+    legacy_arities: Memo<String, Option<i64>>,
     /// The entries of the module folders asked about so far (`lib/puppet/type`...).
     listings: FolderListings,
 }
@@ -160,11 +161,11 @@ impl Loader {
         }
         Loader {
             modules,
-            files: Mutex::new(HashMap::new()),
-            ruby_functions: Mutex::new(HashMap::new()),
+            files: Memo::default(),
+            ruby_functions: Memo::default(),
             provider_folders: std::sync::OnceLock::new(),
-            legacy_arities: Mutex::new(HashMap::new()),
-            templates: Mutex::new(HashMap::new()),
+            legacy_arities: Memo::default(),
+            templates: Memo::default(),
             listings: FolderListings::default(),
         }
     }
@@ -277,15 +278,12 @@ impl Loader {
         let file = root
             .join("lib/puppet/functions")
             .join(segments.join("/") + ".rb");
-        if let Some(known) = self.ruby_functions.lock().ok()?.get(&file) {
-            return known.clone();
-        }
-        let read = crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
-            .ok()
-            .and_then(|text| super::ruby::read_function(&text, name))
-            .map(Arc::new);
-        self.ruby_functions.lock().ok()?.insert(file, read.clone());
-        read
+        self.ruby_functions.get_or_compute(&file, || {
+            crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
+                .ok()
+                .and_then(|text| super::ruby::read_function(&text, name))
+                .map(Arc::new)
+        })
     }
 
     /// The resource type `name` written in Ruby by the one module on the modulepaths
@@ -376,15 +374,8 @@ impl Loader {
             return None;
         }
         // Asked for every call of such a name: looked up once.
-        if let Some(known) = self.legacy_arities.lock().ok()?.get(name) {
-            return *known;
-        }
-        let arity = self.read_legacy_arity(name);
         self.legacy_arities
-            .lock()
-            .ok()?
-            .insert(name.to_string(), arity);
-        arity
+            .get_or_compute(name, || self.read_legacy_arity(name))
     }
 
     fn read_legacy_arity(&self, name: &str) -> Option<i64> {
@@ -441,34 +432,25 @@ impl Loader {
             path: root.join("templates").join(inside),
             kind: crate::source::SourceKind::Epp,
         };
-        if let Some(known) = self.templates.lock().ok()?.get(&found.path) {
-            return known.clone();
-        }
-        let template = crate::source::walk::read_file(&found)
-            .ok()
-            .and_then(|source| {
-                // Each call site asks; the parameter tag is read once a run, and remembered
-                // on disk like a manifest's definitions. A template with a syntax error has
-                // no parameters known.
-                let kind = if source.byte_order_mark {
-                    "epp-parameters-bom"
-                } else {
-                    "epp-parameters"
-                };
-                let parameters = crate::cache::remembered(kind, &found.path, &source.text, || {
-                    let parsed = crate::syntax::parse(&source);
-                    (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
-                })?;
-                Some(super::EppTemplate {
-                    path: found.path.clone(),
-                    parameters,
-                })
-            });
-        self.templates
-            .lock()
-            .ok()?
-            .insert(found.path, template.clone());
-        template
+        // Each call site asks: the parameter tag is read once a run, and remembered on
+        // disk like a manifest's definitions. A template with a syntax error has no
+        // parameters known.
+        self.templates.get_or_compute(&found.path, || {
+            let source = crate::source::walk::read_file(&found).ok()?;
+            let kind = if source.byte_order_mark {
+                "epp-parameters-bom"
+            } else {
+                "epp-parameters"
+            };
+            let parameters = crate::cache::remembered(kind, &found.path, &source.text, || {
+                let parsed = crate::syntax::parse(&source);
+                (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
+            })?;
+            Some(super::EppTemplate {
+                path: found.path.clone(),
+                parameters,
+            })
+        })
     }
 
     /// `mod::a::b` in `<mod>/<folder>/a/b.pp`; names without a module have no file.
@@ -498,14 +480,10 @@ impl Loader {
     }
 
     fn loaded(&self, file: &Path) -> Loaded {
-        if let Some(known) = self.files.lock().ok().and_then(|f| f.get(file).cloned()) {
-            return known;
-        }
-        // Parsed without the lock: other checks go on meanwhile (two may parse the same
-        // file at once; the results are the same).
-        let loaded = if std::fs::symlink_metadata(file).is_err() {
-            Loaded::Absent
-        } else {
+        self.files.get_or_compute(file, || {
+            if std::fs::symlink_metadata(file).is_err() {
+                return Loaded::Absent;
+            }
             match Environment::of_file(file) {
                 Some((env, complete)) => Loaded::Parsed {
                     env: Arc::new(env),
@@ -513,11 +491,7 @@ impl Loader {
                 },
                 None => Loaded::Unreadable,
             }
-        };
-        if let Ok(mut files) = self.files.lock() {
-            files.insert(file.to_path_buf(), loaded.clone());
-        }
-        loaded
+        })
     }
 }
 

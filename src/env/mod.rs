@@ -18,6 +18,7 @@ pub mod builtin;
 mod discover;
 pub mod hiera;
 mod loader;
+mod memo;
 pub mod resource_type;
 pub mod ruby;
 mod ruby_tree;
@@ -173,17 +174,17 @@ pub struct Environment {
     /// The modules' custom and external facts, read on first use.
     fact_scan: std::sync::OnceLock<scan::Scan>,
     /// The dependencies of each module asked about, by its folder.
-    dependencies: std::sync::Mutex<HashMap<PathBuf, Option<ModuleDependencies>>>,
+    dependencies: memo::Memo<PathBuf, Option<ModuleDependencies>>,
     /// The resource types written in Ruby asked about, by name: each declaration asks,
     /// and finding one looks at every module's folders.
-    resource_types: std::sync::Mutex<HashMap<String, Option<Arc<resource_type::ResourceType>>>>,
+    resource_types: memo::Memo<String, Option<Arc<resource_type::ResourceType>>>,
     /// The variables the run's files set at top scope and in node definitions.
     top_scope: top_scope::TopScopeVariables,
     /// Those the environment's main manifest sets, read on first use.
     main_manifest: std::sync::OnceLock<top_scope::TopScopeVariables>,
     /// The files whose definitions' bodies were asked for (a declaration evaluated with
     /// the values it gives), parsed once each.
-    definition_files: std::sync::Mutex<HashMap<PathBuf, Option<Arc<DefinitionFile>>>>,
+    definition_files: memo::Memo<PathBuf, Option<Arc<DefinitionFile>>>,
 }
 
 /// A file holding definitions, read and parsed for their bodies.
@@ -650,12 +651,8 @@ impl Environment {
             .into_iter()
             .filter(|(_, root)| file.starts_with(root))
             .max_by_key(|(_, root)| root.components().count())?;
-        if let Some(known) = self.dependencies.lock().ok()?.get(&root) {
-            return known.clone();
-        }
-        let found = self.dependencies_of(name, &root);
-        self.dependencies.lock().ok()?.insert(root, found.clone());
-        found
+        self.dependencies
+            .get_or_compute(&root, || self.dependencies_of(name, &root))
     }
 
     fn dependencies_of(&self, name: String, root: &Path) -> Option<ModuleDependencies> {
@@ -756,29 +753,20 @@ impl Environment {
     /// The file at `path` (a definition's), parsed; `None` when it cannot be read or
     /// holds a syntax error (its bodies are then not all known).
     pub fn definition_file(&self, path: &Path) -> Option<Arc<DefinitionFile>> {
-        if let Some(known) = self.definition_files.lock().ok()?.get(path) {
-            return known.clone();
-        }
-        let found = crate::source::walk::FoundFile {
-            path: path.to_path_buf(),
-            kind: SourceKind::Manifest,
-        };
-        let read = crate::source::walk::read_file(&found)
-            .ok()
-            .and_then(|source| {
-                let parsed = crate::syntax::parse(&source);
-                (parsed.error_nodes == 0).then(|| {
-                    Arc::new(DefinitionFile {
-                        source,
-                        program: parsed.program,
-                    })
+        self.definition_files.get_or_compute(path, || {
+            let found = crate::source::walk::FoundFile {
+                path: path.to_path_buf(),
+                kind: SourceKind::Manifest,
+            };
+            let source = crate::source::walk::read_file(&found).ok()?;
+            let parsed = crate::syntax::parse(&source);
+            (parsed.error_nodes == 0).then(|| {
+                Arc::new(DefinitionFile {
+                    source,
+                    program: parsed.program,
                 })
-            });
-        self.definition_files
-            .lock()
-            .ok()?
-            .insert(path.to_path_buf(), read.clone());
-        read
+            })
+        })
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {
@@ -865,12 +853,8 @@ impl Environment {
     /// may add to it.
     pub fn resource_type(&self, name: &str) -> Option<Arc<resource_type::ResourceType>> {
         let key = definition_key(name);
-        if let Some(known) = self.resource_types.lock().ok()?.get(&key) {
-            return known.clone();
-        }
-        let found = self.find_resource_type(&key);
-        self.resource_types.lock().ok()?.insert(key, found.clone());
-        found
+        self.resource_types
+            .get_or_compute(&key, || self.find_resource_type(&key))
     }
 
     fn find_resource_type(&self, key: &str) -> Option<Arc<resource_type::ResourceType>> {
