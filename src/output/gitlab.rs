@@ -13,38 +13,32 @@ pub fn write(
     fingerprints: &Fingerprints,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let mut issues = super::JsonArray::new(0);
-    super::render_in_batches(
+    super::write_fingerprinted_array(
         report,
-        |index, file, range| {
-            let path = stable_path(&file.path);
-            file.diagnostics[range.clone()]
-                .iter()
-                .zip(&fingerprints.file(index)[range])
-                .map(|(d, fingerprint)| {
-                    let (start, end) = super::positions(file, d);
-                    let issue = Issue {
-                        kind: "issue",
-                        check_name: d.rule,
-                        description: &d.message,
-                        categories: [category(d.rule)],
-                        severity: severity(d.severity),
-                        fingerprint: &fingerprint.context,
-                        location: Location {
-                            path: &path,
-                            lines: Lines {
-                                begin: start.line,
-                                end: end.line,
-                            },
-                        },
-                    };
-                    super::json_element(&issue, 2)
-                })
-                .collect::<std::io::Result<Vec<String>>>()
+        fingerprints,
+        0,
+        out,
+        |file| stable_path(&file.path),
+        |file, path, d, fingerprint| {
+            let (start, end) = super::positions(file, d);
+            let issue = Issue {
+                kind: "issue",
+                check_name: d.rule,
+                description: &d.message,
+                categories: [category(d.rule)],
+                severity: severity(d.severity),
+                fingerprint: &fingerprint.context,
+                location: Location {
+                    path,
+                    lines: Lines {
+                        begin: start.line,
+                        end: end.line,
+                    },
+                },
+            };
+            super::json_element(&issue, 2)
         },
-        |part| part.iter().try_for_each(|issue| issues.push(out, issue)),
     )?;
-    issues.finish(out)?;
     writeln!(out)
 }
 

@@ -172,6 +172,40 @@ impl serde_json::ser::Formatter for PrettyAt {
 
 /// A pretty-printed JSON array written an element (each from `json_element`) at a
 /// time, exactly as serde_json prints the whole array.
+/// The report's findings with their fingerprints as the elements of a pretty-printed
+/// JSON array whose closing bracket sits `indent` spaces deep (GitLab's issues, SARIF's
+/// results), rendered on every core ([`render_in_batches`]): `element` renders one
+/// finding, given what `per_file` made once of its file.
+pub(crate) fn write_fingerprinted_array<P>(
+    report: &Report,
+    fingerprints: &crate::baseline::fingerprint::Fingerprints,
+    indent: usize,
+    out: &mut dyn std::io::Write,
+    per_file: impl Fn(&FileReport) -> P + Sync,
+    element: impl Fn(
+            &FileReport,
+            &P,
+            &Diagnostic,
+            &crate::baseline::fingerprint::Fingerprint,
+        ) -> std::io::Result<String>
+        + Sync,
+) -> std::io::Result<()> {
+    let mut array = JsonArray::new(indent);
+    render_in_batches(
+        report,
+        |index, file, range| {
+            let context = per_file(file);
+            file.diagnostics[range.clone()]
+                .iter()
+                .zip(&fingerprints.file(index)[range])
+                .map(|(d, fingerprint)| element(file, &context, d, fingerprint))
+                .collect::<std::io::Result<Vec<String>>>()
+        },
+        |part| part.iter().try_for_each(|e| array.push(out, e)),
+    )?;
+    array.finish(out)
+}
+
 pub(crate) struct JsonArray {
     indent: usize,
     empty: bool,

@@ -84,23 +84,17 @@ pub fn write(
     let line_start = frame[..at].rfind('\n').map_or(0, |i| i + 1);
     let indent = frame[line_start..at].len() - frame[line_start..at].trim_start().len();
     out.write_all(&frame.as_bytes()[..at])?;
-    let mut results = super::JsonArray::new(indent);
-    super::render_in_batches(
+    super::write_fingerprinted_array(
         report,
-        |index, file, range| {
-            let uri = artifact_location(&file.path);
-            file.diagnostics[range.clone()]
-                .iter()
-                .zip(&fingerprints.file(index)[range])
-                .map(|(d, fingerprint)| {
-                    let result = result(file, &uri, d, used[d.rule], &fingerprint.context);
-                    super::json_element(&result, indent + 2)
-                })
-                .collect::<std::io::Result<Vec<String>>>()
+        fingerprints,
+        indent,
+        out,
+        |file| artifact_location(&file.path),
+        |file, uri, d, fingerprint| {
+            let result = result(file, uri, d, used[d.rule], &fingerprint.context);
+            super::json_element(&result, indent + 2)
         },
-        |part| part.iter().try_for_each(|result| results.push(out, result)),
     )?;
-    results.finish(out)?;
     out.write_all(&frame.as_bytes()[at + marker.len()..])?;
     writeln!(out)
 }
