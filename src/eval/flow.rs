@@ -528,6 +528,18 @@ pub(super) fn join(values: &[AbstractValue]) -> AbstractValue {
     if values.is_empty() {
         return AbstractValue::Inferred(t::any());
     }
+    // Strings each path knows: the value is one of them, which an `Enum` says exactly
+    // (an operator that fails on every one of them fails on every path).
+    let strings: Option<Vec<&str>> = values
+        .iter()
+        .map(|v| match v {
+            AbstractValue::Known(crate::types::Value::String(s)) => Some(&**s),
+            _ => None,
+        })
+        .collect();
+    if let Some(strings) = strings {
+        return AbstractValue::Inferred(t::enumeration(&strings, false));
+    }
     let types: Vec<Type> = values
         .iter()
         .map(|v| match v {

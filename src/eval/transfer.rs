@@ -117,6 +117,14 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
             return Err(failure);
         }
     }
+    // One of several strings (paths that meet): when none is a number, every path
+    // fails; Puppet's message names the value of the path taken, here the first.
+    if let Some(failure) = enum_members(left).and_then(|members| {
+        let failures: Option<Vec<EvalError>> = members.iter().map(not_numeric).collect();
+        failures?.into_iter().next()
+    }) {
+        return Err(failure);
+    }
     let (Some(l), right_number) = (Number::of_operand(left), Number::of_operand(right)) else {
         return unknown("arithmetic on operands known only by their types");
     };
@@ -148,6 +156,20 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
         _ => Number::Either,
     };
     Ok(AbstractValue::Inferred(result.ty()))
+}
+
+/// The strings a value known by an `Enum` (case-sensitive) is one of.
+fn enum_members(value: &AbstractValue) -> Option<Vec<Value>> {
+    let AbstractValue::Inferred(ty) = value else {
+        return None;
+    };
+    match ty.kind() {
+        Kind::Enum {
+            values,
+            case_insensitive: false,
+        } => Some(values.iter().map(|s| Value::String(s.clone())).collect()),
+        _ => None,
+    }
 }
 
 /// The error of a known operand Puppet cannot turn into a number (Puppet's
