@@ -47,15 +47,7 @@ impl CallSite {
 impl Evaluator<'_> {
     /// Evaluates arguments that must all be known, unfolding `*$array`.
     fn arguments(&mut self, exprs: &[Expr]) -> R<Vec<Value>> {
-        self.abstract_arguments(exprs)?
-            .into_iter()
-            .map(|a| match a {
-                AbstractValue::Known(v) => Ok(v),
-                AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
-                    "a value known only by its type ({t})"
-                ))),
-            })
-            .collect()
+        known_arguments(self.abstract_arguments(exprs)?)
     }
 
     pub(super) fn call(&mut self, e: &Expr, call: &Call) -> R<AbstractValue> {
@@ -88,7 +80,13 @@ impl Evaluator<'_> {
                 return self.call_builtin(e, site, name, &function, args, lambda);
             }
         }
-        let args = self.arguments(&call.args)?;
+        let args = self.abstract_arguments(&call.args)?;
+        if let (ExprKind::TypeRef(name), None) = (&call.function.kind, &call.lambda) {
+            if let Some(result) = convert_each_alternative(name, &args) {
+                return result;
+            }
+        }
+        let args = known_arguments(args)?;
         if let Some(lambda) = &call.lambda {
             let ExprKind::Name(name) = &call.function.kind else {
                 return Err(EvalError::Unsupported(
@@ -642,6 +640,79 @@ fn function(name: &str, args: &[Value]) -> R<Value> {
         }
         _ => Err(EvalError::Unsupported(format!("the function {name}"))),
     }
+}
+
+/// Arguments that must all be known.
+fn known_arguments(args: Vec<AbstractValue>) -> R<Vec<Value>> {
+    args.into_iter()
+        .map(|a| match a {
+            AbstractValue::Known(v) => Ok(v),
+            AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
+                "a value known only by its type ({t})"
+            ))),
+        })
+        .collect()
+}
+
+/// How many argument lists a call is tried with, at most, when its arguments are each
+/// one of a few known strings.
+const MOST_ALTERNATIVES: usize = 16;
+
+/// Every list of known arguments a call can be given when each argument is known or
+/// one of a few strings (an `Enum`, where paths that each gave a string met). `None`
+/// when an argument is known otherwise only by its type, or there are too many lists.
+fn alternatives(args: &[AbstractValue]) -> Option<Vec<Vec<Value>>> {
+    let mut lists: Vec<Vec<Value>> = vec![Vec::with_capacity(args.len())];
+    for arg in args {
+        let choices = match arg {
+            AbstractValue::Known(v) => vec![v.clone()],
+            inferred => super::transfer::enum_members(inferred)?,
+        };
+        if lists.len() * choices.len() > MOST_ALTERNATIVES {
+            return None;
+        }
+        lists = lists
+            .into_iter()
+            .flat_map(|list| {
+                choices.iter().map(move |choice| {
+                    let mut next = list.clone();
+                    next.push(choice.clone());
+                    next
+                })
+            })
+            .collect();
+    }
+    Some(lists)
+}
+
+/// `T($v)` where an argument is one of a few strings: when the conversion of every one
+/// fails, the call fails on every path (Puppet's message names the value of the path
+/// taken; this one, the first); when every one converts, the value is one of theirs.
+/// `None` when the arguments are all known, or some convert and some do not.
+fn convert_each_alternative(type_name: &str, args: &[AbstractValue]) -> Option<R<AbstractValue>> {
+    if args.iter().all(|a| matches!(a, AbstractValue::Known(_))) {
+        return None;
+    }
+    let results: Vec<R<Value>> = alternatives(args)?
+        .iter()
+        .map(|list| convert(type_name, list))
+        .collect();
+    if results
+        .iter()
+        .all(|r| matches!(r, Err(EvalError::Failed(_))))
+    {
+        let first = results.into_iter().next()?;
+        return Some(
+            first
+                .map(AbstractValue::Known)
+                .map_err(|e| raised_by(CallSite::Function, e)),
+        );
+    }
+    let values: Option<Vec<AbstractValue>> = results
+        .into_iter()
+        .map(|r| r.ok().map(AbstractValue::Known))
+        .collect();
+    Some(Ok(super::flow::join(&values?)))
 }
 
 /// `Type(value, ...)`: the conversions of spec 001 ("Creating values with new").

@@ -159,7 +159,7 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
 }
 
 /// The strings a value known by an `Enum` (case-sensitive) is one of.
-fn enum_members(value: &AbstractValue) -> Option<Vec<Value>> {
+pub(super) fn enum_members(value: &AbstractValue) -> Option<Vec<Value>> {
     let AbstractValue::Inferred(ty) = value else {
         return None;
     };
