@@ -10,5 +10,9 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // SAFETY: no tree-sitter parser or tree exists yet, and no other thread.
+    unsafe {
+        pupcheck::syntax::allocator::use_mimalloc();
+    }
     std::process::exit(pupcheck::cli::main());
 }

@@ -8,6 +8,7 @@
 //! parsed with [`parse_expression`] and turned into the type layer's input by
 //! `crate::types::from_ast`.)
 
+pub mod allocator;
 mod cst;
 mod errors;
 mod lower;
