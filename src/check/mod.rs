@@ -34,7 +34,7 @@ use std::sync::Arc;
 pub struct FileReport {
     pub path: PathBuf,
     /// The text, kept only when there is something to show from it.
-    pub source: Option<SourceFile>,
+    pub source: Option<Arc<SourceFile>>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -230,7 +230,7 @@ fn check_environment(
     let mut programs: Vec<(&Path, &crate::ast::Program)> = parsed
         .iter()
         .filter_map(|(p, _)| p.as_ref().ok())
-        .map(|p| (p.source.path.as_path(), &p.parsed.program))
+        .map(|p| (p.source.path.as_path(), &*p.program))
         .collect();
     programs.sort_by(|a, b| a.0.cmp(b.0));
     let planned = group.all_files(plan);
@@ -243,15 +243,17 @@ fn check_environment(
         &[],
     );
     environments.set_hiera_global(planned.iter().copied());
+    for file in parsed.iter().filter_map(|(file, _)| file.as_ref().ok()) {
+        environments
+            .for_file(&file.source.path)
+            .share_definition_file(file);
+    }
     // A few files leave threads idle while each loads, one by one, what it declares:
     // those definitions are loaded first, on every core.
     if parsed.len() < 4 * rayon::current_num_threads() {
         prefetch::prefetch_declared(parsed.iter().filter_map(|(file, _)| {
             let file = file.as_ref().ok()?;
-            Some((
-                environments.for_file(&file.source.path),
-                &file.parsed.program,
-            ))
+            Some((environments.for_file(&file.source.path), &*file.program))
         }));
     }
     reports.par_extend(parsed.into_par_iter().map(|(file, settings)| {
@@ -296,7 +298,7 @@ fn data_report(
     sort_diagnostics(&mut diagnostics);
     Some(FileReport {
         path: source.path.clone(),
-        source: Some(source),
+        source: Some(Arc::new(source)),
         diagnostics,
     })
 }
@@ -565,8 +567,24 @@ pub fn environment_around(path: &std::path::Path, modulepath: &[PathBuf]) -> Env
 
 /// A file read and parsed, waiting for its checks.
 pub struct ParsedFile {
-    pub source: SourceFile,
-    pub parsed: syntax::Parsed,
+    /// Shared with the index, which evaluates the bodies of the definitions it holds.
+    pub source: Arc<SourceFile>,
+    pub program: Arc<crate::ast::Program>,
+    /// The syntax layer's findings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// ERROR and MISSING nodes (see `syntax::Parsed`).
+    pub error_nodes: usize,
+}
+
+impl ParsedFile {
+    pub fn new(source: SourceFile, parsed: syntax::Parsed) -> ParsedFile {
+        ParsedFile {
+            source: Arc::new(source),
+            program: Arc::new(parsed.program),
+            diagnostics: parsed.diagnostics,
+            error_nodes: parsed.error_nodes,
+        }
+    }
 }
 
 /// A parsed file, or the report of a file that could not be read.
@@ -577,7 +595,7 @@ pub fn parse_found_file(found: &FoundFile) -> ParseResult {
     let read_and_parse = || {
         let source = walk::read_file(found)?;
         let parsed = syntax::parse(&source);
-        Ok(ParsedFile { source, parsed })
+        Ok(ParsedFile::new(source, parsed))
     };
     catch_file_panic(read_and_parse)
         .and_then(|parsed| parsed)
@@ -606,7 +624,7 @@ pub fn check_source(source: SourceFile) -> FileReport {
 /// Checks one file's text.
 pub fn check_source_with(source: SourceFile, settings: &Settings, env: &Environment) -> FileReport {
     let parsed = syntax::parse(&source);
-    run_checks(ParsedFile { source, parsed }, settings, env)
+    run_checks(ParsedFile::new(source, parsed), settings, env)
 }
 
 /// Runs the rules on a parsed file; a panic while doing so is the file's internal error.
@@ -622,10 +640,14 @@ pub fn run_checks(file: ParsedFile, settings: &Settings, env: &Environment) -> F
 }
 
 fn run_checks_unguarded(file: ParsedFile, settings: &Settings, env: &Environment) -> FileReport {
-    let ParsedFile { source, parsed } = file;
+    let ParsedFile {
+        source,
+        program,
+        mut diagnostics,
+        ..
+    } = file;
     isolate::panic_if_marked(&source.text);
-    let mut diagnostics = parsed.diagnostics;
-    rules::check_file(&source, &parsed.program, settings, env, &mut diagnostics);
+    rules::check_file(&source, &program, settings, env, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),

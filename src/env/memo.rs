@@ -38,6 +38,13 @@ impl<K: Eq + Hash, V: Clone> Memo<K, V> {
         }
         value
     }
+
+    /// Gives `key` a value already worked out elsewhere (a later look-up returns it).
+    pub fn insert(&self, key: K, value: V) {
+        if let Ok(mut values) = self.values.lock() {
+            values.insert(key, value);
+        }
+    }
 }
 
 #[cfg(test)]

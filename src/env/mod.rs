@@ -190,8 +190,8 @@ pub struct Environment {
 /// A file holding definitions, read and parsed for their bodies.
 #[derive(Debug)]
 pub struct DefinitionFile {
-    pub source: crate::source::SourceFile,
-    pub program: Program,
+    pub source: Arc<crate::source::SourceFile>,
+    pub program: Arc<Program>,
 }
 
 /// What one file gives the index, as the cache on disk keeps it.
@@ -762,11 +762,25 @@ impl Environment {
             let parsed = crate::syntax::parse(&source);
             (parsed.error_nodes == 0).then(|| {
                 Arc::new(DefinitionFile {
-                    source,
-                    program: parsed.program,
+                    source: Arc::new(source),
+                    program: Arc::new(parsed.program),
                 })
             })
         })
+    }
+
+    /// Gives `definition_file` a manifest the run has parsed already (so that a
+    /// declaration evaluated with its values does not read and parse it again).
+    pub fn share_definition_file(&self, file: &crate::check::ParsedFile) {
+        if file.error_nodes == 0 && file.source.kind == SourceKind::Manifest {
+            self.definition_files.insert(
+                file.source.path.clone(),
+                Some(Arc::new(DefinitionFile {
+                    source: file.source.clone(),
+                    program: file.program.clone(),
+                })),
+            );
+        }
     }
 
     pub fn class(&self, name: &str) -> Option<Arc<Definition>> {

@@ -524,10 +524,7 @@ impl Server {
             self.schedule_dependents(uri, &root, before.as_ref(), &defined);
         }
         let env = self.workspace.environment(&path, &self.documents);
-        let file = crate::check::ParsedFile {
-            source: source.clone(),
-            parsed,
-        };
+        let file = crate::check::ParsedFile::new(source.clone(), parsed);
         let report = crate::check::run_checks(file, &settings, &env);
         Some(Checked {
             source: Some(source),

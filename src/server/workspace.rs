@@ -159,7 +159,10 @@ impl Workspace {
             .filter_map(|f| {
                 let source = walk::read_file(f).ok()?;
                 let program = crate::syntax::parse(&source).program;
-                let file = Arc::new(DefinitionFile { source, program });
+                let file = Arc::new(DefinitionFile {
+                    source: Arc::new(source),
+                    program: Arc::new(program),
+                });
                 Some((f.path.clone(), modified(&f.path), file))
             })
             .collect();
@@ -171,8 +174,8 @@ impl Workspace {
             .filter_map(|doc| {
                 let (source, parsed) = parse(doc.path.clone(), &doc.text)?;
                 Some(Arc::new(DefinitionFile {
-                    source,
-                    program: parsed.program,
+                    source: Arc::new(source),
+                    program: Arc::new(parsed.program),
                 }))
             })
             .collect();
