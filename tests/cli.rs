@@ -611,3 +611,42 @@ fn sharded_runs_merge_into_the_unsharded_report() {
 fn json_text(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap()
 }
+
+/// Two folders beside each other may hold a module of one name (forks, checkouts named
+/// `owner+module`): the module of the checked files is the module of that name, so its
+/// own Ruby functions are known, whichever folder sorts first.
+#[test]
+fn the_checked_module_wins_over_a_sibling_of_its_name() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-sibling-{}", std::process::id()));
+    let metadata = |name: &str| {
+        format!("{{\"name\": \"{name}\", \"version\": \"1.0.0\", \"dependencies\": []}}")
+    };
+    let fork = dir.join("a+foo");
+    std::fs::create_dir_all(fork.join("manifests")).unwrap();
+    std::fs::write(fork.join("metadata.json"), metadata("a-foo")).unwrap();
+    std::fs::write(fork.join("manifests/init.pp"), "class foo {}\n").unwrap();
+    let checked = dir.join("z+foo");
+    std::fs::create_dir_all(checked.join("manifests")).unwrap();
+    std::fs::create_dir_all(checked.join("lib/puppet/functions/foo")).unwrap();
+    std::fs::write(checked.join("metadata.json"), metadata("z-foo")).unwrap();
+    std::fs::write(
+        checked.join("lib/puppet/functions/foo/bar.rb"),
+        "Puppet::Functions.create_function(:'foo::bar') do\n  dispatch :bar do\n    param 'String', :s\n  end\n  def bar(s)\n    s\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        checked.join("manifests/init.pp"),
+        "class foo (String $p = 'x') {\n  notice(foo::bar($p))\n}\n",
+    )
+    .unwrap();
+    let output = pupcheck(&["check", "--format", "json", checked.to_str().unwrap()]);
+    let errors: Vec<String> = json(&output)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| d["message"].as_str().unwrap().to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -65,8 +65,7 @@ fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
     let mut validation_warnings = Vec::new();
     let mut type_findings = Vec::new();
     // Cross-file checks read what the whole corpus defines, as in a run over it.
-    let env = pupcheck::env::Environment::build([], &files)
-        .with_modulepaths(&pupcheck::env::modulepaths(&files, &[]));
+    let env = pupcheck::env::Environment::build([], &files).with_modulepaths_for(&files, &[]);
     // The default rules, and the type rules that are off by default too (as
     // scripts/corpus_type_findings.py records them).
     let mut settings = pupcheck::config::Settings::default();

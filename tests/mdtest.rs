@@ -114,8 +114,7 @@ fn run_case(root: &Path, case: &Case) -> Option<String> {
         .filter(|m| m.is_dir())
         .into_iter()
         .collect();
-    let env = pupcheck::env::Environment::build([], &paths)
-        .with_modulepaths(&pupcheck::env::modulepaths(&paths, &modules));
+    let env = pupcheck::env::Environment::build([], &paths).with_modulepaths_for(&paths, &modules);
     let settings = settings();
     let mut problems = String::new();
     for ((relative, text), path) in files.into_iter().zip(&paths) {

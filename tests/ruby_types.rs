@@ -27,7 +27,7 @@ fn every_type_read_accepts_every_attribute_puppet_loads() {
     };
     let golden = std::fs::read_to_string(golden).unwrap();
     // A type some module's provider adds to is not judged (Environment::resource_type).
-    let loader = pupcheck::env::Loader::new(&[std::path::PathBuf::from(&modules)]);
+    let loader = pupcheck::env::Loader::new(&[std::path::PathBuf::from(&modules)], &[]);
     let (mut known, mut total, mut problems) = (0, 0, Vec::new());
     let (mut valued, mut typed) = (0, 0);
     for line in golden.lines() {

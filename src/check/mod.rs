@@ -501,7 +501,7 @@ impl Environments {
             .into_iter()
             .map(|(root, (members, parsed, unread))| {
                 let env = Environment::build(parsed, &unread)
-                    .with_modulepaths(&crate::env::modulepaths(&members, modulepath))
+                    .with_modulepaths_for(&members, modulepath)
                     .with_root(root.clone());
                 (root, env)
             })
@@ -562,7 +562,7 @@ impl Environments {
 pub fn environment_around(path: &std::path::Path, modulepath: &[PathBuf]) -> Environment {
     let file = [path.to_path_buf()];
     let on_disk: &[PathBuf] = if path.is_file() { &file } else { &[] };
-    Environment::build([], on_disk).with_modulepaths(&crate::env::modulepaths(&file, modulepath))
+    Environment::build([], on_disk).with_modulepaths_for(&file, modulepath)
 }
 
 /// A file read and parsed, waiting for its checks.

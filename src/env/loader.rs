@@ -141,7 +141,10 @@ fn is_empty_folder(path: &Path) -> bool {
 }
 
 impl Loader {
-    pub fn new(modulepaths: &[PathBuf]) -> Loader {
+    /// The modules of `modulepaths` (the first folder of a name wins, as Puppet takes
+    /// it), except that a module of `checked_roots` (the modules of checked files) is
+    /// the module of its name.
+    pub fn new(modulepaths: &[PathBuf], checked_roots: &[PathBuf]) -> Loader {
         let mut modules = HashMap::new();
         for dir in modulepaths {
             let Ok(entries) = std::fs::read_dir(dir) else {
@@ -156,6 +159,13 @@ impl Loader {
             for root in roots {
                 if let Some(name) = module_name(&root) {
                     modules.entry(name).or_insert(root);
+                }
+            }
+        }
+        for root in checked_roots {
+            if let Some(name) = module_name(root) {
+                if modules.get(&name).is_some_and(|known| known != root) {
+                    modules.insert(name, root.clone());
                 }
             }
         }
@@ -511,7 +521,7 @@ mod tests {
         .unwrap();
         std::fs::write(root.join("modules/secret.epp"), "<%- | $x | -%>\n").unwrap();
         std::fs::write(templates.join("broken.epp"), "<%- | Integer $port -%>\n").unwrap();
-        let loader = Loader::new(&[root.join("modules")]);
+        let loader = Loader::new(&[root.join("modules")], &[]);
         let found = loader
             .template("ntp/sub/ntp.conf.epp")
             .expect("the template");

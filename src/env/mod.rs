@@ -581,9 +581,24 @@ impl Environment {
             .unwrap_or_default()
     }
 
-    /// Reads the modules in `modulepaths` for names the indexed programs lack.
-    pub fn with_modulepaths(mut self, modulepaths: &[PathBuf]) -> Environment {
-        self.loader = Some(Loader::new(modulepaths));
+    /// Reads the modules on the modulepaths around the `checked` files (and
+    /// `modulepath`, first) for names the indexed programs lack. A checked file's
+    /// module is the module of its name, whatever other folder of the modulepaths
+    /// holds a module of that name too.
+    pub fn with_modulepaths_for(
+        mut self,
+        checked: &[PathBuf],
+        modulepath: &[PathBuf],
+    ) -> Environment {
+        let modulepaths = discover::modulepaths(checked, modulepath);
+        let checked_roots: Vec<PathBuf> = checked
+            .iter()
+            .filter_map(|file| {
+                let file = std::path::absolute(file).ok()?;
+                discover::checked_module_root(&file).map(Path::to_path_buf)
+            })
+            .collect();
+        self.loader = Some(Loader::new(&modulepaths, &checked_roots));
         self
     }
 

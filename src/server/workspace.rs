@@ -109,7 +109,7 @@ impl Workspace {
             .iter()
             .map(|(p, parsed)| (p.as_path(), &parsed.program));
         let mut env = Environment::build(programs, &[])
-            .with_modulepaths(&crate::env::modulepaths(&files, &[]))
+            .with_modulepaths_for(&files, &[])
             .with_root(root.clone());
         env.set_hiera_global(self.settings(path).hiera_global.clone());
         let env = Arc::new(env);
