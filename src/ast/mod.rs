@@ -37,7 +37,7 @@ pub const RETIRED_METAPARAMETERS: &[&str] = &["consume", "export"];
 pub fn is_metaparameter_or_retired(name: &str) -> bool {
     METAPARAMETERS.contains(&name) || RETIRED_METAPARAMETERS.contains(&name)
 }
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Default)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Default, PartialEq)]
 pub struct Program {
     pub body: Vec<Expr>,
     /// Every comment, in source order (style rules and suppressions need them).

@@ -1,6 +1,8 @@
-//! The syntax layer: tree-sitter parse, lowering to the AST, syntax diagnostics.
+//! The syntax layer: the direct parser, else tree-sitter's parse and the lowering of
+//! its tree, to the AST; syntax diagnostics.
 //!
-//! This is the only layer that sees tree-sitter. Its output is a [`Parsed`]: the
+//! A manifest is read by the direct parser (`direct`) when it reads it whole; anything
+//! else, errors included, by tree-sitter. This is the only layer that sees tree-sitter. Its output is a [`Parsed`]: the
 //! [`Program`](crate::ast::Program) and the diagnostics found on the way (syntax errors,
 //! invalid literals).
 //!
@@ -10,6 +12,7 @@
 
 pub mod allocator;
 mod cst;
+pub mod direct;
 mod errors;
 mod lower;
 mod strings;
@@ -54,6 +57,21 @@ pub fn parse(file: &SourceFile) -> Parsed {
 
 /// Parses text as a manifest or template.
 pub fn parse_text(text: &str, kind: SourceKind) -> Parsed {
+    if kind == SourceKind::Manifest {
+        if let Some((program, mut diagnostics)) = direct::parse(text) {
+            diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+            return Parsed {
+                program,
+                diagnostics,
+                error_nodes: 0,
+            };
+        }
+    }
+    parse_with_tree_sitter(text, kind)
+}
+
+/// Parses text with tree-sitter and lowers its tree.
+pub fn parse_with_tree_sitter(text: &str, kind: SourceKind) -> Parsed {
     let parse = cst::parse(text, kind);
     let mut diagnostics = Vec::new();
     let scan = cst::scan(&parse);
