@@ -6,6 +6,7 @@
 
 use super::memo::Memo;
 use super::Environment;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -156,16 +157,22 @@ impl Loader {
                 .filter(|p| p.is_dir() && !is_empty_folder(p))
                 .collect();
             roots.sort();
-            for root in roots {
-                if let Some(name) = module_name(&root) {
+            // (Reading each folder's metadata.json, on every core.)
+            let named: Vec<(Option<String>, PathBuf)> = roots
+                .into_par_iter()
+                .map(|root| (module_name(&root), root))
+                .collect();
+            for (name, root) in named {
+                if let Some(name) = name {
                     modules.entry(name).or_insert(root);
                 }
             }
         }
-        for root in checked_roots {
+        let known: std::collections::HashSet<PathBuf> = modules.values().cloned().collect();
+        for root in checked_roots.iter().filter(|root| !known.contains(*root)) {
             if let Some(name) = module_name(root) {
-                if modules.get(&name).is_some_and(|known| known != root) {
-                    modules.insert(name, root.clone());
+                if let Some(known) = modules.get_mut(&name) {
+                    *known = root.clone();
                 }
             }
         }

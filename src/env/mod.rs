@@ -591,13 +591,21 @@ impl Environment {
         modulepath: &[PathBuf],
     ) -> Environment {
         let modulepaths = discover::modulepaths(checked, modulepath);
-        let checked_roots: Vec<PathBuf> = checked
-            .iter()
+        // One file per folder stands for the folder's files.
+        let mut folders: HashMap<&Path, &PathBuf> = HashMap::new();
+        for file in checked {
+            folders
+                .entry(file.parent().unwrap_or(Path::new("")))
+                .or_insert(file);
+        }
+        let checked_roots: std::collections::BTreeSet<PathBuf> = folders
+            .into_values()
             .filter_map(|file| {
                 let file = std::path::absolute(file).ok()?;
                 discover::checked_module_root(&file).map(Path::to_path_buf)
             })
             .collect();
+        let checked_roots: Vec<PathBuf> = checked_roots.into_iter().collect();
         self.loader = Some(Loader::new(&modulepaths, &checked_roots));
         self
     }
