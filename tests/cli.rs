@@ -650,3 +650,36 @@ fn the_checked_module_wins_over_a_sibling_of_its_name() {
     assert!(errors.is_empty(), "{errors:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A template's code can only be at top scope, and puppet-lint does not read templates:
+/// code-on-top-scope judges manifests only.
+#[test]
+fn code_on_top_scope_leaves_templates_alone() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-top-epp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let template = dir.join("t.epp");
+    std::fs::write(
+        &template,
+        "<%- | String $x | -%>\n<% if $x { -%>\nyes\n<% } -%>\n",
+    )
+    .unwrap();
+    let manifest = dir.join("m.pp");
+    std::fs::write(&manifest, "notice('x')\n").unwrap();
+    let output = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--select",
+        "code-on-top-scope",
+        template.to_str().unwrap(),
+        manifest.to_str().unwrap(),
+    ]);
+    let files: Vec<String> = json(&output)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(files, [manifest.to_str().unwrap()], "{output:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -14,9 +14,10 @@ pub static RULE: Rule = Rule {
     puppet_lint: Some("code_on_top_scope"),
     docs: "\
 ## What it does
-Reports each line with code outside the classes and defined types of the file (off by
+Reports each line with code outside the classes and defined types of a manifest (off by
 default, as in puppet-lint; it reports once a line, where puppet-lint reports every
-token of the line).
+token of the line). Templates are not judged: their code can only be at top scope, and
+puppet-lint does not read them.
 
 ## Why it matters
 In a module, code at top scope runs whenever the file is loaded (or is refused, see
@@ -37,6 +38,9 @@ Move the code into a class (or, in an environment, into a node definition).
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+    if ctx.source.kind == crate::source::SourceKind::Epp {
+        return;
+    }
     let text = &ctx.source.text;
     // Class and define bodies and comments, merged into sorted disjoint intervals.
     let mut scopes: Vec<Span> = ctx
