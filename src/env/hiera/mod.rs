@@ -531,6 +531,17 @@ fn segment_matcher(segment: &str) -> Option<regex::bytes::Regex> {
     if !segment.contains("%{") && !segment.contains(['*', '?', '[', '{']) {
         return None;
     }
+    // Modules share their hierarchies (`nodes/%{trusted.certname}.yaml`,
+    // `os/%{facts.os.family}.yaml`): each segment is compiled once per run.
+    static COMPILED: std::sync::OnceLock<
+        crate::env::memo::Memo<String, Option<regex::bytes::Regex>>,
+    > = std::sync::OnceLock::new();
+    COMPILED
+        .get_or_init(Default::default)
+        .get_or_compute(segment, || compile_segment(segment))
+}
+
+fn compile_segment(segment: &str) -> Option<regex::bytes::Regex> {
     let mut pattern = String::from("^");
     let mut rest = segment;
     while !rest.is_empty() {
