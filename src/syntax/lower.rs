@@ -895,27 +895,10 @@ impl<'a, 't> Lowerer<'a, 't> {
         // No title: defaults (`File { }`, `Resource[file] { }`) or an override
         // (`File['x'] { }`), by the shape of the type expression as Puppet decides.
         let attributes = self.attribute_list(node);
+        if let Some(kind) = defaults_or_override(form, &type_expr, &attributes) {
+            return kind;
+        }
         match &type_expr.kind {
-            ExprKind::TypeRef(_) => ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
-                form,
-                type_ref: type_expr,
-                attributes,
-            })),
-            ExprKind::Access { object, args }
-                if matches!(&object.kind, ExprKind::TypeRef(t) if t.eq_ignore_ascii_case("resource"))
-                    && args.len() == 1 =>
-            {
-                ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
-                    form,
-                    type_ref: type_expr,
-                    attributes,
-                }))
-            }
-            ExprKind::Access { .. } => ExprKind::ResourceOverride(Box::new(ResourceOverride {
-                form,
-                target: type_expr,
-                attributes,
-            })),
             // A resource whose body did not parse: the syntax error says why.
             _ if node.has_error() => ExprKind::Error,
             ExprKind::Name(_) => {
@@ -1125,7 +1108,39 @@ fn nonzero(field: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(field).expect("field ids start at 1")
 }
 
-fn push_text(parts: &mut Vec<StringPart>, text: String, span: Span) {
+/// A resource expression without a title, by the shape of its type expression as Puppet
+/// decides: defaults (`File { }`, `Resource[file] { }`) or an override (`File['x'] { }`);
+/// `None` for any other shape (a syntax error).
+pub(super) fn defaults_or_override(
+    form: ResourceForm,
+    type_expr: &Expr,
+    attributes: &[Attribute],
+) -> Option<ExprKind> {
+    let defaults = || {
+        ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
+            form,
+            type_ref: type_expr.clone(),
+            attributes: attributes.to_vec(),
+        }))
+    };
+    match &type_expr.kind {
+        ExprKind::TypeRef(_) => Some(defaults()),
+        ExprKind::Access { object, args }
+            if matches!(&object.kind, ExprKind::TypeRef(t) if t.eq_ignore_ascii_case("resource"))
+                && args.len() == 1 =>
+        {
+            Some(defaults())
+        }
+        ExprKind::Access { .. } => Some(ExprKind::ResourceOverride(Box::new(ResourceOverride {
+            form,
+            target: type_expr.clone(),
+            attributes: attributes.to_vec(),
+        }))),
+        _ => None,
+    }
+}
+
+pub(super) fn push_text(parts: &mut Vec<StringPart>, text: String, span: Span) {
     if let Some(StringPart::Text(prev, prev_span)) = parts.last_mut() {
         prev.push_str(&text);
         *prev_span = prev_span.cover(span);
@@ -1134,7 +1149,7 @@ fn push_text(parts: &mut Vec<StringPart>, text: String, span: Span) {
     }
 }
 
-fn string_or_interpolated(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
+pub(super) fn string_or_interpolated(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
     if parts.iter().all(|p| matches!(p, StringPart::Text(..))) {
         let value = parts
             .into_iter()
@@ -1151,7 +1166,7 @@ fn string_or_interpolated(parts: Vec<StringPart>, style: StringStyle) -> ExprKin
 
 /// `${x}` reads `$x`; so do `${x[1]}` and `${x.f}` (the leftmost name), and `${0}`
 /// reads `$0` (spec "Expressions", String Interpolation).
-fn interpolated_variable(expr: Expr) -> Expr {
+pub(super) fn interpolated_variable(expr: Expr) -> Expr {
     let Expr { kind, span } = expr;
     let kind = match kind {
         ExprKind::Name(name) | ExprKind::Reserved(name) => ExprKind::Variable(name),

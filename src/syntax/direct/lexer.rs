@@ -299,9 +299,9 @@ impl<'s> Lexer<'s> {
             b':' if two.1 == b':' => return self.word(),
             b'A'..=b'Z' => return self.type_ref(),
             b'0'..=b'9' => return self.number(),
-            b'\'' => return self.single_quoted(),
+            b'\'' => return self.delimited(b'\'', Tok::SingleQuoted),
             b'"' => (Tok::DoubleQuote, 1),
-            b'/' if !self.operand_ended => return self.regex(),
+            b'/' if !self.operand_ended => return self.delimited(b'/', Tok::Regex),
             b'(' => (Tok::LParen, 1),
             b')' => (Tok::RParen, 1),
             b'[' => (Tok::LBracket, 1),
@@ -533,40 +533,22 @@ impl<'s> Lexer<'s> {
         true
     }
 
-    fn single_quoted(&mut self) -> Tok {
+    /// A token from its opening `delimiter` to the next one no backslash escapes, line
+    /// breaks included: `'...'` and `/pattern/`.
+    fn delimited(&mut self, delimiter: u8, kind: Tok) -> Tok {
         let start = self.at;
         self.at += 1;
         loop {
             match self.peek_byte(0) {
-                b'\'' => {
-                    self.at += 1;
-                    return Tok::SingleQuoted;
-                }
-                b'\\' if self.at + 1 < self.bytes.len() => self.at += 2,
                 _ if self.at >= self.bytes.len() => {
                     self.at = start;
                     return Tok::Unsupported;
                 }
-                _ => self.at += 1,
-            }
-        }
-    }
-
-    /// `/pattern/`: up to the next `/` no backslash escapes, line breaks included.
-    fn regex(&mut self) -> Tok {
-        let start = self.at;
-        self.at += 1;
-        loop {
-            match self.peek_byte(0) {
-                b'/' => {
+                b if b == delimiter => {
                     self.at += 1;
-                    return Tok::Regex;
+                    return kind;
                 }
                 b'\\' if self.at + 1 < self.bytes.len() => self.at += 2,
-                _ if self.at >= self.bytes.len() => {
-                    self.at = start;
-                    return Tok::Unsupported;
-                }
                 _ => self.at += 1,
             }
         }

@@ -8,6 +8,9 @@ use super::lexer::{Keyword, Lexer, StringPart as LexPart, Tok, Token};
 use crate::ast::*;
 use crate::diagnostics::Diagnostic;
 use crate::source::Span;
+use crate::syntax::lower::{
+    defaults_or_override, interpolated_variable, push_text, string_or_interpolated,
+};
 use crate::syntax::strings::{self, Escapes};
 
 /// `None`: the direct parser gives the file to tree-sitter.
@@ -333,30 +336,8 @@ impl<'s> Parser<'s> {
             let attributes = self.attribute_list()?;
             self.expect(Tok::RBrace)?;
             let span = self.span_from(start);
-            let kind = match &type_expr.kind {
-                ExprKind::TypeRef(_) => ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
-                    form,
-                    type_ref: type_expr,
-                    attributes,
-                })),
-                ExprKind::Access { object, args }
-                    if matches!(&object.kind, ExprKind::TypeRef(t) if t.eq_ignore_ascii_case("resource"))
-                        && args.len() == 1 =>
-                {
-                    ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
-                        form,
-                        type_ref: type_expr,
-                        attributes,
-                    }))
-                }
-                ExprKind::Access { .. } => ExprKind::ResourceOverride(Box::new(ResourceOverride {
-                    form,
-                    target: type_expr,
-                    attributes,
-                })),
-                // What the lowering reports as a syntax error.
-                _ => return None,
-            };
+            // (Any other shape is what the lowering reports as a syntax error.)
+            let kind = defaults_or_override(form, &type_expr, &attributes)?;
             return Some(Expr::new(kind, span));
         }
         let mut bodies = Vec::new();
@@ -1189,49 +1170,4 @@ fn integer(text: &str) -> P<i64> {
         return i64::from_str_radix(&text[1..], 8).ok();
     }
     text.parse::<i64>().ok()
-}
-
-fn push_text(parts: &mut Vec<StringPart>, text: String, span: Span) {
-    if let Some(StringPart::Text(prev, prev_span)) = parts.last_mut() {
-        prev.push_str(&text);
-        *prev_span = prev_span.cover(span);
-    } else {
-        parts.push(StringPart::Text(text, span));
-    }
-}
-
-fn string_or_interpolated(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
-    if parts.iter().all(|p| matches!(p, StringPart::Text(..))) {
-        let value = parts
-            .into_iter()
-            .filter_map(|p| match p {
-                StringPart::Text(t, _) => Some(t),
-                StringPart::Interpolation(_) => None,
-            })
-            .collect::<String>();
-        ExprKind::String(StringLiteral { value, style })
-    } else {
-        ExprKind::Interpolated(parts)
-    }
-}
-
-/// `${x}` reads `$x`; so do `${x[1]}` and `${x.f}` (the leftmost name), and `${0}`
-/// reads `$0`.
-fn interpolated_variable(expr: Expr) -> Expr {
-    let Expr { kind, span } = expr;
-    let kind = match kind {
-        ExprKind::Name(name) | ExprKind::Reserved(name) => ExprKind::Variable(name),
-        ExprKind::Integer(n) if n >= 0 => ExprKind::Variable(n.to_string()),
-        ExprKind::Access { object, args } => ExprKind::Access {
-            object: Box::new(interpolated_variable(*object)),
-            args,
-        },
-        ExprKind::MethodCall(mut call) => {
-            let receiver = std::mem::replace(&mut call.receiver, Expr::new(ExprKind::Error, span));
-            call.receiver = interpolated_variable(receiver);
-            ExprKind::MethodCall(call)
-        }
-        other => other,
-    };
-    Expr { kind, span }
 }
