@@ -40,6 +40,8 @@ pub struct Symbol<'a> {
 pub fn symbols(program: &Program) -> Vec<Symbol<'_>> {
     let mut found = Vec::new();
     collect(&program.body, "", &mut found);
+    // Outermost first (sorted once: each class's body is collected inside it).
+    found.sort_by_key(|s| s.expr.span.start);
     found
 }
 
@@ -95,6 +97,4 @@ fn collect<'a>(statements: &'a [Expr], outer: &str, found: &mut Vec<Symbol<'a>>)
         };
         found.push(symbol);
     }
-    // Outermost first.
-    found.sort_by_key(|s| s.expr.span.start);
 }
