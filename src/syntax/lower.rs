@@ -983,19 +983,8 @@ impl<'a, 't> Lowerer<'a, 't> {
         string_or_interpolated(parts, StringStyle::DoubleQuoted)
     }
 
-    /// Applies escapes; unknown ones are kept and reported as Puppet warns about them.
     fn unescape_reporting(&mut self, raw: &str, escapes: Escapes, base: u32) -> String {
-        let mut unknown: Vec<UnknownEscape> = Vec::new();
-        let text = strings::unescape(raw, escapes, &mut unknown);
-        for u in unknown {
-            let start = base + u.offset as u32;
-            self.diagnostics.push(Diagnostic::warning(
-                "unrecognized-escape",
-                Span::new(start, start + u.sequence.len() as u32),
-                format!("Unrecognized escape sequence '{}'", u.sequence),
-            ));
-        }
-        text
+        unescape_reporting(raw, escapes, base, &mut self.diagnostics)
     }
 
     fn interpolation(&mut self, node: Node<'t>) -> Option<Expr> {
@@ -1138,6 +1127,27 @@ pub(super) fn defaults_or_override(
         }))),
         _ => None,
     }
+}
+
+/// Applies escapes to text that starts at `base`; unknown ones are kept and reported as
+/// Puppet warns about them.
+pub(super) fn unescape_reporting(
+    raw: &str,
+    escapes: Escapes,
+    base: u32,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> String {
+    let mut unknown: Vec<UnknownEscape> = Vec::new();
+    let text = strings::unescape(raw, escapes, &mut unknown);
+    for u in unknown {
+        let start = base + u.offset as u32;
+        diagnostics.push(Diagnostic::warning(
+            "unrecognized-escape",
+            Span::new(start, start + u.sequence.len() as u32),
+            format!("Unrecognized escape sequence '{}'", u.sequence),
+        ));
+    }
+    text
 }
 
 pub(super) fn push_text(parts: &mut Vec<StringPart>, text: String, span: Span) {

@@ -10,6 +10,7 @@ use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 use crate::syntax::lower::{
     defaults_or_override, interpolated_variable, push_text, string_or_interpolated,
+    unescape_reporting,
 };
 use crate::syntax::strings::{self, Escapes};
 
@@ -83,12 +84,10 @@ impl<'s> Parser<'s> {
         self.tok.kind == kind
     }
 
+    /// The current token if it is of `kind` (read past it); `None` (give up, where it
+    /// must be there) otherwise.
     fn eat(&mut self, kind: Tok) -> Option<Token> {
         self.at(kind).then(|| self.bump())
-    }
-
-    fn expect(&mut self, kind: Tok) -> P<Token> {
-        self.eat(kind)
     }
 
     /// The token after the current one.
@@ -131,7 +130,7 @@ impl<'s> Parser<'s> {
     }
 
     fn block(&mut self) -> P<Block> {
-        let open = self.expect(Tok::LBrace)?;
+        let open = self.eat(Tok::LBrace)?;
         let statements = self.nested(|p| p.statements_until(Tok::RBrace))?;
         self.bump();
         Some(Block {
@@ -313,7 +312,7 @@ impl<'s> Parser<'s> {
     fn collection_override(&mut self, collector: Expr) -> P<Expr> {
         self.bump();
         let attributes = self.attribute_list()?;
-        self.expect(Tok::RBrace)?;
+        self.eat(Tok::RBrace)?;
         let span = self.span_from(collector.span.start);
         let ExprKind::Collector(mut c) = collector.kind else {
             return None;
@@ -324,7 +323,7 @@ impl<'s> Parser<'s> {
 
     /// The rest of a resource declaration, defaults or override, from its `{`.
     fn resource(&mut self, start: u32, form: ResourceForm, type_expr: Expr) -> P<Expr> {
-        self.expect(Tok::LBrace)?;
+        self.eat(Tok::LBrace)?;
         let attributes_first = match self.tok.kind {
             Tok::RBrace | Tok::Comma => true,
             Tok::Name | Tok::Keyword(_) | Tok::StatementFunction | Tok::Star => {
@@ -334,7 +333,7 @@ impl<'s> Parser<'s> {
         };
         if attributes_first {
             let attributes = self.attribute_list()?;
-            self.expect(Tok::RBrace)?;
+            self.eat(Tok::RBrace)?;
             let span = self.span_from(start);
             // (Any other shape is what the lowering reports as a syntax error.)
             let kind = defaults_or_override(form, &type_expr, &attributes)?;
@@ -343,7 +342,7 @@ impl<'s> Parser<'s> {
         let mut bodies = Vec::new();
         loop {
             let title = self.nested(|p| p.expression(0))?;
-            self.expect(Tok::Colon)?;
+            self.eat(Tok::Colon)?;
             let attributes = self.attribute_list()?;
             bodies.push(ResourceBody {
                 span: self.span_from(title.span.start),
@@ -358,7 +357,7 @@ impl<'s> Parser<'s> {
             }
             break;
         }
-        self.expect(Tok::RBrace)?;
+        self.eat(Tok::RBrace)?;
         Some(Expr::new(
             ExprKind::Resource(Box::new(ResourceExpr {
                 form,
@@ -486,9 +485,9 @@ impl<'s> Parser<'s> {
     /// `type Name = T` (mappings and object types are tree-sitter's).
     fn type_alias(&mut self) -> P<Expr> {
         let start = self.bump().start;
-        let t = self.expect(Tok::TypeRef)?;
+        let t = self.eat(Tok::TypeRef)?;
         let name = self.ident(t);
-        self.expect(Tok::Assign)?;
+        self.eat(Tok::Assign)?;
         let type_expr = self.nested(|p| p.expression(0))?;
         Some(Expr::new(
             ExprKind::TypeAlias(Box::new(TypeAlias { name, type_expr })),
@@ -503,7 +502,7 @@ impl<'s> Parser<'s> {
         }
         self.bump();
         let params = self.parameters(Tok::RParen)?;
-        self.expect(Tok::RParen)?;
+        self.eat(Tok::RParen)?;
         Some(Some(params))
     }
 
@@ -527,7 +526,7 @@ impl<'s> Parser<'s> {
             None
         };
         let captures_rest = self.eat(Tok::Star).is_some();
-        let name = self.expect(Tok::Variable)?;
+        let name = self.eat(Tok::Variable)?;
         let default = if self.eat(Tok::Assign).is_some() {
             Some(self.nested(|p| p.expression(0))?)
         } else {
@@ -547,7 +546,7 @@ impl<'s> Parser<'s> {
 
     /// `T` or `T[...]` (a parameter's or a return type).
     fn type_expression(&mut self) -> P<Expr> {
-        let t = self.expect(Tok::TypeRef)?;
+        let t = self.eat(Tok::TypeRef)?;
         let object = Expr::new(
             ExprKind::TypeRef(self.text(t).to_string()),
             Span::new(t.start, t.end),
@@ -721,7 +720,7 @@ impl<'s> Parser<'s> {
             Tok::LParen => {
                 self.bump();
                 let inner = self.nested(|p| p.assignment_level())?;
-                self.expect(Tok::RParen)?;
+                self.eat(Tok::RParen)?;
                 ExprKind::Paren(Box::new(inner))
             }
             Tok::Bang | Tok::Minus | Tok::Star => {
@@ -778,7 +777,7 @@ impl<'s> Parser<'s> {
                 break;
             }
         }
-        self.expect(end)?;
+        self.eat(end)?;
         Some(merge_hash_entries(items))
     }
 
@@ -793,14 +792,14 @@ impl<'s> Parser<'s> {
         let mut entries = Vec::new();
         while !self.at(Tok::RBrace) {
             let key = self.collection_operand()?;
-            self.expect(Tok::FatArrow)?;
+            self.eat(Tok::FatArrow)?;
             let value = self.collection_operand()?;
             entries.push(HashEntry { key, value });
             if self.eat(Tok::Comma).is_none() {
                 break;
             }
         }
-        self.expect(Tok::RBrace)?;
+        self.eat(Tok::RBrace)?;
         Some(Expr::new(ExprKind::Hash(entries), self.span_from(start)))
     }
 
@@ -820,7 +819,7 @@ impl<'s> Parser<'s> {
                 break;
             }
         }
-        self.expect(Tok::RBracket)?;
+        self.eat(Tok::RBracket)?;
         let span = self.span_from(object.span.start);
         Some(Expr::new(
             ExprKind::Access {
@@ -854,7 +853,7 @@ impl<'s> Parser<'s> {
         }
         let start = self.bump().start;
         let params = self.parameters(Tok::Pipe)?;
-        self.expect(Tok::Pipe)?;
+        self.eat(Tok::Pipe)?;
         let return_type = self.return_type()?;
         let body = self.block()?;
         Some(Some(Lambda {
@@ -903,7 +902,7 @@ impl<'s> Parser<'s> {
                     break;
                 }
             }
-            self.expect(Tok::RBrace)?;
+            self.eat(Tok::RBrace)?;
         } else {
             entries.push(self.selector_entry()?);
         }
@@ -919,7 +918,7 @@ impl<'s> Parser<'s> {
 
     fn selector_entry(&mut self) -> P<SelectorEntry> {
         let matcher = self.expression(0)?;
-        self.expect(Tok::FatArrow)?;
+        self.eat(Tok::FatArrow)?;
         let value = self.expression(0)?;
         Some(SelectorEntry { matcher, value })
     }
@@ -935,7 +934,7 @@ impl<'s> Parser<'s> {
         } else {
             Some(self.expression(0)?)
         };
-        self.expect(close)?;
+        self.eat(close)?;
         let span = self.span_from(type_expr.span.start);
         Some(Expr::new(
             ExprKind::Collector(Box::new(Collector {
@@ -1010,7 +1009,7 @@ impl<'s> Parser<'s> {
     fn case_expression(&mut self) -> P<Expr> {
         let start = self.bump().start;
         let subject = self.expression(0)?;
-        self.expect(Tok::LBrace)?;
+        self.eat(Tok::LBrace)?;
         let mut options = Vec::new();
         while !self.at(Tok::RBrace) {
             let option_start = self.tok.start;
@@ -1021,7 +1020,7 @@ impl<'s> Parser<'s> {
                 }
                 matchers.push(self.expression(0)?);
             }
-            self.expect(Tok::Colon)?;
+            self.eat(Tok::Colon)?;
             let body = self.block()?;
             options.push(CaseOption {
                 matchers,
@@ -1046,7 +1045,12 @@ impl<'s> Parser<'s> {
             match self.lexer.string_part()? {
                 LexPart::Text(from, to) => {
                     let raw = self.lexer.text(from, to);
-                    let text = self.unescape_reporting(raw, from);
+                    let text = unescape_reporting(
+                        raw,
+                        Escapes::DOUBLE_QUOTED,
+                        from,
+                        &mut self.diagnostics,
+                    );
                     push_text(&mut parts, text, Span::new(from, to));
                 }
                 LexPart::Variable(from, to) => {
@@ -1103,22 +1107,6 @@ impl<'s> Parser<'s> {
             }
             _ => self.nested(|p| p.assignment_level()),
         }
-    }
-
-    /// Applies a double-quoted string's escapes; unknown ones are kept, with the
-    /// warning Puppet gives.
-    fn unescape_reporting(&mut self, raw: &str, base: u32) -> String {
-        let mut unknown = Vec::new();
-        let text = strings::unescape(raw, Escapes::DOUBLE_QUOTED, &mut unknown);
-        for u in unknown {
-            let start = base + u.offset as u32;
-            self.diagnostics.push(Diagnostic::warning(
-                "unrecognized-escape",
-                Span::new(start, start + u.sequence.len() as u32),
-                format!("Unrecognized escape sequence '{}'", u.sequence),
-            ));
-        }
-        text
     }
 }
 
