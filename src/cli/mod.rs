@@ -637,6 +637,7 @@ fn print_refused(outcome: &fix::FileOutcome) {
 fn plan_of(args: &CheckArgs, resolver: &mut Resolver) -> Result<check::Plan, ConfigError> {
     let mut plan = check::plan(&args.paths, resolver)?;
     plan.modulepath = args.modulepath.clone();
+    plan.ends_process = true;
     if let Some(shard) = args.shard {
         plan.keep_shard(shard);
     }

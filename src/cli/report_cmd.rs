@@ -56,6 +56,7 @@ pub fn report(args: ReportArgs) -> i32 {
         }
     };
     plan.modulepath = args.modulepath.clone();
+    plan.ends_process = true;
     let report = if args.quiet || !std::io::stderr().is_terminal() {
         crate::check::check_plan(&plan, &())
     } else {

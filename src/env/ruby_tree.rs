@@ -26,18 +26,36 @@ impl<'t> RubyTree<'t> {
         &self.text[node.byte_range()]
     }
 
-    /// Every node, parents before their children, without recursion (a file may nest
-    /// deeply).
-    pub fn nodes(&self) -> Vec<Node<'_>> {
+    /// Every call of the file with the method it names, parents before their
+    /// children, in one walk of the tree (without recursion: a file may nest deeply).
+    /// The walk knows each node's parent: asking a node for it searches down from the
+    /// root, once per identifier of the file.
+    pub fn calls(&self) -> Vec<(Node<'_>, &'t str)> {
         let mut out = Vec::new();
-        let mut stack = vec![self.tree.root_node()];
-        while let Some(node) = stack.pop() {
-            out.push(node);
-            let mut cursor = node.walk();
-            let children: Vec<Node> = node.named_children(&mut cursor).collect();
-            stack.extend(children.into_iter().rev());
+        let mut cursor = self.tree.walk();
+        // Whether each node on the way down holds statements.
+        let mut in_body = vec![false];
+        loop {
+            let node = cursor.node();
+            let method = match node.kind() {
+                "call" => node.child_by_field_name("method"),
+                "identifier" if in_body.last() == Some(&true) => Some(node),
+                _ => None,
+            };
+            if let Some(method) = method {
+                out.push((node, self.source(method)));
+            }
+            if cursor.goto_first_child() {
+                in_body.push(holds_statements(node.kind()));
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    return out;
+                }
+                in_body.pop();
+            }
         }
-        out
     }
 
     /// The method a call names (`newparam` of `newparam(:x)`); a bare identifier
@@ -136,8 +154,11 @@ fn is_aside(node: Node) -> bool {
 
 /// Whether the node stands as a statement of a body (not as part of an expression).
 fn is_statement(node: Node) -> bool {
-    node.parent()
-        .is_some_and(|p| matches!(p.kind(), "body_statement" | "block_body" | "program"))
+    node.parent().is_some_and(|p| holds_statements(p.kind()))
+}
+
+fn holds_statements(kind: &str) -> bool {
+    matches!(kind, "body_statement" | "block_body" | "program")
 }
 
 #[cfg(test)]
@@ -148,11 +169,14 @@ mod tests {
     fn literal_names_calls_and_blocks_are_read() {
         let text = "Puppet::Type.newtype(:t) do\n  @doc = <<-EOT\n newparam(:not_code)\n  EOT\n  ensurable\n  newparam('p', namevar: true) { desc \"x\" }\nend\n";
         let tree = RubyTree::parse(text).expect("parses");
-        let newtype = tree
-            .nodes()
-            .into_iter()
-            .find(|n| tree.method_name(*n) == Some("newtype"))
-            .expect("newtype");
+        let calls = tree.calls();
+        let methods: Vec<&str> = calls.iter().map(|(_, m)| *m).collect();
+        // Not the doc's text, nor the names the calls are given.
+        assert_eq!(methods, ["newtype", "ensurable", "newparam", "desc"]);
+        let (newtype, _) = calls[0];
+        for (call, method) in &calls {
+            assert_eq!(tree.method_name(*call), Some(*method));
+        }
         assert_eq!(tree.receiver(newtype), Some("Puppet::Type"));
         assert_eq!(tree.literal_name(arguments(newtype)[0]), Some("t"));
         let statements = block_statements(newtype).expect("block");

@@ -111,18 +111,22 @@ type R<T> = Result<T, EvalError>;
 /// `if`s copied every parameter's value three times for each branch).
 #[derive(Debug, Clone, Default)]
 struct Scope {
-    vars: std::sync::Arc<IndexMap<String, AbstractValue>>,
-    maybe_unset: std::sync::Arc<std::collections::HashSet<String>>,
+    vars: std::sync::Arc<Variables>,
+    maybe_unset: std::sync::Arc<foldhash::HashSet<String>>,
 }
 
 impl Scope {
-    fn maybe_unset_mut(&mut self) -> &mut std::collections::HashSet<String> {
+    fn maybe_unset_mut(&mut self) -> &mut foldhash::HashSet<String> {
         std::sync::Arc::make_mut(&mut self.maybe_unset)
     }
 }
 
+/// A scope's variables by name, in the order they were set. Hashed with foldhash: the
+/// interpreter looks a name up at every variable it meets.
+type Variables = IndexMap<String, AbstractValue, foldhash::fast::RandomState>;
+
 impl std::ops::Deref for Scope {
-    type Target = IndexMap<String, AbstractValue>;
+    type Target = Variables;
     fn deref(&self) -> &Self::Target {
         &self.vars
     }

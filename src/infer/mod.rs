@@ -26,7 +26,7 @@ use crate::eval::flow::Reached;
 use crate::eval::{AbstractValue, EvalError, Evaluator, Failure, ResourceDefault};
 use crate::rules::FileContext;
 use crate::types::{t, Value};
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet, HashSetExt};
 
 /// An expression of the file's syntax tree, by identity. The tree is immutable while
 /// the file is checked and the record never outlives it, so an expression's address

@@ -73,10 +73,7 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
     let mut declaring = 0;
     let mut listing = 0;
     let mut newtypes = Vec::new();
-    for node in tree.nodes() {
-        let Some(method) = tree.method_name(node) else {
-            continue;
-        };
+    for (node, method) in tree.calls() {
         match method {
             "newtype" => newtypes.push(node),
             "require" | "require_relative" | "load" if !requires_own_library(tree, node) => {

@@ -10,11 +10,11 @@ use tree_sitter::Node;
 
 pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
     let mut registrations = Vec::new();
-    for node in tree.nodes() {
-        match tree.method_name(node) {
-            Some("register_type") => registrations.push(node),
+    for (node, method) in tree.calls() {
+        match method {
+            "register_type" => registrations.push(node),
             // Attributes added the classic way beside it.
-            Some("newparam" | "newproperty" | "ensurable" | "instance_eval" | "class_eval") => {
+            "newparam" | "newproperty" | "ensurable" | "instance_eval" | "class_eval" => {
                 return None
             }
             _ => {}
