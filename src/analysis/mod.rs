@@ -4,7 +4,8 @@
 //! defined types (`declarations`), a value judged against a declared parameter type
 //! (`bodies`), Puppet's naming patterns (`puppet_patterns`), where a module file sits in
 //! its module (`module_layout`) and where relationship arrows sit
-//! (`relationship_arrows`), every definition of a file by its qualified name (`symbols`,
+//! (`relationship_arrows`), the tokens of resource bodies as puppet-lint reads them
+//! (`resource_tokens`), every definition of a file by its qualified name (`symbols`,
 //! also read by `infer` and the language server). The rules in [`crate::rules`] (and [`crate::infer`], for
 //! `text`) read them; nothing here reports.
 
@@ -16,6 +17,7 @@ pub(crate) mod definition_names;
 pub(crate) mod module_layout;
 pub(crate) mod puppet_patterns;
 pub(crate) mod relationship_arrows;
+pub(crate) mod resource_tokens;
 pub(crate) mod symbols;
 pub(crate) mod text;
 pub(crate) mod unset_variables;

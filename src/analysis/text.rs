@@ -68,18 +68,6 @@ impl CodeMap {
     }
 }
 
-/// Each line of `text` with the byte offset where it starts, without its line break.
-pub fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
-    let mut offset = 0u32;
-    text.split_inclusive('\n').map(move |raw| {
-        let start = offset;
-        offset += raw.len() as u32;
-        let line = raw.strip_suffix('\n').unwrap_or(raw);
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        (start, line)
-    })
-}
-
 /// Every expression of the program, outermost first, in source order (EPP parameters'
 /// types and defaults first). Built once per file: rules iterate this list instead of
 /// each walking the tree again.

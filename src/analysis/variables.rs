@@ -12,7 +12,7 @@
 
 use crate::ast::{ExprKind, *};
 use crate::source::Span;
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 /// The body a read is in.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -145,7 +145,7 @@ struct EnvironmentGroup {
     files: Vec<usize>,
     data_files: Vec<usize>,
     /// The environment root of each of its files' folders (all the same one).
-    roots: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    roots: foldhash::HashMap<PathBuf, Option<PathBuf>>,
 }
 
 impl EnvironmentGroup {
@@ -167,7 +167,7 @@ impl EnvironmentGroup {
 #[derive(Default)]
 struct FolderRoots {
     finder: crate::env::EnvironmentRoots,
-    by_folder: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    by_folder: foldhash::HashMap<PathBuf, Option<PathBuf>>,
 }
 
 impl FolderRoots {
@@ -189,7 +189,7 @@ impl FolderRoots {
 fn environment_groups(plan: &Plan) -> Vec<EnvironmentGroup> {
     let mut roots = FolderRoots::default();
     let mut groups: Vec<(Option<PathBuf>, EnvironmentGroup)> = Vec::new();
-    let mut index_of: std::collections::HashMap<Option<PathBuf>, usize> = Default::default();
+    let mut index_of: foldhash::HashMap<Option<PathBuf>, usize> = Default::default();
     let mut group_of = |path: &Path, groups: &mut Vec<(Option<PathBuf>, EnvironmentGroup)>| {
         let root = roots.root_of(path);
         let g = *index_of.entry(root.clone()).or_insert_with(|| {
@@ -450,9 +450,9 @@ pub fn environments_for(plan: &Plan) -> Environments {
 /// run over many repositories never judges a file against another environment's
 /// version of a module. Files outside any environment share one.
 pub struct Environments {
-    by_root: std::collections::HashMap<Option<PathBuf>, Environment>,
+    by_root: foldhash::HashMap<Option<PathBuf>, Environment>,
     /// The environment of each checked file's folder.
-    roots: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    roots: foldhash::HashMap<PathBuf, Option<PathBuf>>,
     none: Environment,
 }
 
@@ -479,14 +479,14 @@ impl Environments {
     /// [`build`](Self::build), with the environment root of the folder of every file
     /// and program already found.
     fn with_roots(
-        roots: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+        roots: foldhash::HashMap<PathBuf, Option<PathBuf>>,
         files: &[PathBuf],
         programs: &[(&Path, &crate::ast::Program)],
         modulepath: &[PathBuf],
         read: &[PathBuf],
     ) -> Environments {
         let root_of = |path: &Path| roots[path.parent().unwrap_or(Path::new(""))].clone();
-        let mut groups: std::collections::HashMap<Option<PathBuf>, (Vec<PathBuf>, Vec<_>, Vec<_>)> =
+        let mut groups: foldhash::HashMap<Option<PathBuf>, (Vec<PathBuf>, Vec<_>, Vec<_>)> =
             Default::default();
         for file in files {
             groups

@@ -11,7 +11,7 @@ pub use file::{ConfigError, ConfigFile};
 pub use selection::{RuleLayer, RuleSelection, Selector};
 
 use crate::diagnostics::Severity;
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

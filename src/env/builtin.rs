@@ -29,6 +29,8 @@ pub struct WithPatterns<T> {
     /// Over bytes, without Unicode classes: the names they match are ASCII, and a
     /// Unicode `.` made compiling them a tenth of a one-file check.
     pub patterns: Vec<regex::bytes::Regex>,
+    /// All of them at once: most names asked about match none, which one pass says.
+    set: regex::bytes::RegexSet,
 }
 
 impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
@@ -36,8 +38,9 @@ impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
     /// tests: an error is a bug) and compiles the patterns `patterns` picks from it.
     pub fn read(name: &str, text: &str, patterns: impl Fn(&T) -> Vec<&str>) -> WithPatterns<T> {
         let table: T = toml::from_str(text).unwrap_or_else(|e| panic!("{name} is valid: {e}"));
-        let patterns = patterns(&table)
-            .into_iter()
+        let sources = patterns(&table);
+        let patterns = sources
+            .iter()
             .map(|p| {
                 regex::bytes::RegexBuilder::new(p)
                     .unicode(false)
@@ -45,7 +48,20 @@ impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
                     .unwrap_or_else(|e| panic!("{name}: pattern {p}: {e}"))
             })
             .collect();
-        WithPatterns { table, patterns }
+        let set = regex::bytes::RegexSetBuilder::new(&sources)
+            .unicode(false)
+            .build()
+            .unwrap_or_else(|e| panic!("{name}: patterns: {e}"));
+        WithPatterns {
+            table,
+            patterns,
+            set,
+        }
+    }
+
+    /// The first pattern (in the table's order) that `name` matches.
+    pub fn first_match(&self, name: &str) -> Option<usize> {
+        self.set.matches(name.as_bytes()).iter().next()
     }
 }
 

@@ -6,8 +6,8 @@
 
 use super::memo::Memo;
 use super::Environment;
+use foldhash::{HashMap, HashMapExt, HashSet};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -29,63 +29,90 @@ pub struct Loader {
     listings: FolderListings,
 }
 
-/// The names in folders, each folder listed once: whether a module has
-/// `lib/puppet/type/<name>.rb` is asked for every name declarations and calls use, of
-/// every module on the modulepath (a hundred modules and a few hundred names made
-/// forty thousand failed `stat`s, a tenth of a corpus check).
+/// The names in one folder of every module (`lib/puppet/type`), listed once per run:
+/// whether a module has `lib/puppet/type/<name>.rb` is asked for every name
+/// declarations and calls use, of every module on the modulepath (a hundred modules and
+/// a few hundred names made forty thousand failed `stat`s, a tenth of a corpus check,
+/// and then as many paths built and looked up).
 #[derive(Debug, Default)]
 struct FolderListings {
-    /// `None`: the folder could not be listed whole (absent, unreadable, or too large
-    /// to keep), so its files are asked of the file system one by one.
-    folders: Mutex<HashMap<PathBuf, Option<Arc<std::collections::HashSet<std::ffi::OsString>>>>>,
+    by_folder: Mutex<HashMap<String, Arc<AcrossModules>>>,
+}
+
+/// One folder of every module: the modules holding each name.
+#[derive(Debug, Default)]
+struct AcrossModules {
+    /// The roots of the modules whose folder lists the name.
+    holders: HashMap<std::ffi::OsString, Vec<PathBuf>>,
+    /// The roots of the modules whose folder could not be listed whole (unreadable, or
+    /// too large to keep): their files are asked of the file system one by one.
+    unlisted: Vec<PathBuf>,
 }
 
 /// Folders with more entries than this are not kept in memory.
 const LISTING_LIMIT: usize = 10_000;
 
 impl FolderListings {
-    /// Whether `path` exists: from its folder's listing when that folder was listed
-    /// whole (an absent folder holds nothing), else by asking the file system.
-    fn exists(&self, path: &Path) -> bool {
-        let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
-            return path.exists();
-        };
+    /// The files `relative` (`lib/puppet/type/cron.rb`) of the modules `roots` that
+    /// exist.
+    fn existing<'r>(
+        &self,
+        roots: impl Iterator<Item = &'r PathBuf>,
+        relative: &str,
+    ) -> Vec<PathBuf> {
+        let (folder, name) = relative.rsplit_once('/').unwrap_or(("", relative));
         let known = self
-            .folders
+            .by_folder
             .lock()
             .ok()
             .and_then(|folders| folders.get(folder).cloned());
-        let listing = match known {
-            Some(listing) => listing,
+        let across = match known {
+            Some(across) => across,
             None => {
-                let listing = Self::list(folder);
-                if let Ok(mut folders) = self.folders.lock() {
-                    folders.insert(folder.to_path_buf(), listing.clone());
+                let across = Arc::new(Self::list(roots, folder));
+                if let Ok(mut folders) = self.by_folder.lock() {
+                    folders.insert(folder.to_string(), across.clone());
                 }
-                listing
+                across
             }
         };
-        match listing {
+        let listed = across.holders.get(std::ffi::OsStr::new(name));
+        listed
+            .into_iter()
+            .flatten()
+            .chain(&across.unlisted)
+            .map(|root| root.join(relative))
             // A link that leads nowhere is listed but does not exist, as `exists` says.
-            Some(names) => names.contains(name) && path.exists(),
-            None => path.exists(),
-        }
+            .filter(|file| file.exists())
+            .collect()
     }
 
-    fn list(folder: &Path) -> Option<Arc<std::collections::HashSet<std::ffi::OsString>>> {
-        let entries = match std::fs::read_dir(folder) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(Arc::default()),
-            Err(_) => return None,
-        };
-        let mut names = std::collections::HashSet::new();
-        for entry in entries {
-            names.insert(entry.ok()?.file_name());
-            if names.len() > LISTING_LIMIT {
-                return None;
+    fn list<'r>(roots: impl Iterator<Item = &'r PathBuf>, folder: &str) -> AcrossModules {
+        let mut across = AcrossModules::default();
+        for root in roots {
+            let entries = match std::fs::read_dir(root.join(folder)) {
+                Ok(entries) => entries,
+                // An absent folder holds nothing.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(_) => {
+                    across.unlisted.push(root.clone());
+                    continue;
+                }
+            };
+            let names: Option<Vec<std::ffi::OsString>> = entries
+                .take(LISTING_LIMIT + 1)
+                .map(|entry| entry.ok().map(|e| e.file_name()))
+                .collect();
+            match names {
+                Some(names) if names.len() <= LISTING_LIMIT => {
+                    for name in names {
+                        across.holders.entry(name).or_default().push(root.clone());
+                    }
+                }
+                _ => across.unlisted.push(root.clone()),
             }
         }
-        Some(Arc::new(names))
+        across
     }
 }
 
@@ -168,7 +195,7 @@ impl Loader {
                 }
             }
         }
-        let known: std::collections::HashSet<PathBuf> = modules.values().cloned().collect();
+        let known: HashSet<PathBuf> = modules.values().cloned().collect();
         for root in checked_roots.iter().filter(|root| !known.contains(*root)) {
             if let Some(name) = module_name(root) {
                 if let Some(known) = modules.get_mut(&name) {
@@ -397,11 +424,7 @@ impl Loader {
 
     fn read_legacy_arity(&self, name: &str) -> Option<i64> {
         let modern = format!("lib/puppet/functions/{name}.rb");
-        if self
-            .modules
-            .values()
-            .any(|root| self.listings.exists(&root.join(&modern)))
-        {
+        if self.any_module_has(&modern) {
             return None;
         }
         let file = self.only_module_with(&format!("lib/puppet/parser/functions/{name}.rb"))?;
@@ -410,24 +433,20 @@ impl Loader {
         super::ruby::read_legacy_arity(&text, name)
     }
 
-    /// `relative` in the one module on the modulepaths that has it (`None` when none
-    /// or several do: which one Puppet loads is not known).
     /// Whether some module on the modulepaths has the file `relative` (`lib/puppet/type/cron.rb`).
     pub fn any_module_has(&self, relative: &str) -> bool {
-        self.modules
-            .values()
-            .any(|root| self.listings.exists(&root.join(relative)))
+        !self
+            .listings
+            .existing(self.modules.values(), relative)
+            .is_empty()
     }
 
+    /// `relative` in the one module on the modulepaths that has it (`None` when none
+    /// or several do: which one Puppet loads is not known).
     fn only_module_with(&self, relative: &str) -> Option<PathBuf> {
-        let mut having = self
-            .modules
-            .values()
-            .map(|root| root.join(relative))
-            .filter(|file| self.listings.exists(file));
-        match (having.next(), having.next()) {
-            (Some(file), None) => Some(file),
-            _ => None,
+        match <[PathBuf; 1]>::try_from(self.listings.existing(self.modules.values(), relative)) {
+            Ok([file]) => Some(file),
+            Err(_) => None,
         }
     }
 

@@ -1,8 +1,8 @@
 //! Values worked out once per key and shared by the threads of a run: the files the
 //! index reads on demand, the resource types and functions asked about, and the like.
 
+use foldhash::{HashMap, HashMapExt};
 use std::borrow::Borrow;
-use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
 

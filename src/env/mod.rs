@@ -34,8 +34,8 @@ use crate::source::SourceKind;
 use crate::types::expr::TypeExpr;
 use crate::types::from_ast::type_expr_from_ast;
 use crate::types::resolve::AliasSource;
+use foldhash::{HashMap, HashMapExt, HashSet};
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -688,8 +688,7 @@ impl Environment {
         }
         // What the module lists, and what those list in turn (installed with it).
         let mut dependencies = declared_dependencies(root)?;
-        let roots: std::collections::HashMap<String, PathBuf> =
-            self.modules().into_iter().collect();
+        let roots: HashMap<String, PathBuf> = self.modules().into_iter().collect();
         let mut next = 0;
         while next < dependencies.len() {
             let more = roots

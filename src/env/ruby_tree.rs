@@ -28,32 +28,41 @@ impl<'t> RubyTree<'t> {
 
     /// Every call of the file with the method it names, parents before their
     /// children, in one walk of the tree (without recursion: a file may nest deeply).
-    /// The walk knows each node's parent: asking a node for it searches down from the
-    /// root, once per identifier of the file.
+    /// The walk knows each node's parent (asking a node for it searches down from the
+    /// root) and which child is a call's method (asking a call for it looks the field
+    /// up by name), and compares node kinds by number.
     pub fn calls(&self) -> Vec<(Node<'_>, &'t str)> {
-        let mut out = Vec::new();
+        let ids = &*KIND_IDS;
+        let mut out: Vec<(Node, &str)> = Vec::new();
         let mut cursor = self.tree.walk();
-        // Whether each node on the way down holds statements.
-        let mut in_body = vec![false];
+        // For each node on the way down: whether it holds statements, and the place in
+        // `out` of the call it is (its method is one of its children).
+        let mut parents: Vec<(bool, Option<usize>)> = vec![(false, None)];
         loop {
             let node = cursor.node();
-            let method = match node.kind() {
-                "call" => node.child_by_field_name("method"),
-                "identifier" if in_body.last() == Some(&true) => Some(node),
-                _ => None,
-            };
-            if let Some(method) = method {
-                out.push((node, self.source(method)));
+            let kind = node.kind_id();
+            let &(in_body, parent_call) = parents.last().unwrap_or(&(false, None));
+            let mut this_call = None;
+            if kind == ids.call {
+                this_call = Some(out.len());
+                out.push((node, ""));
+            } else if kind == ids.identifier && in_body && node.is_named() {
+                out.push((node, self.source(node)));
+            }
+            if let Some(call) = parent_call.filter(|_| cursor.field_id() == Some(ids.method)) {
+                out[call].1 = self.source(node);
             }
             if cursor.goto_first_child() {
-                in_body.push(holds_statements(node.kind()));
+                parents.push((ids.holds_statements.contains(&kind), this_call));
                 continue;
             }
             while !cursor.goto_next_sibling() {
                 if !cursor.goto_parent() {
+                    // A call without a method (`f.()`) names none.
+                    out.retain(|(_, method)| !method.is_empty());
                     return out;
                 }
-                in_body.pop();
+                parents.pop();
             }
         }
     }
@@ -158,12 +167,92 @@ fn is_statement(node: Node) -> bool {
 }
 
 fn holds_statements(kind: &str) -> bool {
-    matches!(kind, "body_statement" | "block_body" | "program")
+    STATEMENT_HOLDERS.contains(&kind)
 }
+
+const STATEMENT_HOLDERS: [&str; 3] = ["body_statement", "block_body", "program"];
+
+/// The grammar's numbers for the kinds and the field [`RubyTree::calls`] looks for.
+struct KindIds {
+    call: u16,
+    identifier: u16,
+    holds_statements: Vec<u16>,
+    method: std::num::NonZeroU16,
+}
+
+static KIND_IDS: std::sync::LazyLock<KindIds> = std::sync::LazyLock::new(|| {
+    let language: tree_sitter::Language = tree_sitter_ruby::LANGUAGE.into();
+    KindIds {
+        call: language.id_for_node_kind("call", true),
+        identifier: language.id_for_node_kind("identifier", true),
+        holds_statements: STATEMENT_HOLDERS
+            .iter()
+            .map(|k| language.id_for_node_kind(k, true))
+            .collect(),
+        method: language
+            .field_id_for_name("method")
+            .expect("the Ruby grammar names a call's method"),
+    }
+});
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The calls as every node of the tree, asked one by one, gives them.
+    fn calls_node_by_node<'a>(tree: &'a RubyTree) -> Vec<(Node<'a>, &'a str)> {
+        let mut out = Vec::new();
+        let mut stack = vec![tree.tree.root_node()];
+        while let Some(node) = stack.pop() {
+            if let Some(method) = tree.method_name(node) {
+                out.push((node, method));
+            }
+            let mut cursor = node.walk();
+            let children: Vec<Node> = node.named_children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+        out
+    }
+
+    #[test]
+    fn the_calls_walk_finds_what_asking_each_node_finds() {
+        let mut texts: Vec<String> = [
+            "a.b.c(d.e)\nf.()\nx = send :y, z { |q| q.w }\nputs <<~A, <<-B\n  #{i(1)}\nA\n j\nB\n",
+            "module Puppet\n  Type.newtype(:t) do\n    ensurable\n    def x; y; end\n  end\nend\n",
+            "class A < B\n  include C\n  foo\n  self.bar = baz\n  [1].each do |v| newparam(v) end\nend\n",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        // Every Ruby file of the corpus, when it is installed.
+        let corpus = std::path::Path::new("/usr/share/puppet/modules.available");
+        if let Ok(modules) = std::fs::read_dir(corpus) {
+            let mut folders: Vec<std::path::PathBuf> =
+                modules.flatten().map(|m| m.path().join("lib")).collect();
+            while let Some(folder) = folders.pop() {
+                for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                    let path = entry.path();
+                    if path.is_dir() {
+                        folders.push(path);
+                    } else if path.extension().is_some_and(|e| e == "rb") {
+                        texts.extend(std::fs::read_to_string(&path).ok());
+                    }
+                }
+            }
+        }
+        for text in &texts {
+            let Some(tree) = RubyTree::parse(text) else {
+                continue;
+            };
+            let walked: Vec<(usize, &str)> =
+                tree.calls().iter().map(|(n, m)| (n.id(), *m)).collect();
+            let asked: Vec<(usize, &str)> = calls_node_by_node(&tree)
+                .iter()
+                .map(|(n, m)| (n.id(), *m))
+                .collect();
+            assert_eq!(walked, asked, "{text}");
+        }
+    }
 
     #[test]
     fn literal_names_calls_and_blocks_are_read() {

@@ -11,8 +11,8 @@
 //!
 //! A match in a comment or an unrelated string only makes pupcheck judge less.
 
+use foldhash::HashSet;
 use regex::Regex;
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

@@ -4,7 +4,7 @@
 //! `$x` that no scope of its own sets finds one of these, a fact, or nothing.
 
 use crate::ast::{ExprKind, Program};
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Variable names set at top or node scope, with the files that set them.

@@ -21,7 +21,7 @@ use crate::eval::{AbstractValue, Evaluator, Failure};
 use crate::rules::FileContext;
 use crate::source::Span;
 use crate::types::{t, Value};
-use std::collections::HashSet;
+use foldhash::HashSet;
 use std::path::PathBuf;
 
 /// An error Puppet raises in a body for the values one declaration gives.

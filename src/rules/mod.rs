@@ -253,6 +253,8 @@ pub struct FileContext<'a> {
     unset_reads: std::cell::OnceCell<Vec<crate::analysis::unset_variables::UnsetRead>>,
     /// Where fixes may replace a variable reference, found on first use.
     variable_sites: std::cell::OnceCell<crate::analysis::text::VariableSites>,
+    /// The tokens of each resource body, found on first use.
+    resource_bodies: std::cell::OnceCell<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
 }
 
 impl FileContext<'_> {
@@ -274,6 +276,13 @@ impl FileContext<'_> {
     pub fn variable_sites(&self) -> &crate::analysis::text::VariableSites {
         self.variable_sites
             .get_or_init(|| crate::analysis::text::VariableSites::of(self))
+    }
+
+    /// The tokens of every resource body ([`crate::analysis::resource_tokens`]), shared
+    /// by the rules that look at arrows.
+    pub fn resource_body_tokens(&self) -> &[Vec<crate::analysis::resource_tokens::Token>] {
+        self.resource_bodies
+            .get_or_init(|| crate::analysis::resource_tokens::resource_body_tokens(self))
     }
 }
 
@@ -366,6 +375,7 @@ pub fn with_context<R>(
         inference: Default::default(),
         unset_reads: Default::default(),
         variable_sites: Default::default(),
+        resource_bodies: Default::default(),
     };
     f(&ctx)
 }

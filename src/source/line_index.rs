@@ -20,11 +20,7 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
         line_starts.push(0);
-        line_starts.extend(
-            memchr_newlines(text.as_bytes())
-                .into_iter()
-                .map(|i| i as u32 + 1),
-        );
+        line_starts.extend(memchr_newlines(text.as_bytes()).map(|i| i as u32 + 1));
         let mut non_ascii_lines = Vec::new();
         if !text.is_ascii() {
             let mut line = 0u32;
@@ -50,6 +46,27 @@ impl LineIndex {
     /// The byte offset where 0-based line `line` starts.
     pub fn line_start(&self, line: usize) -> Option<u32> {
         self.line_starts.get(line).copied()
+    }
+
+    /// Each line of `text` (the text this index was built from) with the byte offset
+    /// where it starts, without its line break (`\n` or `\r\n`): the text-level rules'
+    /// walk, with the breaks the index already found.
+    pub fn lines<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (u32, &'t str)> + 't {
+        let ends = self.line_starts[1..]
+            .iter()
+            .map(|&next| next as usize - 1)
+            .chain(std::iter::once(text.len()));
+        self.line_starts
+            .iter()
+            .zip(ends)
+            .filter_map(move |(&start, end)| {
+                // After a final line break (or in an empty text) there is no line to walk.
+                if start as usize == text.len() {
+                    return None;
+                }
+                let line = &text[start as usize..end];
+                Some((start, line.strip_suffix('\r').unwrap_or(line)))
+            })
     }
 
     /// The 0-based line holding a byte offset.
@@ -101,17 +118,40 @@ impl LineIndex {
     }
 }
 
-fn memchr_newlines(bytes: &[u8]) -> Vec<usize> {
-    bytes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, b)| (*b == b'\n').then_some(i))
-        .collect()
+fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr_iter(b'\n', bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_the_texts_between_line_breaks() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "\n",
+            "\n\n",
+            "a\r\nb",
+            "a\nb\r\n",
+            "é\n\r\nx",
+        ] {
+            let index = LineIndex::new(text);
+            let mut offset = 0;
+            let split: Vec<(u32, &str)> = text
+                .split_inclusive('\n')
+                .map(|raw| {
+                    let start = offset;
+                    offset += raw.len() as u32;
+                    let line = raw.strip_suffix('\n').unwrap_or(raw);
+                    (start, line.strip_suffix('\r').unwrap_or(line))
+                })
+                .collect();
+            assert_eq!(index.lines(text).collect::<Vec<_>>(), split, "{text:?}");
+        }
+    }
 
     #[test]
     fn positions_are_one_based_and_count_characters() {

@@ -59,6 +59,11 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// Each line with the byte offset where it starts, without its line break.
+    pub fn each_line(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.lines.lines(&self.text)
+    }
+
     pub fn new(path: impl Into<PathBuf>, kind: SourceKind, text: String) -> SourceFile {
         let lines = LineIndex::new(&text);
         SourceFile {

@@ -5,7 +5,7 @@
 //! checked and built. Errors carry the span of the offending parameter and use
 //! Puppet's wording.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
 use indexmap::IndexMap;

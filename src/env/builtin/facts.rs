@@ -79,10 +79,7 @@ pub fn value_type(path: &[String]) -> Option<Type> {
         [name] => match facts.table.facts.get(name.as_str()) {
             Some(fact) => fact.type_name.as_str(),
             None => {
-                let found = facts
-                    .patterns
-                    .iter()
-                    .position(|p| p.is_match(name.as_bytes()))?;
+                let found = facts.first_match(name)?;
                 facts.table.patterns[found].type_name.as_str()
             }
         },
@@ -111,7 +108,7 @@ pub fn is_known(name: &str) -> bool {
     let facts = facts();
     facts.table.facts.contains_key(name)
         || facts.table.puppet_facts.iter().any(|f| f == name)
-        || facts.patterns.iter().any(|p| p.is_match(name.as_bytes()))
+        || facts.first_match(name).is_some()
 }
 
 /// The keys listed under `path` (the top-level facts for `""`).

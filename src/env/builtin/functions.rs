@@ -6,8 +6,9 @@
 use crate::types::from_ast::parse_type_expr;
 use crate::types::resolve::{AliasTable, Resolver};
 use crate::types::{Kind, Type};
+use foldhash::HashMap;
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// A built-in function as Puppet calls it.

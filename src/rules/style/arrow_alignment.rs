@@ -1,7 +1,6 @@
-use crate::analysis::text::{each_expr, earlier_duplicates};
+use crate::analysis::text::earlier_duplicates;
 use crate::rules::{Category, FileContext, Rule};
-use crate::ast::CommentKind;
-use crate::ast::ExprKind;
+use crate::analysis::resource_tokens::{Token, TokenKind};
 use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Span;
 
@@ -37,116 +36,6 @@ Pad the names with spaces so every `=>` is one space after the longest name.
     on_expr: None,
 };
 
-/// A token of a resource body as puppet-lint sees it (comments dropped).
-#[derive(Clone, Copy)]
-pub(in crate::rules) struct Token {
-    pub(in crate::rules) span: Span,
-    pub(in crate::rules) kind: TokenKind,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(in crate::rules) enum TokenKind {
-    Arrow,
-    Open,
-    Close,
-    Semicolon,
-    Other,
-}
-
-/// The code tokens from `start` (the title's colon) to the end of the body: the `;` or
-/// `}` that closes it at the same brace depth.
-/// The file's comments (EPP comments aside), sorted by start: built once per file.
-fn comment_spans(ctx: &FileContext) -> Vec<Span> {
-    let mut comments: Vec<Span> = ctx
-        .program
-        .comments
-        .iter()
-        .filter(|c| c.kind != CommentKind::Epp)
-        .map(|c| c.span)
-        .collect();
-    comments.sort_by_key(|c| c.start);
-    comments
-}
-
-/// The comment holding offset `at`, found by binary search (a scan per character was
-/// quadratic in the size of a file).
-fn comment_at(comments: &[Span], at: u32) -> Option<Span> {
-    let after = comments.partition_point(|c| c.start <= at);
-    comments[..after].last().copied().filter(|c| c.contains(at))
-}
-
-fn body_tokens(ctx: &FileContext, comments: &[Span], start: u32, limit: u32) -> Vec<Token> {
-    let text = ctx.source.text.as_bytes();
-    let mut tokens = Vec::new();
-    let mut i = start as usize;
-    let mut depth = 0i32;
-    while i < limit as usize {
-        let c = text[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        if let Some(comment) = comment_at(comments, i as u32) {
-            i = comment.end as usize;
-            continue;
-        }
-        if let Some(opaque) = ctx.code.opaque_at(i as u32) {
-            // A string, regex or heredoc: one token.
-            tokens.push(Token {
-                span: opaque,
-                kind: TokenKind::Other,
-            });
-            i = opaque.end.max(i as u32 + 1) as usize;
-            continue;
-        }
-        let (len, kind) = match c {
-            b'=' if text.get(i + 1) == Some(&b'>') => (2, TokenKind::Arrow),
-            b'{' => (1, TokenKind::Open),
-            b'}' => (1, TokenKind::Close),
-            b';' => (1, TokenKind::Semicolon),
-            b'$' | b':' | b'_' | b'-' | b'.' if i + 1 < text.len() => {
-                (word_len(text, i), TokenKind::Other)
-            }
-            c if c.is_ascii_alphanumeric() || c >= 0x80 => (word_len(text, i), TokenKind::Other),
-            _ => (1, TokenKind::Other),
-        };
-        let span = Span::new(i as u32, (i + len) as u32);
-        tokens.push(Token { span, kind });
-        i += len;
-        match kind {
-            TokenKind::Open => depth += 1,
-            TokenKind::Close | TokenKind::Semicolon if depth == 0 => break,
-            TokenKind::Close => depth -= 1,
-            _ => {}
-        }
-    }
-    tokens
-}
-
-fn word_len(text: &[u8], start: usize) -> usize {
-    let mut j = start + 1;
-    while j < text.len()
-        && (text[j].is_ascii_alphanumeric()
-            || matches!(text[j], b'_' | b':' | b'-' | b'.')
-            || text[j] >= 0x80)
-    {
-        // `::` is part of a name, a single `:` ends it (a title's colon)
-        if text[j] == b':'
-            && text.get(j + 1) != Some(&b':')
-            && text.get(j.wrapping_sub(1)) != Some(&b':')
-        {
-            break;
-        }
-        if text[j] == b'.' || text[j] == b'-' {
-            // part of a number or a bare word only when followed by a word character
-            if !text.get(j + 1).is_some_and(|b| b.is_ascii_alphanumeric()) {
-                break;
-            }
-        }
-        j += 1;
-    }
-    j - start
-}
 
 struct Level {
     arrow_column: u32,
@@ -286,33 +175,11 @@ fn report_level(
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    for tokens in resource_body_tokens(ctx) {
-        check_body(ctx, &tokens, out);
+    for tokens in ctx.resource_body_tokens() {
+        check_body(ctx, tokens, out);
     }
 }
 
-/// The code tokens of every resource body of the file (from its title's colon to the
-/// `;` or `}` that ends it), in source order: what puppet-lint's resource checks read.
-pub(in crate::rules) fn resource_body_tokens(ctx: &FileContext) -> Vec<Vec<Token>> {
-    let text = &ctx.source.text;
-    let mut bodies = Vec::new();
-    each_expr(ctx, |expr| {
-        if let ExprKind::Resource(r) = &expr.kind {
-            for body in &r.bodies {
-                // from the colon after the title to the end of the resource
-                let after_title = body.title.span.end as usize;
-                if let Some(colon) = text[after_title..].find(':') {
-                    bodies.push(((after_title + colon) as u32, expr.span.end));
-                }
-            }
-        }
-    });
-    let comments = comment_spans(ctx);
-    bodies
-        .into_iter()
-        .map(|(start, end)| body_tokens(ctx, &comments, start + 1, end))
-        .collect()
-}
 
 /// puppet-lint's fix: pad the blanks before the arrow to reach the level's column; an
 /// arrow that shares its line with an earlier one first moves its key to a line of its

@@ -1,4 +1,4 @@
-use crate::analysis::text::lines;
+
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::{ExprKind, StringPart};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -142,7 +142,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let i = merged.partition_point(|s| s.start <= at);
         merged[..i].last().filter(|s| at < s.end).copied()
     };
-    for (start, line) in lines(text) {
+    for (start, line) in ctx.source.each_line() {
         let end = start + line.len() as u32;
         let mut at = start;
         let mut first = None;

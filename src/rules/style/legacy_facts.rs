@@ -2,7 +2,7 @@ use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use serde::Deserialize;
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::OnceLock;
 
 pub static RULE: Rule = Rule {
@@ -76,7 +76,8 @@ pub(in crate::rules) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
     if facts.table.unconvertible.iter().any(|f| f == name) {
         return Some(None);
     }
-    for (regex, pattern) in facts.patterns.iter().zip(&facts.table.pattern) {
+    if let Some(found) = facts.first_match(name) {
+        let (regex, pattern) = (&facts.patterns[found], &facts.table.pattern[found]);
         if let Some(captures) = regex.captures(name.as_bytes()) {
             let path = pattern
                 .path

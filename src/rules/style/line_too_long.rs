@@ -1,4 +1,3 @@
-use crate::analysis::text::lines;
 use crate::rules::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::Span;
@@ -44,7 +43,7 @@ pub(in crate::rules) fn report_long_lines(
     rule: &'static Rule,
     out: &mut Vec<Diagnostic>,
 ) {
-    for (start, line) in lines(&ctx.source.text) {
+    for (start, line) in ctx.source.each_line() {
         if line.len() <= limit || line.contains("://") || line.contains("template(") {
             continue;
         }

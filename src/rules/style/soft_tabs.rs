@@ -1,4 +1,3 @@
-use crate::analysis::text::lines;
 use crate::rules::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::{SourceKind, Span};
@@ -38,7 +37,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         return;
     }
     // The first line has no line break before it, so puppet-lint sees no indentation.
-    for (start, line) in lines(&ctx.source.text).skip(1) {
+    for (start, line) in ctx.source.each_line().skip(1) {
         let indent = line.len() - line.trim_start_matches([' ', '\t', '\u{b}', '\u{c}']).len();
         if indent % 2 == 1 && ctx.code.is_code(start) {
             out.push(RULE.diagnostic(

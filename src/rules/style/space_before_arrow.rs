@@ -1,4 +1,4 @@
-use crate::rules::style::arrow_alignment::{resource_body_tokens, TokenKind};
+use crate::analysis::resource_tokens::TokenKind;
 use crate::rules::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::source::Span;
@@ -37,7 +37,7 @@ One space before the arrow (the fix makes it so).
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;
-    for tokens in resource_body_tokens(ctx) {
+    for tokens in ctx.resource_body_tokens() {
         let arrows: Vec<usize> = (0..tokens.len())
             .filter(|&i| tokens[i].kind == TokenKind::Arrow)
             .collect();

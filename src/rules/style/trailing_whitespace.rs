@@ -1,4 +1,3 @@
-use crate::analysis::text::lines;
 use crate::rules::{Category, FileContext, Rule};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
 use crate::source::Span;
@@ -38,7 +37,7 @@ fn is_blank(c: char) -> bool {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    for (start, line) in lines(&ctx.source.text) {
+    for (start, line) in ctx.source.each_line() {
         let trimmed = line.trim_end_matches(is_blank);
         if trimmed.len() == line.len() {
             continue;

@@ -1,7 +1,7 @@
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 pub static RULE: Rule = Rule {
     id: "variable-scope",
