@@ -395,9 +395,30 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
 /// folders among them. On every core: a pre-commit hook names each file it checks.
 fn write_roots(roots: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     use rayon::prelude::*;
+    // Each folder holding named files is resolved once (a pre-commit hook names many
+    // files of few folders; resolving a path reads every link on its way, a system call
+    // per component).
+    let mut parents: Vec<&Path> = roots.iter().filter_map(|r| plain_parent(r)).collect();
+    parents.sort();
+    parents.dedup();
+    let real_parents: foldhash::HashMap<&Path, PathBuf> = parents
+        .par_iter()
+        .filter_map(|p| Some((*p, std::fs::canonicalize(p).ok()?)))
+        .collect();
     let resolved: Vec<(PathBuf, bool)> = roots
         .par_iter()
         .filter_map(|r| {
+            // A file or folder that is not itself a link, in a resolved folder: the
+            // folder's real path and its name.
+            let in_real_parent = plain_parent(r)
+                .and_then(|p| real_parents.get(p))
+                .zip(r.file_name());
+            if let Some((real_parent, name)) = in_real_parent {
+                let kind = std::fs::symlink_metadata(r).ok()?.file_type();
+                if !kind.is_symlink() {
+                    return Some((real_parent.join(name), kind.is_dir()));
+                }
+            }
             let real = std::fs::canonicalize(r).ok()?;
             let is_folder = real.is_dir();
             Some((real, is_folder))
@@ -412,6 +433,25 @@ fn write_roots(roots: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
         resolved.into_iter().map(|(real, _)| real).collect(),
         folders,
     )
+}
+
+/// The folder holding `path` when its last component is a plain name (not `..`, `.` or
+/// a root): `.` for a name alone.
+fn plain_parent(path: &Path) -> Option<&Path> {
+    match path.components().next_back()? {
+        std::path::Component::Normal(_) => {}
+        _ => return None,
+    }
+    // `a/b/.` ends in `b` for `components`, but resolves as `a/b`: only a path whose
+    // text ends in the name itself takes the short way.
+    let text = path.as_os_str().as_encoded_bytes();
+    if text.ends_with(b"/.") || text.ends_with(b"/") {
+        return None;
+    }
+    match path.parent()? {
+        p if p.as_os_str().is_empty() => Some(Path::new(".")),
+        p => Some(p),
+    }
 }
 
 /// The planned files' paths, data files too.
@@ -704,4 +744,44 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
             &b.message,
         ))
     });
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_roots_are_the_real_paths_canonicalize_gives() {
+        let dir = std::env::temp_dir().join(format!("pupcheck-roots-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("real/sub")).unwrap();
+        std::fs::write(dir.join("real/a.pp"), "").unwrap();
+        std::fs::write(dir.join("real/sub/b.pp"), "").unwrap();
+        std::os::unix::fs::symlink(dir.join("real"), dir.join("linked")).unwrap();
+        std::os::unix::fs::symlink(dir.join("real/a.pp"), dir.join("real/sub/to_a.pp")).unwrap();
+        let roots: Vec<PathBuf> = [
+            "real/a.pp",
+            "linked/a.pp",
+            "linked/sub/b.pp",
+            "real/sub/to_a.pp",
+            "linked/sub/../a.pp",
+            "real/sub/.",
+            "linked/",
+            "real/missing.pp",
+        ]
+        .iter()
+        .map(|r| dir.join(r))
+        .collect();
+        let (resolved, folders) = write_roots(&roots);
+        let expected: Vec<PathBuf> = roots
+            .iter()
+            .filter_map(|r| std::fs::canonicalize(r).ok())
+            .collect();
+        assert_eq!(resolved, expected);
+        let real = std::fs::canonicalize(dir.join("real")).unwrap();
+        assert_eq!(folders, [real.join("sub"), real.clone()]);
+        assert_eq!(resolved[1], real.join("a.pp"));
+        assert_eq!(resolved[3], real.join("a.pp"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
