@@ -221,12 +221,19 @@ fn check_environment(
 ) -> Environments {
     // The largest files first, in both parallel phases: one started last would keep a
     // thread busy while the others wait at the end.
-    let mut largest_first: Vec<&(FoundFile, Arc<Settings>)> =
-        group.files.iter().map(|&i| &plan.files[i]).collect();
-    largest_first.sort_by_cached_key(|(f, _)| {
-        let size = std::fs::symlink_metadata(&f.path).map_or(0, |m| m.len());
-        (std::cmp::Reverse(size), f.path.clone())
-    });
+    // (The sizes are asked on every core: a system call per file.)
+    let mut sized: Vec<(u64, &(FoundFile, Arc<Settings>))> = group
+        .files
+        .par_iter()
+        .map(|&i| {
+            let file = &plan.files[i];
+            let size = std::fs::symlink_metadata(&file.0.path).map_or(0, |m| m.len());
+            (size, file)
+        })
+        .collect();
+    sized.sort_by(|(a, f), (b, g)| b.cmp(a).then_with(|| f.0.path.cmp(&g.0.path)));
+    let largest_first: Vec<&(FoundFile, Arc<Settings>)> =
+        sized.into_iter().map(|(_, file)| file).collect();
     let parsed: Vec<(ParseResult, &Arc<Settings>)> = largest_first
         .into_par_iter()
         .map(|(f, settings)| (parse_found_file(f), settings))
@@ -360,19 +367,11 @@ impl Plan {
 /// Runs on one thread: configuration is read from files and cached per folder, and an
 /// error in it must stop the run before any file is checked.
 pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigError> {
-    let (found, walk_errors) = walk::find_files(roots);
-    let mut files = Vec::with_capacity(found.len());
-    let mut data_files = Vec::new();
-    for file in found {
-        if !resolver.is_excluded(&file.path)? {
-            let settings = resolver.settings_for(&file.path)?;
-            match file.kind {
-                SourceKind::Data => data_files.push((file.path, settings)),
-                _ => files.push((file, settings)),
-            }
-        }
-    }
-    let (write_roots, named_folders) = write_roots(roots);
+    // Resolving the named paths' links is independent of the walk and the
+    // configuration: on the other cores meanwhile.
+    let (configured, (write_roots, named_folders)) =
+        rayon::join(|| configured_files(roots, resolver), || write_roots(roots));
+    let (files, data_files, walk_errors) = configured?;
     let named = write_roots.iter().cloned().collect();
     Ok(Plan {
         files,
@@ -388,6 +387,35 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
             .map(|e| (e.path, e.message))
             .collect(),
     })
+}
+
+/// The manifests and the data files under `roots`, each with its settings, excluded
+/// files left out; and the paths that could not be walked.
+#[allow(clippy::type_complexity)]
+fn configured_files(
+    roots: &[PathBuf],
+    resolver: &mut Resolver,
+) -> Result<
+    (
+        Vec<(FoundFile, Arc<Settings>)>,
+        Vec<(PathBuf, Arc<Settings>)>,
+        Vec<walk::WalkError>,
+    ),
+    ConfigError,
+> {
+    let (found, walk_errors) = walk::find_files(roots);
+    let mut files = Vec::with_capacity(found.len());
+    let mut data_files = Vec::new();
+    for file in found {
+        if !resolver.is_excluded(&file.path)? {
+            let settings = resolver.settings_for(&file.path)?;
+            match file.kind {
+                SourceKind::Data => data_files.push((file.path, settings)),
+                _ => files.push((file, settings)),
+            }
+        }
+    }
+    Ok((files, data_files, walk_errors))
 }
 
 /// `roots` with links resolved: a folder, below which found files may be written, or a
