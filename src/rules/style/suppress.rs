@@ -66,6 +66,10 @@ fn collect(ctx: &FileContext) -> (Vec<Suppression>, Vec<Diagnostic>) {
         .filter(|c| c.kind == CommentKind::Hash)
     {
         let body = text[comment.span.range()].trim_start_matches('#').trim();
+        // Most comments are prose: only these begin a control comment.
+        if !(body.starts_with("lint:") || body.starts_with("pupcheck:")) {
+            continue;
+        }
         let line = ctx.source.position(comment.span.start).line;
         if body.starts_with("lint:endignore") || body.starts_with("pupcheck:endignore") {
             if let Some(i) = open_blocks.pop() {
