@@ -15,6 +15,16 @@ fn json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).expect("valid JSON on stdout")
 }
 
+/// The text field `field` of every finding of a JSON report.
+fn each_finding(output: &Output, field: &str) -> Vec<String> {
+    json(output)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d[field].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn example_module_reports_its_mistakes_and_exits_1() {
     let out = pupcheck(&["check", "--format", "json", "examples/demo"]);
@@ -342,12 +352,7 @@ fn modulepath_gives_the_definitions_declarations_are_checked_against() {
         modulepath.to_str().unwrap(),
         site.to_str().unwrap(),
     ]);
-    let rules: Vec<String> = json(&with)["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["rule"].as_str().unwrap().to_string())
-        .collect();
+    let rules = each_finding(&with, "rule");
     assert_eq!(
         rules,
         ["parameter-type-mismatch", "unknown-parameter"],
@@ -530,12 +535,7 @@ fn a_data_file_named_alone_is_judged_as_data() {
     std::fs::write(dir.join("compose.yaml"), "services: [\n").unwrap();
     let rules = |path: &std::path::Path| -> Vec<String> {
         let out = pupcheck(&["check", "--format", "json", path.to_str().unwrap()]);
-        json(&out)["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["rule"].as_str().unwrap().to_string())
-            .collect()
+        each_finding(&out, "rule")
     };
     assert_eq!(
         rules(&module.join("data/common.yaml")),
@@ -674,12 +674,7 @@ fn code_on_top_scope_leaves_templates_alone() {
         template.to_str().unwrap(),
         manifest.to_str().unwrap(),
     ]);
-    let files: Vec<String> = json(&output)["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["path"].as_str().unwrap().to_string())
-        .collect();
+    let files = each_finding(&output, "path");
     assert_eq!(files, [manifest.to_str().unwrap()], "{output:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

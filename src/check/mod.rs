@@ -364,14 +364,17 @@ impl Plan {
 }
 
 /// Walks `roots` and resolves each file's configuration, leaving out excluded files.
-/// Runs on one thread: configuration is read from files and cached per folder, and an
-/// error in it must stop the run before any file is checked.
+/// The configuration is resolved on one thread (it is read from files and cached per
+/// folder, and an error in it must stop the run before any file is checked); the named
+/// paths' links, independent of it, are resolved on the other cores meanwhile.
 pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigError> {
-    // Resolving the named paths' links is independent of the walk and the
-    // configuration: on the other cores meanwhile.
     let (configured, (write_roots, named_folders)) =
         rayon::join(|| configured_files(roots, resolver), || write_roots(roots));
-    let (files, data_files, walk_errors) = configured?;
+    let Configured {
+        files,
+        data_files,
+        walk_errors,
+    } = configured?;
     let named = write_roots.iter().cloned().collect();
     Ok(Plan {
         files,
@@ -389,20 +392,16 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
     })
 }
 
+/// The files found under the named paths, each with its settings.
+struct Configured {
+    files: Vec<(FoundFile, Arc<Settings>)>,
+    data_files: Vec<(PathBuf, Arc<Settings>)>,
+    walk_errors: Vec<walk::WalkError>,
+}
+
 /// The manifests and the data files under `roots`, each with its settings, excluded
 /// files left out; and the paths that could not be walked.
-#[allow(clippy::type_complexity)]
-fn configured_files(
-    roots: &[PathBuf],
-    resolver: &mut Resolver,
-) -> Result<
-    (
-        Vec<(FoundFile, Arc<Settings>)>,
-        Vec<(PathBuf, Arc<Settings>)>,
-        Vec<walk::WalkError>,
-    ),
-    ConfigError,
-> {
+fn configured_files(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Configured, ConfigError> {
     let (found, walk_errors) = walk::find_files(roots);
     let mut files = Vec::with_capacity(found.len());
     let mut data_files = Vec::new();
@@ -415,7 +414,11 @@ fn configured_files(
             }
         }
     }
-    Ok((files, data_files, walk_errors))
+    Ok(Configured {
+        files,
+        data_files,
+        walk_errors,
+    })
 }
 
 /// `roots` with links resolved: a folder, below which found files may be written, or a
