@@ -21,6 +21,8 @@ mod loader;
 mod memo;
 pub mod resource_type;
 pub mod ruby;
+mod ruby_skim;
+mod ruby_syntax;
 mod ruby_tree;
 pub mod ruby_type;
 mod scan;

@@ -116,6 +116,53 @@ impl<'t> RubyTree<'t> {
     }
 }
 
+impl super::ruby_syntax::RubySyntax for RubyTree<'_> {
+    type Node<'a>
+        = Node<'a>
+    where
+        Self: 'a;
+
+    fn calls(&self) -> Vec<(Node<'_>, &str)> {
+        RubyTree::calls(self)
+    }
+    fn kind<'a>(&'a self, node: Node<'a>) -> &'a str {
+        node.kind()
+    }
+    fn source<'a>(&'a self, node: Node<'a>) -> &'a str {
+        RubyTree::source(self, node)
+    }
+    fn method_name<'a>(&'a self, node: Node<'a>) -> Option<&'a str> {
+        RubyTree::method_name(self, node)
+    }
+    fn receiver<'a>(&'a self, call: Node<'a>) -> Option<&'a str> {
+        RubyTree::receiver(self, call)
+    }
+    fn literal_name<'a>(&'a self, node: Node<'a>) -> Option<&'a str> {
+        RubyTree::literal_name(self, node)
+    }
+    fn pair_key<'a>(&'a self, pair: Node<'a>) -> Option<&'a str> {
+        RubyTree::pair_key(self, pair)
+    }
+    fn arguments<'a>(&'a self, call: Node<'a>) -> Vec<Node<'a>> {
+        arguments(call)
+    }
+    fn block_statements<'a>(&'a self, call: Node<'a>) -> Option<Vec<Node<'a>>> {
+        block_statements(call)
+    }
+    fn defined_name<'a>(&'a self, node: Node<'a>) -> Option<&'a str> {
+        node.child_by_field_name("name").map(|n| self.source(n))
+    }
+    fn assigned_kind<'a>(&'a self, assignment: Node<'a>) -> Option<&'a str> {
+        assignment.child_by_field_name("left").map(|l| l.kind())
+    }
+    fn inside_module(&self, node: Node<'_>, name: &str) -> bool {
+        std::iter::successors(node.parent(), |n| n.parent()).any(|n| {
+            n.kind() == "module"
+                && n.child_by_field_name("name").map(|m| self.source(m)) == Some(name)
+        })
+    }
+}
+
 /// The arguments of a call.
 pub fn arguments<'a>(call: Node<'a>) -> Vec<Node<'a>> {
     let Some(list) = call.child_by_field_name("arguments") else {

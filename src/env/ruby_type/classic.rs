@@ -8,8 +8,16 @@
 //! `require` of anything but Puppet's or Ruby's own libraries makes the type unknown.
 
 use super::super::resource_type::ResourceType;
-use super::super::ruby_tree::{arguments, block_statements, RubyTree};
-use tree_sitter::Node;
+use super::super::ruby_syntax::RubySyntax;
+
+/// Whether the reader looks at calls of `method` wherever they stand: a skimmer that
+/// finds every call of these finds all the reader needs of the file's calls.
+pub fn reads_calls_of(method: &str) -> bool {
+    DECLARING.contains(&method)
+        || LISTING.contains(&method)
+        || DYNAMIC.contains(&method)
+        || matches!(method, "newtype" | "require" | "require_relative" | "load")
+}
 
 /// Calls that declare attributes, wherever they stand.
 const DECLARING: &[&str] = &[
@@ -69,7 +77,7 @@ const QUIET: &[&str] = &[
     "alias_method",
 ];
 
-pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
+pub fn read<T: RubySyntax>(tree: &T, name: &str) -> Option<ResourceType> {
     let mut declaring = 0;
     let mut listing = 0;
     let mut newtypes = Vec::new();
@@ -94,26 +102,20 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
         return None;
     };
     let receiver = tree.receiver(*newtype)?;
-    let in_module_puppet = || {
-        std::iter::successors(newtype.parent(), |n| n.parent()).any(|n| {
-            n.kind() == "module"
-                && n.child_by_field_name("name").map(|m| tree.source(m)) == Some("Puppet")
-        })
-    };
     // `Puppet::Type.newtype`, or `Type.newtype` inside `module Puppet`.
     let declares_type = matches!(receiver, "Puppet::Type" | "::Puppet::Type")
-        || (receiver == "Type" && in_module_puppet());
+        || (receiver == "Type" && tree.inside_module(*newtype, "Puppet"));
     if !declares_type {
         return None;
     }
     // `newtype(:x, parent: ...)` inherits attributes this reader does not see;
     // `self_refresh: true` adds none.
-    match arguments(*newtype).as_slice() {
+    match tree.arguments(*newtype).as_slice() {
         [only, options @ ..]
             if tree.literal_name(*only) == Some(name)
-                && options
-                    .iter()
-                    .all(|o| o.kind() == "pair" && tree.pair_key(*o) == Some("self_refresh")) => {}
+                && options.iter().all(|o| {
+                    tree.kind(*o) == "pair" && tree.pair_key(*o) == Some("self_refresh")
+                }) => {}
         _ => return None,
     }
     let mut read = ResourceType {
@@ -121,7 +123,7 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
         ..ResourceType::default()
     };
     let (mut declared, mut listed) = (0, 0);
-    for statement in block_statements(*newtype)? {
+    for statement in tree.block_statements(*newtype)? {
         match tree.method_name(statement) {
             Some("newparam" | "newproperty") if tree.receiver(statement).is_none() => {
                 let (attribute, values, calls) = read_attribute(tree, statement)?;
@@ -133,7 +135,7 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
             Some("ensurable") if tree.receiver(statement).is_none() => {
                 // `Puppet::Property::Ensure`: `present` and `absent` unless its block
                 // lists the values itself.
-                let (values, calls) = match block_statements(statement) {
+                let (values, calls) = match tree.block_statements(statement) {
                     None => (Some(Listed::names(&["present", "absent"])), 0),
                     Some(statements) => listed_values(tree, &statements, true),
                 };
@@ -147,7 +149,7 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
             // `Puppet::Type.type(:other)`: loading another type adds nothing to this one.
             Some("type") if tree.receiver(statement) == Some("Puppet::Type") => {}
             // `def`, `def self.x`, `@doc = ...`, `CONSTANT = ...`, a bare doc string.
-            _ if quiet_statement(statement) => {}
+            _ if quiet_statement(tree, statement) => {}
             _ => return None,
         }
     }
@@ -166,16 +168,19 @@ pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {
 
 /// `newparam(:x, options) do ... end`: the attribute's name, the values it accepts
 /// when they are a closed list, and how many value-listing calls its block holds.
-fn read_attribute(tree: &RubyTree, call: Node) -> Option<(String, Option<Listed>, usize)> {
-    let args = arguments(call);
+fn read_attribute<'a, T: RubySyntax>(
+    tree: &'a T,
+    call: T::Node<'a>,
+) -> Option<(String, Option<Listed>, usize)> {
+    let args = tree.arguments(call);
     let (first, options) = args.split_first()?;
     let attribute = tree.literal_name(*first)?.to_string();
-    if !valid_name(&attribute) || options.iter().any(|o| o.kind() != "pair") {
+    if !valid_name(&attribute) || options.iter().any(|o| tree.kind(*o) != "pair") {
         return None;
     }
     // A parent class (`Puppet::Parameter::Boolean`) validates values its own way.
     let own_validation = !options.iter().any(|o| tree.pair_key(*o) == Some("parent"));
-    let statements = block_statements(call).unwrap_or_default();
+    let statements = tree.block_statements(call).unwrap_or_default();
     let (values, calls) = listed_values(tree, &statements, own_validation);
     Some((attribute, values, calls))
 }
@@ -183,7 +188,11 @@ fn read_attribute(tree: &RubyTree, call: Node) -> Option<(String, Option<Listed>
 /// The values an attribute's block lists (`newvalues`, `newvalue`, `aliasvalue`), when
 /// they are all it accepts (`closed`: validated as Puppet's own classes do), with how
 /// many listing calls the block holds.
-fn listed_values(tree: &RubyTree, statements: &[Node], closed: bool) -> (Option<Listed>, usize) {
+fn listed_values<'a, T: RubySyntax>(
+    tree: &'a T,
+    statements: &[T::Node<'a>],
+    closed: bool,
+) -> (Option<Listed>, usize) {
     let mut closed = closed;
     let mut listed = Listed::default();
     let mut calls = 0;
@@ -192,8 +201,8 @@ fn listed_values(tree: &RubyTree, statements: &[Node], closed: bool) -> (Option<
         match method {
             Some("newvalues" | "newvalue" | "aliasvalue") => {
                 calls += 1;
-                let args = arguments(*statement);
-                let names: Vec<Node> = match method {
+                let args = tree.arguments(*statement);
+                let names: Vec<T::Node<'a>> = match method {
                     Some("newvalues") => args,
                     // `newvalue(:x, options)`, `aliasvalue(:alias, :name)`.
                     _ => args.into_iter().take(1).collect(),
@@ -204,7 +213,7 @@ fn listed_values(tree: &RubyTree, statements: &[Node], closed: bool) -> (Option<
                 };
                 for arg in names {
                     // A regexp, a number or a computed name: not a closed list of names.
-                    match (arg.kind(), tree.literal_name(arg)) {
+                    match (tree.kind(arg), tree.literal_name(arg)) {
                         ("simple_symbol" | "delimited_symbol" | "string", Some(name)) => {
                             if !into.iter().any(|n| n == name) {
                                 into.push(name.to_string())
@@ -228,11 +237,11 @@ fn listed_values(tree: &RubyTree, statements: &[Node], closed: bool) -> (Option<
             // other call (a helper given `self`, say) may.
             Some(m) if ATTRIBUTE_QUIET.contains(&m) => {}
             Some(_) => closed = false,
-            _ if statement.kind() == "method" => {
-                let defined = statement
-                    .child_by_field_name("name")
-                    .map(|n| tree.source(n));
-                if matches!(defined, Some("validate" | "unsafe_validate")) {
+            _ if tree.kind(*statement) == "method" => {
+                if matches!(
+                    tree.defined_name(*statement),
+                    Some("validate" | "unsafe_validate")
+                ) {
                     closed = false;
                 }
             }
@@ -275,11 +284,11 @@ impl ResourceType {
 
 /// `require 'puppet/...'` or a library of Ruby's own (`uri`); anything else may add to
 /// the type.
-fn requires_own_library(tree: &RubyTree, call: Node) -> bool {
+fn requires_own_library<'a, T: RubySyntax>(tree: &'a T, call: T::Node<'a>) -> bool {
     if tree.method_name(call) != Some("require") {
         return false;
     }
-    match arguments(call).as_slice() {
+    match tree.arguments(call).as_slice() {
         [library] => tree.literal_name(*library).is_some_and(|l| {
             let first = l.split('/').next().unwrap_or_default();
             l == "puppet"
@@ -291,9 +300,9 @@ fn requires_own_library(tree: &RubyTree, call: Node) -> bool {
     }
 }
 
-fn sends_literal_harmless(tree: &RubyTree, call: Node) -> bool {
-    arguments(call).first().is_some_and(|first| {
-        matches!(first.kind(), "simple_symbol" | "string")
+fn sends_literal_harmless<'a, T: RubySyntax>(tree: &'a T, call: T::Node<'a>) -> bool {
+    tree.arguments(call).first().is_some_and(|first| {
+        matches!(tree.kind(*first), "simple_symbol" | "string")
             && tree
                 .literal_name(*first)
                 .is_some_and(|m| !DECLARING.contains(&m) && !LISTING.contains(&m))
@@ -330,24 +339,25 @@ const RUBY_LIBRARIES: &[&str] = &[
     "rexml",
 ];
 
-fn includes_puppets_own(tree: &RubyTree, call: Node) -> bool {
-    let args = arguments(call);
+fn includes_puppets_own<'a, T: RubySyntax>(tree: &'a T, call: T::Node<'a>) -> bool {
+    let args = tree.arguments(call);
     !args.is_empty()
         && args
             .iter()
-            .all(|a| a.kind() == "scope_resolution" && tree.source(*a).starts_with("Puppet::"))
+            .all(|a| tree.kind(*a) == "scope_resolution" && tree.source(*a).starts_with("Puppet::"))
 }
 
-fn quiet_statement(statement: Node) -> bool {
-    match statement.kind() {
+fn quiet_statement<'a, T: RubySyntax>(tree: &'a T, statement: T::Node<'a>) -> bool {
+    match tree.kind(statement) {
         // A helper class or module (`class CronParam < Puppet::Property`) adds no
         // attribute by being defined: a `newparam` in it would be one the count above
         // did not read.
         "method" | "singleton_method" | "string" | "heredoc_beginning" | "class" | "module" => true,
         // `@doc = ...`, `CONSTANT = ...`, a local (`munge_bool = proc do ... end`).
-        "assignment" => statement
-            .child_by_field_name("left")
-            .is_some_and(|l| matches!(l.kind(), "instance_variable" | "constant" | "identifier")),
+        "assignment" => matches!(
+            tree.assigned_kind(statement),
+            Some("instance_variable" | "constant" | "identifier")
+        ),
         _ => false,
     }
 }

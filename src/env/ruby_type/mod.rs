@@ -8,6 +8,7 @@ mod classic;
 mod resource_api;
 
 use super::resource_type::ResourceType;
+use super::ruby_skim::SkimTree;
 use super::ruby_tree::RubyTree;
 
 /// The largest type file read (a syntax tree takes many times its text's memory, and a
@@ -17,13 +18,25 @@ pub const RUBY_TYPE_LIMIT: u64 = 256 * 1024;
 
 /// Reads the type `name` from the text of its file; `None` when the reader is not
 /// sure of it.
+///
+/// Most classic type files are skimmed (`ruby_skim`) in a fraction of tree-sitter's
+/// time. Where the skimmer is unsure, or the type it reads is unknown, tree-sitter's
+/// tree decides: a skimmed answer is a known type both read alike.
 pub fn read_type(text: &str, name: &str) -> Option<ResourceType> {
-    let tree = RubyTree::parse(text)?;
     if text.contains("ResourceApi") {
-        resource_api::read(&tree, name)
-    } else {
-        classic::read(&tree, name)
+        return resource_api::read(&RubyTree::parse(text)?, name);
     }
+    read_skimmed(text, name).or_else(|| read_parsed(text, name))
+}
+
+/// A classic type read by the skimmer alone; `None` where it is unsure.
+pub fn read_skimmed(text: &str, name: &str) -> Option<ResourceType> {
+    classic::read(&SkimTree::parse(text, &classic::reads_calls_of)?, name)
+}
+
+/// A classic type read from tree-sitter's tree alone.
+pub fn read_parsed(text: &str, name: &str) -> Option<ResourceType> {
+    classic::read(&RubyTree::parse(text)?, name)
 }
 
 #[cfg(test)]
