@@ -130,11 +130,17 @@ pub struct Lexer<'t> {
     ternary: bool,
     /// Inside `#{...}`: the depth of braces opened in it.
     braces: Option<usize>,
+    /// How many interpolations this lexer stands in (each is read by a lexer of its
+    /// own: a hostile file may nest them without end).
+    nesting: usize,
     /// Whether a name the reader asks about may be in the code of an interpolation.
     asked: &'t dyn Fn(&str) -> bool,
 }
 
 type Lexed<T> = Result<T, Unsure>;
+
+/// How deeply interpolations may nest (`"#{"#{x}"}"`) before the lexer gives up.
+const MAX_INTERPOLATIONS: usize = 16;
 
 /// The tokens of `text`; `asked` names the methods whose calls must not hide in an
 /// interpolation (`"#{newparam(:x)}"`), which the skimmer does not read.
@@ -162,6 +168,7 @@ impl<'t> Lexer<'t> {
             loop_do: false,
             ternary: false,
             braces: None,
+            nesting: 0,
             asked,
         }
     }
@@ -473,8 +480,12 @@ impl<'t> Lexer<'t> {
     /// The code of `#{...}` from `start`, up to the position after its `}`. What it
     /// calls is not read: a call the reader asks about there makes the file unsure.
     fn interpolation(&self, start: usize) -> Lexed<usize> {
+        if self.nesting >= MAX_INTERPOLATIONS {
+            return Err(Unsure);
+        }
         let mut inner = Lexer::new(self.text, start, self.asked);
         inner.braces = Some(0);
+        inner.nesting = self.nesting + 1;
         inner.run()?;
         // An interpolation holds no statement of a body: a name there is a call only
         // written as one.

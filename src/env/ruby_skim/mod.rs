@@ -10,16 +10,20 @@
 //! is sure of (`x.send(:y)`, `load(f)`), or the skimmer gives up.
 //!
 //! Architecture Invariant: the skimmer never decides what tree-sitter would decide
-//! otherwise on a file tree-sitter reads without error; where it cannot be sure, it
-//! says so. `ruby_type::read_type` then asks tree-sitter, and asks it too whenever the
-//! skimmed type is unknown, so a skimmed answer is only ever a known type both agree
-//! on (tests/ruby_skim.rs compares them on every type file of the corpus and damaged
-//! copies).
+//! otherwise on a file tree-sitter reads without error: where it answers, the classic
+//! reader makes of its answers what it makes of tree-sitter's (the same type, or the
+//! same unknown); where it cannot be sure, it says so and `ruby_type::read_type` asks
+//! tree-sitter. `tests/ruby_skim.rs` compares them on every type file of the corpus and
+//! on damaged copies of them.
 
 mod lex;
 
 use super::ruby_syntax::RubySyntax;
 use lex::{Tok, Token};
+
+/// How deeply bodies may nest (blocks in blocks...) before the skimmer gives up; it
+/// reads them recursively, and a hostile file may nest without end.
+const MAX_DEPTH: usize = 100;
 
 /// The skimmer does not know how Ruby reads this file.
 #[derive(Debug)]
@@ -66,6 +70,7 @@ impl<'t> SkimTree<'t> {
             text,
             tokens: &tokens,
             partners: partners(&tokens).ok()?,
+            depth: 0,
             nodes: Vec::new(),
             calls: Vec::new(),
             asked,
@@ -144,6 +149,8 @@ struct Parser<'t, 'k> {
     /// For each opener (a bracket, or a keyword that needs its `end`), the index of
     /// the token closing it.
     partners: Vec<u32>,
+    /// How many bodies the one being read stands in.
+    depth: usize,
     nodes: Vec<SkimNode>,
     calls: Vec<(u32, Span)>,
     asked: &'k dyn Fn(&str) -> bool,
@@ -176,7 +183,17 @@ impl Parser<'_, '_> {
 
     /// The statements from `i` to the token that closes their body (`end`, `}`, or the
     /// end of the file), with that token's index.
-    fn body(&mut self, mut i: usize, parent: Option<u32>) -> Skimmed<(Vec<u32>, usize)> {
+    fn body(&mut self, i: usize, parent: Option<u32>) -> Skimmed<(Vec<u32>, usize)> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Unsure);
+        }
+        self.depth += 1;
+        let read = self.statements(i, parent);
+        self.depth -= 1;
+        read
+    }
+
+    fn statements(&mut self, mut i: usize, parent: Option<u32>) -> Skimmed<(Vec<u32>, usize)> {
         let mut statements = Vec::new();
         loop {
             match self.tok(i) {
@@ -277,6 +294,11 @@ impl Parser<'_, '_> {
     fn statement(&mut self, i: usize, parent: Option<u32>) -> Skimmed<(u32, usize)> {
         let end = self.statement_end(i)?;
         if end == i {
+            return Err(Unsure);
+        }
+        // `x = y rescue z` assigns `y rescue z` in tree-sitter's tree, and `x rescue y`
+        // is no call: not read.
+        if self.at_top(i, end, |t| t.modifier && t.tok == Tok::Keyword("rescue"))? {
             return Err(Unsure);
         }
         // `x if y`, `a and b`: not a call, whatever stands before.
@@ -548,7 +570,10 @@ impl Parser<'_, '_> {
                 self.scan(i, j)?;
                 Link::Value
             }
-            _ => return Ok(None),
+            // `return x`, `!x`, `-x`, `alias a b`: no call.
+            Tok::Keyword("return" | "break" | "next" | "redo" | "retry" | "alias" | "undef")
+            | Tok::Punct("!" | "-" | "+" | "~" | "*" | "**") => return Ok(None),
+            _ => return Err(Unsure),
         };
         while j < end {
             let token = self.tokens[j];
@@ -592,7 +617,7 @@ impl Parser<'_, '_> {
                 {
                     let Some(call) = method.filter(|c| self.nodes[*c as usize].block.is_none())
                     else {
-                        return Ok(None);
+                        return Err(Unsure);
                     };
                     j = self.block(j, call)?;
                 }
@@ -623,10 +648,12 @@ impl Parser<'_, '_> {
                         j = self.block(j, call)?;
                     }
                     if j != end {
-                        return Ok(None);
+                        return Err(Unsure);
                     }
                 }
-                _ => return Ok(None),
+                // `x + 1`, `x.y = 1`, `x ? a : b`, `a, b = c`: an operation, no call.
+                Tok::Punct(p) if OPERATORS.contains(&p) => return Ok(None),
+                _ => return Err(Unsure),
             }
         }
         let Link::Method(call) = last else {
@@ -762,6 +789,9 @@ impl Parser<'_, '_> {
         };
         if let Some(key_end) = key_end {
             let value = key_end + 1;
+            if key_end == from && self.tokens[from].tok != Tok::Label {
+                return Err(Unsure);
+            }
             if value >= to {
                 return Err(Unsure);
             }
@@ -967,6 +997,14 @@ fn stands_alone(before: Option<&Token>, next: Option<&Token>) -> bool {
     });
     starts && ends
 }
+
+/// Operators after a value that make the statement an operation (or an assignment)
+/// rather than a call.
+const OPERATORS: &[&str] = &[
+    "=", "+=", "-=", "*=", "/=", "%=", "**=", "||=", "&&=", "|=", "&=", "^=", "<<=", ">>=", "==",
+    "!=", "===", "=~", "!~", "<", ">", "<=", ">=", "<=>", "+", "-", "*", "/", "%", "**", "&", "|",
+    "^", "<<", ">>", "&&", "||", "..", "...", "?", ",",
+];
 
 /// Whether a token after a method's name and a space starts its first argument.
 fn starts_operand(tok: Tok) -> bool {

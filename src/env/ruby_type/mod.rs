@@ -19,19 +19,22 @@ pub const RUBY_TYPE_LIMIT: u64 = 256 * 1024;
 /// Reads the type `name` from the text of its file; `None` when the reader is not
 /// sure of it.
 ///
-/// Most classic type files are skimmed (`ruby_skim`) in a fraction of tree-sitter's
-/// time. Where the skimmer is unsure, or the type it reads is unknown, tree-sitter's
-/// tree decides: a skimmed answer is a known type both read alike.
+/// Most classic type files are skimmed (`ruby_skim`) in a tenth of tree-sitter's time;
+/// where the skimmer is unsure of the file, tree-sitter's tree decides.
 pub fn read_type(text: &str, name: &str) -> Option<ResourceType> {
     if text.contains("ResourceApi") {
         return resource_api::read(&RubyTree::parse(text)?, name);
     }
-    read_skimmed(text, name).or_else(|| read_parsed(text, name))
+    read_skimmed(text, name).unwrap_or_else(|| read_parsed(text, name))
 }
 
-/// A classic type read by the skimmer alone; `None` where it is unsure.
-pub fn read_skimmed(text: &str, name: &str) -> Option<ResourceType> {
-    classic::read(&SkimTree::parse(text, &classic::reads_calls_of)?, name)
+/// A classic type read by the skimmer alone: `None` where it is unsure of the file,
+/// else what the classic reader makes of it (a type, or unknown).
+pub fn read_skimmed(text: &str, name: &str) -> Option<Option<ResourceType>> {
+    Some(classic::read(
+        &SkimTree::parse(text, &classic::reads_calls_of)?,
+        name,
+    ))
 }
 
 /// A classic type read from tree-sitter's tree alone.
