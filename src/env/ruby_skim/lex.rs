@@ -50,47 +50,51 @@ pub struct Token {
     pub literal: Option<(u32, u32)>,
 }
 
-const KEYWORDS: &[&str] = &[
-    "alias",
-    "and",
-    "begin",
-    "break",
-    "case",
-    "class",
-    "def",
-    "defined?",
-    "do",
-    "else",
-    "elsif",
-    "end",
-    "ensure",
-    "false",
-    "for",
-    "if",
-    "in",
-    "module",
-    "next",
-    "nil",
-    "not",
-    "or",
-    "redo",
-    "rescue",
-    "retry",
-    "return",
-    "self",
-    "super",
-    "then",
-    "true",
-    "undef",
-    "unless",
-    "until",
-    "when",
-    "while",
-    "yield",
-    "__FILE__",
-    "__LINE__",
-    "__ENCODING__",
-];
+/// Ruby's keyword spelled `word`, as a `'static` name.
+fn keyword(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "alias" => "alias",
+        "and" => "and",
+        "begin" => "begin",
+        "break" => "break",
+        "case" => "case",
+        "class" => "class",
+        "def" => "def",
+        "defined?" => "defined?",
+        "do" => "do",
+        "else" => "else",
+        "elsif" => "elsif",
+        "end" => "end",
+        "ensure" => "ensure",
+        "false" => "false",
+        "for" => "for",
+        "if" => "if",
+        "in" => "in",
+        "module" => "module",
+        "next" => "next",
+        "nil" => "nil",
+        "not" => "not",
+        "or" => "or",
+        "redo" => "redo",
+        "rescue" => "rescue",
+        "retry" => "retry",
+        "return" => "return",
+        "self" => "self",
+        "super" => "super",
+        "then" => "then",
+        "true" => "true",
+        "undef" => "undef",
+        "unless" => "unless",
+        "until" => "until",
+        "when" => "when",
+        "while" => "while",
+        "yield" => "yield",
+        "__FILE__" => "__FILE__",
+        "__LINE__" => "__LINE__",
+        "__ENCODING__" => "__ENCODING__",
+        _ => return None,
+    })
+}
 
 /// Punctuation, longest first (Ruby reads the longest that matches).
 const PUNCTUATION: &[&str] = &[
@@ -99,6 +103,16 @@ const PUNCTUATION: &[&str] = &[
     "^=", "&.", "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",",
     ".", ";", "(", ")", "[", "]", "{", "}",
 ];
+
+/// The punctuation by its first character (ASCII), longest first.
+static PUNCTUATION_BY_FIRST: std::sync::LazyLock<[Vec<&'static str>; 128]> =
+    std::sync::LazyLock::new(|| {
+        let mut table: [Vec<&'static str>; 128] = std::array::from_fn(|_| Vec::new());
+        for punct in PUNCTUATION {
+            table[usize::from(punct.as_bytes()[0])].push(punct);
+        }
+        table
+    });
 
 /// Where the previous token leaves the reader: expecting a value (`/` opens a regexp),
 /// after one (`/` divides), or after a name that may be a method given arguments
@@ -329,10 +343,8 @@ impl<'t> Lexer<'t> {
             self.push(Tok::Const, start, None);
             return Ok(());
         }
-        let keyword = (!after_dot)
-            .then(|| KEYWORDS.iter().find(|k| **k == word))
-            .flatten();
-        let Some(&keyword) = keyword else {
+        let keyword = (!after_dot).then(|| keyword(word)).flatten();
+        let Some(keyword) = keyword else {
             self.push(Tok::Ident, start, None);
             return Ok(());
         };
@@ -748,8 +760,14 @@ impl<'t> Lexer<'t> {
     }
 
     fn punctuation(&mut self) -> Lexed<()> {
-        let rest = &self.text[self.pos..];
-        let Some(&punct) = PUNCTUATION.iter().find(|p| rest.starts_with(**p)) else {
+        let rest = &self.bytes[self.pos..];
+        let candidates = PUNCTUATION_BY_FIRST.get(usize::from(rest[0]));
+        let Some(punct) = candidates
+            .into_iter()
+            .flatten()
+            .copied()
+            .find(|p| rest.starts_with(p.as_bytes()))
+        else {
             return Err(Unsure);
         };
         // `foo(1) [2]`: an index, or an array given to a call.

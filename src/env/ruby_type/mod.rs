@@ -22,7 +22,7 @@ pub const RUBY_TYPE_LIMIT: u64 = 256 * 1024;
 /// Most classic type files are skimmed (`ruby_skim`) in a tenth of tree-sitter's time;
 /// where the skimmer is unsure of the file, tree-sitter's tree decides.
 pub fn read_type(text: &str, name: &str) -> Option<ResourceType> {
-    if text.contains("ResourceApi") {
+    if memchr::memmem::find(text.as_bytes(), b"ResourceApi").is_some() {
         return resource_api::read(&RubyTree::parse(text)?, name);
     }
     read_skimmed(text, name).unwrap_or_else(|| read_parsed(text, name))
