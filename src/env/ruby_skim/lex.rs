@@ -505,7 +505,7 @@ impl<'t> Lexer<'t> {
         let asked = tokens.iter().enumerate().any(|(i, t)| {
             t.tok == Tok::Ident
                 && (self.asked)(&self.text[t.start as usize..t.end as usize])
-                && super::written_as_call(i.checked_sub(1).map(|p| &tokens[p]), tokens.get(i + 1))
+                && super::written_as_call(tokens, i)
         });
         if asked || !inner.heredocs.is_empty() || inner.pos >= self.bytes.len() {
             return Err(Unsure);
@@ -671,8 +671,13 @@ impl<'t> Lexer<'t> {
             b'~' | b'-' => (true, 3),
             _ => (false, 2),
         };
-        // `desc <<-EOT`: a method given a heredoc, never `desc << x`.
-        if !self.operand_expected(2) {
+        // `desc <<-EOT`: a method given a heredoc, never `desc << x`; `class << self`
+        // opens a singleton class.
+        let singleton = matches!(
+            self.tokens.last().map(|t| t.tok),
+            Some(Tok::Keyword("class"))
+        );
+        if singleton || !self.operand_expected(2) {
             return Ok(false);
         }
         if !name_start(self.peek(mark)) {

@@ -309,7 +309,7 @@ impl Parser<'_, '_> {
             _ if compound => None,
             (Tok::Keyword("def"), _) => Some(self.method(i, end, parent)?),
             (Tok::Keyword("class" | "module"), _) => Some(self.namespace(i, end, parent)?),
-            (Tok::Keyword("defined?") | Tok::Punct("->") | Tok::Label, _) => return Err(Unsure),
+            (Tok::Punct("->") | Tok::Label, _) => return Err(Unsure),
             (Tok::Var(_) | Tok::Const | Tok::Ident, Some(Tok::Punct("="))) => {
                 let assigned = match self.tokens[i].tok {
                     Tok::Var(kind) => kind,
@@ -570,6 +570,12 @@ impl Parser<'_, '_> {
                 self.scan(i, j)?;
                 Link::Value
             }
+            // `defined?(x)`: an operation on its operand, no call.
+            Tok::Keyword("defined?") if self.tok(i + 1) == Some(Tok::Punct("(")) => {
+                j = self.matching(i + 1)? + 1;
+                self.scan(i, j)?;
+                Link::Value
+            }
             // `return x`, `!x`, `-x`, `alias a b`: no call.
             Tok::Keyword("return" | "break" | "next" | "redo" | "retry" | "alias" | "undef")
             | Tok::Punct("!" | "-" | "+" | "~" | "*" | "**") => return Ok(None),
@@ -621,7 +627,7 @@ impl Parser<'_, '_> {
                     };
                     j = self.block(j, call)?;
                 }
-                _ if bare.is_some() && token.space_before && starts_operand(token.tok) => {
+                _ if bare.is_some() && gives_argument(self.tokens, j) => {
                     let call = bare.expect("checked");
                     // Arguments without parentheses, up to a `do` that is the call's.
                     let mut k = j;
@@ -629,8 +635,15 @@ impl Parser<'_, '_> {
                         && !(self.tok(k) == Some(Tok::Keyword("do")) && self.tokens[k].opens)
                     {
                         if self.tok(k) == Some(Tok::Punct("{")) {
-                            let argument_start = k == j || self.tok(k - 1) == Some(Tok::Punct(","));
-                            if !argument_start {
+                            // A hash, or the block of a call in the arguments
+                            // (`foo a, b.map { }`); after anything else, whose block
+                            // it is depends on more than the skimmer keeps.
+                            let before = self.tok(k - 1);
+                            let argument_start = k == j || before == Some(Tok::Punct(","));
+                            let inner_block = k >= j + 2
+                                && matches!(before, Some(Tok::Ident | Tok::Punct(")")))
+                                && self.tokens[k - 2].tok != Tok::Punct(",");
+                            if !argument_start && !inner_block {
                                 return Err(Unsure);
                             }
                         }
@@ -901,24 +914,28 @@ impl Parser<'_, '_> {
                 j = close + 1;
                 continue;
             }
-            if next.is_some_and(|n| n.space_before && starts_operand(n.tok)) {
+            if gives_argument(self.tokens, j + 1) {
                 // Arguments without parentheses.
                 return Err(Unsure);
             }
             // Inside brackets tree-sitter reads on past a line break (`[a,\n name\n :b]`
             // gives `name` an argument).
-            let past_break = self.tokens[j + 1..].iter().find(|t| t.tok != Tok::Newline);
+            let past_break =
+                (j + 1..self.tokens.len()).find(|k| self.tokens[*k].tok != Tok::Newline);
             let broken = next.is_some_and(|n| n.tok == Tok::Newline)
-                && past_break.is_some_and(|t| {
-                    starts_operand(t.tok)
-                        || matches!(t.tok, Tok::Punct("(" | "{") | Tok::Keyword("do"))
+                && past_break.is_some_and(|k| {
+                    gives_argument(self.tokens, k)
+                        || matches!(
+                            self.tokens[k].tok,
+                            Tok::Punct("(" | "{") | Tok::Keyword("do")
+                        )
                 });
             if broken {
                 return Err(Unsure);
             }
             if dotted {
                 self.call(j, j, None, None);
-            } else if written_as_call(None, next)
+            } else if written_as_call(self.tokens, j)
                 || stands_alone(before.map(|_| &self.tokens[j - 1]), next)
             {
                 // A statement of a body is a call (`ensurable`), of an `if` is not: the
@@ -966,13 +983,15 @@ fn partners(tokens: &[Token]) -> Skimmed<Vec<u32>> {
     }
 }
 
-/// Whether a name between `before` and `next` is written as a call: `x.name`,
-/// `name(...)`, `name x`, `name do ... end`.
-pub(crate) fn written_as_call(before: Option<&Token>, next: Option<&Token>) -> bool {
-    before.is_some_and(|b| matches!(b.tok, Tok::Punct("." | "&.")))
+/// Whether the name at `i` is written as a call: `x.name`, `name(...)`, `name x`,
+/// `name do ... end`.
+pub(crate) fn written_as_call(tokens: &[Token], i: usize) -> bool {
+    let dotted = i > 0 && matches!(tokens[i - 1].tok, Tok::Punct("." | "&."));
+    let next = tokens.get(i + 1);
+    dotted
+        || gives_argument(tokens, i + 1)
         || next.is_some_and(|next| {
             (next.tok == Tok::Punct("(") && !next.space_before)
-                || (next.space_before && starts_operand(next.tok))
                 || (next.tok == Tok::Keyword("do") && next.opens)
                 || next.tok == Tok::Punct("{")
         })
@@ -1006,9 +1025,15 @@ const OPERATORS: &[&str] = &[
     "^", "<<", ">>", "&&", "||", "..", "...", "?", ",",
 ];
 
-/// Whether a token after a method's name and a space starts its first argument.
-fn starts_operand(tok: Tok) -> bool {
-    match tok {
+/// Whether the token at `k`, after a method's name, starts its first argument: after
+/// a space, a value, or an operator tight against what follows (`foo -1`, `foo *a`;
+/// `foo - 1` subtracts), as the tokenizer decided.
+fn gives_argument(tokens: &[Token], k: usize) -> bool {
+    let Some(token) = tokens.get(k).filter(|t| t.space_before) else {
+        return false;
+    };
+    let tight = || tokens.get(k + 1).is_some_and(|next| !next.space_before);
+    match token.tok {
         Tok::Ident
         | Tok::Const
         | Tok::Var(_)
@@ -1025,11 +1050,9 @@ fn starts_operand(tok: Tok) -> bool {
             word,
             "nil" | "true" | "false" | "self" | "not" | "defined?" | "super" | "yield" | "__FILE__"
         ),
-        Tok::Punct(p) => matches!(
-            p,
-            "->" | "::" | "!" | "~" | "[" | "(" | "-" | "*" | "&" | "**" | ":"
-        ),
-        Tok::Newline => false,
+        Tok::Punct("->" | "[" | "(") => true,
+        Tok::Punct("::" | "!" | "~" | "-" | "+" | "*" | "&" | "**") => tight(),
+        Tok::Punct(_) | Tok::Newline => false,
     }
 }
 
@@ -1128,6 +1151,15 @@ mod tests {
         // a space, whether or not the name is a local variable.
         let (tree, call) = first_statement("defaultto []\n");
         assert_eq!(tree.arguments(call).len(), 1);
+        // `x - 1` subtracts; `x -1` gives `x` an argument.
+        let (tree, expression) = first_statement("x - 1\n");
+        assert_eq!(tree.kind(expression), "expression");
+        let (tree, call) = first_statement("x -1\n");
+        assert_eq!((tree.kind(call), tree.arguments(call).len()), ("call", 1));
+        let (tree, class) = first_statement("class << self\n  def x; end\nend\n");
+        assert_eq!(tree.kind(class), "singleton_class");
+        let (tree, expression) = first_statement("defined?(@x) ? @x : nil\n");
+        assert_eq!(tree.kind(expression), "expression");
         let (tree, _) = first_statement("module Puppet\n  Type.newtype(:t) do\n  end\nend\n");
         let newtype = tree
             .calls()
