@@ -268,17 +268,17 @@ impl<'t> Lexer<'t> {
                 b'@' | b'$' => self.variable()?,
                 b'\'' => {
                     let start = self.pos;
-                    let literal = self.single_quoted(b'\'', None)?;
+                    let literal = self.quoted(b'\'', None, false)?;
                     self.after_string(Tok::Str, start, literal)?;
                 }
                 b'"' => {
                     let start = self.pos;
-                    let literal = self.double_quoted(b'"', None)?;
+                    let literal = self.quoted(b'"', None, true)?;
                     self.after_string(Tok::Str, start, literal)?;
                 }
                 b'`' => {
                     let start = self.pos;
-                    self.double_quoted(b'`', None)?;
+                    self.quoted(b'`', None, true)?;
                     self.push(Tok::Command, start, None);
                 }
                 b':' => self.colon()?,
@@ -420,39 +420,17 @@ impl<'t> Lexer<'t> {
         Ok(())
     }
 
-    /// A string closed by `close` (opened by `open` when it nests, `%q(..)`), in which a
-    /// backslash escapes only itself and the delimiter: the content is its name as
-    /// written, backslashes and all, as tree-sitter's `string_content` is.
-    fn single_quoted(&mut self, close: u8, open: Option<u8>) -> Lexed<Option<(usize, usize)>> {
-        self.pos += 1;
-        let start = self.pos;
-        let mut depth = 0;
-        loop {
-            let c = self.peek(0);
-            match c {
-                0 if self.pos >= self.bytes.len() => return Err(Unsure),
-                b'\\' => self.pos += 2,
-                _ if Some(c) == open => {
-                    depth += 1;
-                    self.pos += 1;
-                }
-                _ if c == close && depth > 0 => {
-                    depth -= 1;
-                    self.pos += 1;
-                }
-                _ if c == close => {
-                    let literal = (start, self.pos);
-                    self.pos += 1;
-                    return Ok(Some(literal));
-                }
-                _ => self.pos += 1,
-            }
-        }
-    }
-
-    /// A string with escapes and interpolation: its content is a literal name only
-    /// without either.
-    fn double_quoted(&mut self, close: u8, open: Option<u8>) -> Lexed<Option<(usize, usize)>> {
+    /// A string closed by `close` (opened by `open` when it nests, `%q(..)`). One that
+    /// `interpolates` (`"..."`, `%Q(..)`) names a literal only without escapes and
+    /// interpolation; in one that does not (`'...'`), a backslash escapes only itself
+    /// and the delimiter, and the content is its name as written, backslashes and all,
+    /// as tree-sitter's `string_content` is.
+    fn quoted(
+        &mut self,
+        close: u8,
+        open: Option<u8>,
+        interpolates: bool,
+    ) -> Lexed<Option<(usize, usize)>> {
         self.pos += 1;
         let start = self.pos;
         let mut plain = true;
@@ -462,14 +440,14 @@ impl<'t> Lexer<'t> {
             match c {
                 0 if self.pos >= self.bytes.len() => return Err(Unsure),
                 b'\\' => {
-                    plain = false;
+                    plain &= !interpolates;
                     self.pos += 2;
                 }
-                b'#' if self.peek(1) == b'{' => {
+                b'#' if interpolates && self.peek(1) == b'{' => {
                     plain = false;
                     self.pos = self.interpolation(self.pos + 2)?;
                 }
-                b'#' if matches!(self.peek(1), b'@' | b'$') => return Err(Unsure),
+                b'#' if interpolates && matches!(self.peek(1), b'@' | b'$') => return Err(Unsure),
                 b'\n' if self.braces.is_some() => return Err(Unsure),
                 _ if Some(c) == open => {
                     depth += 1;
@@ -552,11 +530,11 @@ impl<'t> Lexer<'t> {
         self.pos += 1;
         match next {
             b'"' => {
-                let literal = self.double_quoted(b'"', None)?;
+                let literal = self.quoted(b'"', None, true)?;
                 self.push(Tok::DSymbol, start, literal);
             }
             b'\'' => {
-                let literal = self.single_quoted(b'\'', None)?;
+                let literal = self.quoted(b'\'', None, false)?;
                 self.push(Tok::DSymbol, start, literal);
             }
             _ => {
@@ -595,8 +573,8 @@ impl<'t> Lexer<'t> {
             _ => return Err(Unsure),
         };
         let literal = match kind {
-            b'q' | b'w' | b'i' => self.single_quoted(close, open)?,
-            _ => self.double_quoted(close, open)?,
+            b'q' | b'w' | b'i' => self.quoted(close, open, false)?,
+            _ => self.quoted(close, open, true)?,
         };
         let tok = match kind {
             b'q' | b'Q' => Tok::Str,
