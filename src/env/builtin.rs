@@ -26,10 +26,12 @@ struct Table {
 /// lists compiled once (facts named by a pattern, `ipaddress_<interface>`).
 pub struct WithPatterns<T> {
     pub table: T,
+    /// The patterns' sources, each compiled on its first use ([`WithPatterns::pattern`]):
+    /// only a name the set matches needs its pattern's captures.
+    sources: Vec<(String, OnceLock<regex::bytes::Regex>)>,
+    /// All of them at once: most names asked about match none, which one pass says.
     /// Over bytes, without Unicode classes: the names they match are ASCII, and a
     /// Unicode `.` made compiling them a tenth of a one-file check.
-    pub patterns: Vec<regex::bytes::Regex>,
-    /// All of them at once: most names asked about match none, which one pass says.
     set: regex::bytes::RegexSet,
 }
 
@@ -39,24 +41,30 @@ impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
     pub fn read(name: &str, text: &str, patterns: impl Fn(&T) -> Vec<&str>) -> WithPatterns<T> {
         let table: T = toml::from_str(text).unwrap_or_else(|e| panic!("{name} is valid: {e}"));
         let sources = patterns(&table);
-        let patterns = sources
-            .iter()
-            .map(|p| {
-                regex::bytes::RegexBuilder::new(p)
-                    .unicode(false)
-                    .build()
-                    .unwrap_or_else(|e| panic!("{name}: pattern {p}: {e}"))
-            })
-            .collect();
         let set = regex::bytes::RegexSetBuilder::new(&sources)
             .unicode(false)
             .build()
             .unwrap_or_else(|e| panic!("{name}: patterns: {e}"));
+        let sources = sources
+            .iter()
+            .map(|p| (p.to_string(), OnceLock::new()))
+            .collect();
         WithPatterns {
             table,
-            patterns,
+            sources,
             set,
         }
+    }
+
+    /// The pattern at `index`, compiled (the set accepted its source already).
+    pub fn pattern(&self, index: usize) -> &regex::bytes::Regex {
+        let (source, compiled) = &self.sources[index];
+        compiled.get_or_init(|| {
+            regex::bytes::RegexBuilder::new(source)
+                .unicode(false)
+                .build()
+                .unwrap_or_else(|e| panic!("pattern {source}: {e}"))
+        })
     }
 
     /// The first pattern (in the table's order) that `name` matches.

@@ -77,7 +77,7 @@ pub(in crate::rules) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
         return Some(None);
     }
     if let Some(found) = facts.first_match(name) {
-        let (regex, pattern) = (&facts.patterns[found], &facts.table.pattern[found]);
+        let (regex, pattern) = (facts.pattern(found), &facts.table.pattern[found]);
         if let Some(captures) = regex.captures(name.as_bytes()) {
             let path = pattern
                 .path
