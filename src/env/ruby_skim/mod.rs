@@ -211,11 +211,7 @@ impl Parser<'_, '_> {
                         self.tok(close),
                         None | Some(Tok::Keyword("end") | Tok::Punct(")" | "]" | "}"))
                     ) {
-                        close = if self.opens(close) {
-                            self.matching(close)? + 1
-                        } else {
-                            close + 1
-                        };
+                        close = self.past(close)?;
                     }
                     if self.tok(close) != Some(Tok::Keyword("end")) {
                         return Err(Unsure);
@@ -248,6 +244,16 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// The index after the token at `i`, or after the group it opens (a bracket, or a
+    /// keyword and everything up to its `end`).
+    fn past(&self, i: usize) -> Skimmed<usize> {
+        if self.opens(i) {
+            Ok(self.matching(i)? + 1)
+        } else {
+            Ok(i + 1)
+        }
+    }
+
     fn opens(&self, i: usize) -> bool {
         let token = &self.tokens[i];
         token.opens || matches!(token.tok, Tok::Punct("(" | "[" | "{"))
@@ -267,8 +273,7 @@ impl Parser<'_, '_> {
                 {
                     return Ok(j)
                 }
-                _ if self.opens(j) => j = self.matching(j)? + 1,
-                _ => j += 1,
+                _ => j = self.past(j)?,
             }
         }
         Ok(j)
@@ -282,11 +287,7 @@ impl Parser<'_, '_> {
             if test(&self.tokens[j]) {
                 return Ok(true);
             }
-            j = if self.opens(j) {
-                self.matching(j)? + 1
-            } else {
-                j + 1
-            };
+            j = self.past(j)?;
         }
         Ok(false)
     }
@@ -382,11 +383,7 @@ impl Parser<'_, '_> {
             Some(Tok::Punct("=")) => return Err(Unsure),
             _ => {
                 while !matches!(self.tok(k), Some(Tok::Newline | Tok::Punct(";")) | None) {
-                    k = if self.opens(k) {
-                        self.matching(k)? + 1
-                    } else {
-                        k + 1
-                    };
+                    k = self.past(k)?;
                 }
             }
         }
@@ -490,8 +487,7 @@ impl Parser<'_, '_> {
             match self.tok(k) {
                 Some(Tok::Newline | Tok::Punct(";")) => return Ok(k),
                 None => return Err(Unsure),
-                _ if self.opens(k) => k = self.matching(k)? + 1,
-                _ => k += 1,
+                _ => k = self.past(k)?,
             }
         }
     }
@@ -647,11 +643,7 @@ impl Parser<'_, '_> {
                                 return Err(Unsure);
                             }
                         }
-                        k = if self.opens(k) {
-                            self.matching(k)? + 1
-                        } else {
-                            k + 1
-                        };
+                        k = self.past(k)?;
                     }
                     let args = self.arguments(j, k)?;
                     self.nodes[call as usize].args = args;
@@ -680,8 +672,7 @@ impl Parser<'_, '_> {
         }
         if i + 1 == end && self.tokens[i].tok == Tok::Keyword("super") {
             node.kind = "super";
-            node.method = None;
-            self.calls.retain(|(n, _)| *n != call);
+            demote_head(self, Some(call));
         }
         Ok(Some(call))
     }
@@ -721,11 +712,7 @@ impl Parser<'_, '_> {
                     if k >= close {
                         return Err(Unsure);
                     }
-                    k = if self.opens(k) {
-                        self.matching(k)? + 1
-                    } else {
-                        k + 1
-                    };
+                    k = self.past(k)?;
                 }
                 k += 1;
                 self.scan(start, k)?;
@@ -769,11 +756,7 @@ impl Parser<'_, '_> {
                 j += 1;
                 continue;
             }
-            j = if self.opens(j) {
-                self.matching(j)? + 1
-            } else {
-                j + 1
-            };
+            j = self.past(j)?;
             if j > to {
                 return Err(Unsure);
             }
@@ -790,11 +773,7 @@ impl Parser<'_, '_> {
                 arrow = Some(j);
                 break;
             }
-            j = if self.opens(j) {
-                self.matching(j)? + 1
-            } else {
-                j + 1
-            };
+            j = self.past(j)?;
         }
         let key_end = match (self.tokens[from].tok, arrow) {
             (Tok::Label, _) => Some(from),
