@@ -131,7 +131,7 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     // in folders are counted only with findings).
     let files_checked = manifests + data.len().max(plan.data_files.len());
     files.extend(data);
-    files.sort_by(|a, b| a.path.cmp(&b.path));
+    crate::source::path_order::sort_by_path(&mut files, |f| &f.path);
     Report {
         files_checked,
         files,
@@ -190,23 +190,38 @@ fn environment_groups(plan: &Plan) -> Vec<EnvironmentGroup> {
     let mut roots = FolderRoots::default();
     let mut groups: Vec<(Option<PathBuf>, EnvironmentGroup)> = Vec::new();
     let mut index_of: foldhash::HashMap<Option<PathBuf>, usize> = Default::default();
-    let mut group_of = |path: &Path, groups: &mut Vec<(Option<PathBuf>, EnvironmentGroup)>| {
-        let root = roots.root_of(path);
-        let g = *index_of.entry(root.clone()).or_insert_with(|| {
-            groups.push((root.clone(), EnvironmentGroup::default()));
-            groups.len() - 1
-        });
-        let folder = path.parent().unwrap_or(Path::new("")).to_path_buf();
-        groups[g].1.roots.insert(folder, root);
-        g
-    };
-    for (i, (f, _)) in plan.files.iter().enumerate() {
-        let g = group_of(&f.path, &mut groups);
-        groups[g].1.files.push(i);
-    }
-    for (i, (path, _)) in plan.data_files.iter().enumerate() {
-        let g = group_of(path, &mut groups);
-        groups[g].1.data_files.push(i);
+    // Files share folders: each folder's group is found once. (Keyed by the folder's
+    // bytes: hashing a `Path` walks its components.)
+    let mut group_of_folder: foldhash::HashMap<&std::ffi::OsStr, usize> = Default::default();
+    let manifests = plan.files.iter().map(|(f, _)| (false, f.path.as_path()));
+    let data = plan
+        .data_files
+        .iter()
+        .map(|(path, _)| (true, path.as_path()));
+    let mut index = [0, 0];
+    for (is_data, path) in manifests.chain(data) {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let g = match group_of_folder.get(folder.as_os_str()) {
+            Some(&g) => g,
+            None => {
+                let root = roots.root_of(path);
+                let g = *index_of.entry(root.clone()).or_insert_with(|| {
+                    groups.push((root.clone(), EnvironmentGroup::default()));
+                    groups.len() - 1
+                });
+                groups[g].1.roots.insert(folder.to_path_buf(), root);
+                group_of_folder.insert(folder.as_os_str(), g);
+                g
+            }
+        };
+        let group = &mut groups[g].1;
+        let (list, i) = if is_data {
+            (&mut group.data_files, &mut index[1])
+        } else {
+            (&mut group.files, &mut index[0])
+        };
+        list.push(*i);
+        *i += 1;
     }
     groups.into_iter().map(|(_, group)| group).collect()
 }
@@ -244,7 +259,7 @@ fn check_environment(
         .filter_map(|(p, _)| p.as_ref().ok())
         .map(|p| (p.source.path.as_path(), &*p.program))
         .collect();
-    programs.sort_by(|a, b| a.0.cmp(b.0));
+    crate::source::path_order::sort_by_path(&mut programs, |p| p.0);
     let planned = group.all_files(plan);
     let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
     let mut environments = Environments::with_roots(

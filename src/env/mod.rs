@@ -594,10 +594,11 @@ impl Environment {
     ) -> Environment {
         let modulepaths = discover::modulepaths(checked, modulepath);
         // One file per folder stands for the folder's files.
-        let mut folders: HashMap<&Path, &PathBuf> = HashMap::new();
+        // (Keyed by the folder's bytes: hashing a `Path` walks its components.)
+        let mut folders: HashMap<&std::ffi::OsStr, &PathBuf> = HashMap::new();
         for file in checked {
             folders
-                .entry(file.parent().unwrap_or(Path::new("")))
+                .entry(file.parent().unwrap_or(Path::new("")).as_os_str())
                 .or_insert(file);
         }
         let checked_roots: std::collections::BTreeSet<PathBuf> = folders

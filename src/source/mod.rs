@@ -4,6 +4,7 @@
 //! columns are computed on demand from the [`LineIndex`], so AST nodes stay small.
 
 mod line_index;
+pub mod path_order;
 pub mod read;
 mod span;
 pub mod walk;
