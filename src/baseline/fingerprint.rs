@@ -55,7 +55,8 @@ impl Fingerprints {
     }
 
     /// The context fingerprints only (`line` left empty): what an output format prints,
-    /// for half the hashing when no baseline is read or written.
+    /// for half the hashing when no baseline is read or written. None for the files
+    /// whose part of the report the check's workers rendered (with theirs).
     pub fn of_contexts(report: &Report) -> Fingerprints {
         Fingerprints::computed(report, Wanted::Context)
     }
@@ -66,7 +67,10 @@ impl Fingerprints {
             files: report
                 .files
                 .par_iter()
-                .map(|file| fingerprints_of(file, wanted))
+                .map(|file| match (&file.rendered, wanted) {
+                    (Some(_), Wanted::Context) => Vec::new(),
+                    _ => fingerprints_of(file, wanted),
+                })
                 .collect(),
         }
     }
@@ -92,6 +96,12 @@ impl Fingerprints {
 /// The fingerprints of one file's diagnostics, in order.
 pub fn file_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
     fingerprints_of(file, Wanted::Both)
+}
+
+/// The context fingerprints of one file's diagnostics, in order (`line` left empty):
+/// what SARIF and GitLab print.
+pub fn file_context_fingerprints(file: &FileReport) -> Vec<Fingerprint> {
+    fingerprints_of(file, Wanted::Context)
 }
 
 fn fingerprints_of(file: &FileReport, wanted: Wanted) -> Vec<Fingerprint> {

@@ -36,6 +36,10 @@ pub struct FileReport {
     /// The text, kept only when there is something to show from it.
     pub source: Option<Arc<SourceFile>>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The whole file's part of the report in the run's format, rendered by the
+    /// check's worker as soon as the file's findings were final
+    /// ([`Plan::render`]); `None`: rendered with the report.
+    pub rendered: Option<Vec<u8>>,
 }
 
 /// The result of a run.
@@ -284,13 +288,16 @@ fn check_environment(
         }));
     }
     reports.par_extend(parsed.into_par_iter().map(|(file, settings)| {
-        let report = match file {
+        let mut report = match file {
             Ok(file) => {
                 let env = environments.for_file(&file.source.path);
                 run_checks(file, settings, env)
             }
             Err(report) => *report,
         };
+        if let Some(render) = &plan.render {
+            report.rendered = render(&report);
+        }
         progress.checked();
         report
     }));
@@ -327,6 +334,7 @@ fn data_report(
         path: source.path.clone(),
         source: Some(Arc::new(source)),
         diagnostics,
+        rendered: None,
     })
 }
 
@@ -354,7 +362,17 @@ pub struct Plan {
     /// index is left to the kernel to take back, not freed one allocation at a time on
     /// one thread (about 5 % of a run over a whole modulepath).
     pub ends_process: bool,
+    /// Renders a file's part of the report in the run's format, called by the
+    /// worker that checked the file as soon as its findings are final: the output
+    /// is made on every core while files are checked, and what remains after the
+    /// check is writing it. Only for runs whose findings nothing filters after the
+    /// check (no baseline).
+    pub render: Option<FileRenderer>,
 }
+
+/// Renders one file's whole part of the report ([`Plan::render`]); `None` leaves it
+/// to the report's writer.
+pub type FileRenderer = Arc<dyn Fn(&FileReport) -> Option<Vec<u8>> + Send + Sync>;
 
 impl Plan {
     /// Keeps this job's part of the files (`--shard I/N`), as every job splits them.
@@ -396,6 +414,7 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
         data_files,
         shard: None,
         ends_process: false,
+        render: None,
         modulepath: Vec::new(),
         write_roots,
         named_folders,
@@ -700,6 +719,7 @@ pub fn parse_found_file(found: &FoundFile) -> ParseResult {
                 path: found.path.clone(),
                 source: None,
                 diagnostics: vec![diagnostic],
+                rendered: None,
             })
         })
 }
@@ -731,6 +751,7 @@ pub fn run_checks(file: ParsedFile, settings: &Settings, env: &Environment) -> F
             path,
             source: None,
             diagnostics: vec![diagnostic],
+            rendered: None,
         }
     })
 }
@@ -753,6 +774,7 @@ fn run_checks_unguarded(file: ParsedFile, settings: &Settings, env: &Environment
             Some(source)
         },
         diagnostics,
+        rendered: None,
     }
 }
 
@@ -776,6 +798,7 @@ pub fn check_text_with(
             path,
             source: None,
             diagnostics: vec![diagnostic],
+            rendered: None,
         },
     }
 }

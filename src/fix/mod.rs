@@ -308,6 +308,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                         path: found.path.clone(),
                         source: None,
                         diagnostics: vec![d],
+                        rendered: None,
                     })
                 }
             };
@@ -329,6 +330,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                         path: found.path.clone(),
                         source: None,
                         diagnostics: vec![d],
+                        rendered: None,
                     })
                 }
             };

@@ -1,41 +1,59 @@
 //! `--format checkstyle`: Checkstyle's XML report, which Jenkins, reviewdog and many
 //! code review tools read: every checked file with an `<error>` per finding.
 
+use super::write_parts;
 use super::{positions, xml};
 use crate::baseline::fingerprint::stable_path;
-use crate::check::Report;
+use crate::check::{FileReport, Report};
 use std::io::Write;
 
 pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    let mut writer = xml::writer(out)?;
-    writer
-        .create_element("checkstyle")
-        .with_attribute(xml::attr("version", "4.3"))
-        .write_inner_content(|w| {
-            for file in &report.files {
-                let name = stable_path(&file.path);
-                let element = w
-                    .create_element("file")
-                    .with_attribute(xml::attr("name", &name));
-                if file.diagnostics.is_empty() {
-                    element.write_empty()?;
-                    continue;
-                }
-                element.write_inner_content(|w| {
-                    for d in &file.diagnostics {
-                        let (start, _) = positions(file, d);
-                        w.create_element("error")
-                            .with_attribute(xml::attr("line", &start.line.to_string()))
-                            .with_attribute(xml::attr("column", &start.column.to_string()))
-                            .with_attribute(xml::attr("severity", &d.severity.to_string()))
-                            .with_attribute(xml::attr("message", &d.message))
-                            .with_attribute(xml::attr("source", &format!("pupcheck.{}", d.rule)))
-                            .write_empty()?;
-                    }
-                    Ok(())
-                })?;
+    let (before, after) = xml::frame(|w| {
+        w.create_element("checkstyle")
+            .with_attribute(xml::attr("version", "4.3"))
+            .write_inner_content(|w| {
+                w.create_element(xml::FILES_PLACE).write_empty()?;
+                Ok(())
+            })?;
+        Ok(())
+    })?;
+    out.write_all(&before)?;
+    // (A file's element is rendered whole, with its first unit of findings.)
+    write_parts(
+        report,
+        |_, file, range| match range.start {
+            0 => part(file),
+            _ => Ok(Vec::new()),
+        },
+        |part| out.write_all(part),
+    )?;
+    out.write_all(&after)
+}
+
+/// A file's `<file>` element, with an `<error>` for each finding.
+pub(super) fn part(file: &FileReport) -> std::io::Result<Vec<u8>> {
+    xml::part(1, |w| {
+        let name = stable_path(&file.path);
+        let element = w
+            .create_element("file")
+            .with_attribute(xml::attr("name", &name));
+        if file.diagnostics.is_empty() {
+            element.write_empty()?;
+            return Ok(());
+        }
+        element.write_inner_content(|w| {
+            for d in &file.diagnostics {
+                let (start, _) = positions(file, d);
+                w.create_element("error")
+                    .with_attribute(xml::attr("line", &start.line.to_string()))
+                    .with_attribute(xml::attr("column", &start.column.to_string()))
+                    .with_attribute(xml::attr("severity", &d.severity.to_string()))
+                    .with_attribute(xml::attr("message", &d.message))
+                    .with_attribute(xml::attr("source", &format!("pupcheck.{}", d.rule)))
+                    .write_empty()?;
             }
             Ok(())
         })?;
-    xml::finish(writer)
+        Ok(())
+    })
 }

@@ -6,10 +6,23 @@ use crate::check::Report;
 use std::io::Write;
 
 pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    for (file, d) in report.diagnostics() {
+    super::write_parts(
+        report,
+        |_, file, range| part(file, range),
+        |part| out.write_all(part),
+    )
+}
+
+/// Some of a file's findings (`range`), a line each.
+pub(super) fn part(
+    file: &crate::check::FileReport,
+    range: std::ops::Range<usize>,
+) -> std::io::Result<Vec<u8>> {
+    let mut part = Vec::new();
+    for d in &file.diagnostics[range] {
         let (start, _) = positions(file, d);
         writeln!(
-            out,
+            part,
             "{}:{}:{}: {} {}",
             file.path.display(),
             start.line,
@@ -18,10 +31,9 @@ pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             one_line(&d.message)
         )?;
     }
-    Ok(())
+    Ok(part)
 }
 
-/// A message on one line (a line-oriented format cannot carry newlines).
 pub(super) fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
     if message.contains(['\n', '\r']) {
         message

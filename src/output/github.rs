@@ -9,36 +9,41 @@ use crate::diagnostics::Severity;
 use std::io::Write;
 
 pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    super::render_in_batches(
+    super::write_parts(
         report,
-        |_, file, range| {
-            let mut part = Vec::new();
-            let path = property(&stable_path(&file.path));
-            for d in &file.diagnostics[range] {
-                let (start, end) = positions(file, d);
-                let command = match d.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                    Severity::Info => "notice",
-                };
-                writeln!(
-                    part,
-                    "::{command} file={path},line={},col={},endLine={},endColumn={},title={}::{}",
-                    start.line,
-                    start.column,
-                    end.line,
-                    end.column,
-                    property(&format!("pupcheck ({})", d.rule)),
-                    data(&d.message)
-                )?;
-            }
-            Ok(part)
-        },
-        |part| out.write_all(&part),
+        |_, file, range| part(file, range),
+        |part| out.write_all(part),
     )
 }
 
-/// Escapes a command's message (GitHub's `escapeData`).
+/// Some of a file's findings (`range`), a workflow command each.
+pub(super) fn part(
+    file: &crate::check::FileReport,
+    range: std::ops::Range<usize>,
+) -> std::io::Result<Vec<u8>> {
+    let mut part = Vec::new();
+    let path = property(&stable_path(&file.path));
+    for d in &file.diagnostics[range] {
+        let (start, end) = positions(file, d);
+        let command = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        writeln!(
+            part,
+            "::{command} file={path},line={},col={},endLine={},endColumn={},title={}::{}",
+            start.line,
+            start.column,
+            end.line,
+            end.column,
+            property(&format!("pupcheck ({})", d.rule)),
+            data(&d.message)
+        )?;
+    }
+    Ok(part)
+}
+
 fn data(text: &str) -> String {
     text.replace('%', "%25")
         .replace('\r', "%0D")

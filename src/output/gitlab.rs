@@ -2,8 +2,10 @@
 //! reads): a JSON array of issues with a description, the rule as `check_name`, a
 //! stable `fingerprint`, a severity and the location.
 
-use crate::baseline::fingerprint::{stable_path, Fingerprints};
-use crate::check::Report;
+use crate::baseline::fingerprint::{
+    file_context_fingerprints, stable_path, Fingerprint, Fingerprints,
+};
+use crate::check::{FileReport, Report};
 use crate::diagnostics::Severity;
 use crate::rules::{self, Category};
 use std::io::Write;
@@ -13,13 +15,21 @@ pub fn write(
     fingerprints: &Fingerprints,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    super::write_fingerprinted_array(
-        report,
-        fingerprints,
-        0,
-        out,
-        |file| stable_path(&file.path),
-        |file, path, d, fingerprint| {
+    super::write_fingerprinted_array(report, fingerprints, 0, out, part, super::unchanged)?;
+    writeln!(out)
+}
+
+/// Some of a file's findings (`range`), given their fingerprints, as elements of the
+/// array of issues.
+fn part(
+    file: &FileReport,
+    range: std::ops::Range<usize>,
+    fingerprints: &[Fingerprint],
+) -> std::io::Result<Vec<u8>> {
+    let path = stable_path(&file.path);
+    super::json_elements(
+        file.diagnostics[range].iter().zip(fingerprints),
+        |(d, fingerprint)| {
             let (start, end) = super::positions(file, d);
             let issue = Issue {
                 kind: "issue",
@@ -29,7 +39,7 @@ pub fn write(
                 severity: severity(d.severity),
                 fingerprint: &fingerprint.context,
                 location: Location {
-                    path,
+                    path: &path,
                     lines: Lines {
                         begin: start.line,
                         end: end.line,
@@ -38,8 +48,16 @@ pub fn write(
             };
             super::json_element(&issue, 2)
         },
-    )?;
-    writeln!(out)
+    )
+}
+
+/// The file's whole part, with its fingerprints, as the check's worker renders it.
+pub(super) fn worker_part(file: &FileReport) -> std::io::Result<Vec<u8>> {
+    part(
+        file,
+        0..file.diagnostics.len(),
+        &file_context_fingerprints(file),
+    )
 }
 
 /// One Code Quality issue, typed: serialized straight from these fields, in this order

@@ -21,23 +21,30 @@ fn severity(s: Severity) -> CsSeverity {
 
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn WriteColor) -> std::io::Result<()> {
     let color = out.supports_color();
-    super::render_in_batches(
+    super::write_parts(
         report,
-        |_, file, range| {
-            let mut part = if color {
-                Buffer::ansi()
-            } else {
-                Buffer::no_color()
-            };
-            write_findings(file, range, &mut part)?;
-            Ok(part)
-        },
-        |part| out.write_all(part.as_slice()),
+        |_, file, range| part(file, range, color),
+        |part| out.write_all(part),
     )?;
     for (path, message) in &report.walk_errors {
         writeln!(out, "{}: cannot check: {message}", path.display())?;
     }
     writeln!(out, "{}", summary(report, duration_ms))
+}
+
+/// Some of a file's findings (`range`) as the report shows them, in colour or not.
+pub(super) fn part(
+    file: &crate::check::FileReport,
+    range: std::ops::Range<usize>,
+    color: bool,
+) -> std::io::Result<Vec<u8>> {
+    let mut part = if color {
+        Buffer::ansi()
+    } else {
+        Buffer::no_color()
+    };
+    write_findings(file, range, &mut part)?;
+    Ok(part.into_inner())
 }
 
 /// Some of a file's findings (`range`), with snippets.

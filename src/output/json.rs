@@ -36,35 +36,14 @@ struct Summary {
 }
 
 /// Written as serde_json writes the whole report compactly, the diagnostics rendered on
-/// every core in bounded batches (`render_in_batches`) between the report's head and its
+/// every core in bounded batches (`write_parts`) between the report's head and its
 /// summary.
 pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io::Result<()> {
     out.write_all(br#"{"version":1,"diagnostics":["#)?;
     let mut first = true;
-    super::render_in_batches(
+    super::write_parts(
         report,
-        |_, file, range| {
-            let path = file.path.display().to_string();
-            let mut part = Vec::new();
-            for d in &file.diagnostics[range] {
-                let (start, end) = positions(file, d);
-                let diagnostic = JsonDiagnostic {
-                    path: path.clone(),
-                    line: start.line,
-                    column: start.column,
-                    end_line: end.line,
-                    end_column: end.column,
-                    severity: d.severity,
-                    rule: d.rule,
-                    message: &d.message,
-                };
-                if !part.is_empty() {
-                    part.push(b',');
-                }
-                serde_json::to_writer(&mut part, &diagnostic)?;
-            }
-            Ok(part)
-        },
+        |_, file, range| part(file, range),
         |part| {
             if part.is_empty() {
                 return Ok(());
@@ -73,7 +52,7 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io
                 out.write_all(b",")?;
             }
             first = false;
-            out.write_all(&part)
+            out.write_all(part)
         },
     )?;
     out.write_all(br#"],"summary":"#)?;
@@ -93,4 +72,31 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io
     };
     serde_json::to_writer(&mut *out, &summary)?;
     writeln!(out, "}}")
+}
+
+/// Some of a file's findings (`range`), as the elements of the diagnostics array.
+pub(super) fn part(
+    file: &crate::check::FileReport,
+    range: std::ops::Range<usize>,
+) -> std::io::Result<Vec<u8>> {
+    let path = file.path.display().to_string();
+    let mut part = Vec::new();
+    for d in &file.diagnostics[range] {
+        let (start, end) = positions(file, d);
+        let diagnostic = JsonDiagnostic {
+            path: path.clone(),
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+            severity: d.severity,
+            rule: d.rule,
+            message: &d.message,
+        };
+        if !part.is_empty() {
+            part.push(b',');
+        }
+        serde_json::to_writer(&mut part, &diagnostic)?;
+    }
+    Ok(part)
 }

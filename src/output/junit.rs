@@ -4,7 +4,7 @@
 
 use super::{positions, xml};
 use crate::baseline::fingerprint::stable_path;
-use crate::check::Report;
+use crate::check::{FileReport, Report};
 use crate::statistics::module_of;
 use std::io::Write;
 
@@ -24,61 +24,75 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io
         ("errors", errors.as_str()),
         ("time", time.as_str()),
     ];
-    let mut writer = xml::writer(out)?;
-    writer
-        .create_element("testsuites")
-        .with_attribute(xml::attr("name", "pupcheck"))
-        .with_attributes(counts.map(|(k, v)| xml::attr(k, v)))
-        .write_inner_content(|w| {
-            w.create_element("testsuite")
-                .with_attribute(xml::attr("name", "pupcheck"))
-                .with_attributes(counts.map(|(k, v)| xml::attr(k, v)))
-                .with_attribute(xml::attr("skipped", "0"))
-                .write_inner_content(|w| {
-                    for file in &report.files {
-                        let name = stable_path(&file.path);
-                        let case = w
-                            .create_element("testcase")
-                            .with_attribute(xml::attr("name", &name))
-                            .with_attribute(xml::attr("classname", &module_of(&file.path)))
-                            .with_attribute(xml::attr("file", &name));
-                        if file.diagnostics.is_empty() {
-                            case.write_empty()?;
-                            continue;
+    let (before, after) = xml::frame(|w| {
+        w.create_element("testsuites")
+            .with_attribute(xml::attr("name", "pupcheck"))
+            .with_attributes(counts.map(|(k, v)| xml::attr(k, v)))
+            .write_inner_content(|w| {
+                w.create_element("testsuite")
+                    .with_attribute(xml::attr("name", "pupcheck"))
+                    .with_attributes(counts.map(|(k, v)| xml::attr(k, v)))
+                    .with_attribute(xml::attr("skipped", "0"))
+                    .write_inner_content(|w| {
+                        w.create_element(xml::FILES_PLACE).write_empty()?;
+                        for (path, message) in &report.walk_errors {
+                            let name = stable_path(path);
+                            let message = format!("cannot check: {message}");
+                            w.create_element("testcase")
+                                .with_attribute(xml::attr("name", &name))
+                                .with_attribute(xml::attr("classname", "pupcheck"))
+                                .write_inner_content(|w| {
+                                    w.create_element("error")
+                                        .with_attribute(xml::attr("message", &message))
+                                        .write_empty()?;
+                                    Ok(())
+                                })?;
                         }
-                        case.write_inner_content(|w| {
-                            for d in &file.diagnostics {
-                                let (start, _) = positions(file, d);
-                                let at = format!("{}:{}", start.line, start.column);
-                                let message = format!("{at}: {}", d.message);
-                                let body = format!(
-                                    "{}[{}] {name}:{at}: {}",
-                                    d.severity, d.rule, d.message
-                                );
-                                w.create_element("failure")
-                                    .with_attribute(xml::attr("type", d.rule))
-                                    .with_attribute(xml::attr("message", &message))
-                                    .write_text_content(xml::text(&body))?;
-                            }
-                            Ok(())
-                        })?;
-                    }
-                    for (path, message) in &report.walk_errors {
-                        let name = stable_path(path);
-                        let message = format!("cannot check: {message}");
-                        w.create_element("testcase")
-                            .with_attribute(xml::attr("name", &name))
-                            .with_attribute(xml::attr("classname", "pupcheck"))
-                            .write_inner_content(|w| {
-                                w.create_element("error")
-                                    .with_attribute(xml::attr("message", &message))
-                                    .write_empty()?;
-                                Ok(())
-                            })?;
-                    }
-                    Ok(())
-                })?;
+                        Ok(())
+                    })?;
+                Ok(())
+            })?;
+        Ok(())
+    })?;
+    out.write_all(&before)?;
+    // (A file's test case is rendered whole, with its first unit of findings.)
+    super::write_parts(
+        report,
+        |_, file, range| match range.start {
+            0 => part(file),
+            _ => Ok(Vec::new()),
+        },
+        |part| out.write_all(part),
+    )?;
+    out.write_all(&after)
+}
+
+/// A file's `<testcase>`, with a `<failure>` for each finding.
+pub(super) fn part(file: &FileReport) -> std::io::Result<Vec<u8>> {
+    xml::part(2, |w| {
+        let name = stable_path(&file.path);
+        let case = w
+            .create_element("testcase")
+            .with_attribute(xml::attr("name", &name))
+            .with_attribute(xml::attr("classname", &module_of(&file.path)))
+            .with_attribute(xml::attr("file", &name));
+        if file.diagnostics.is_empty() {
+            case.write_empty()?;
+            return Ok(());
+        }
+        case.write_inner_content(|w| {
+            for d in &file.diagnostics {
+                let (start, _) = positions(file, d);
+                let at = format!("{}:{}", start.line, start.column);
+                let message = format!("{at}: {}", d.message);
+                let body = format!("{}[{}] {name}:{at}: {}", d.severity, d.rule, d.message);
+                w.create_element("failure")
+                    .with_attribute(xml::attr("type", d.rule))
+                    .with_attribute(xml::attr("message", &message))
+                    .write_text_content(xml::text(&body))?;
+            }
             Ok(())
         })?;
-    xml::finish(writer)
+        Ok(())
+    })
 }

@@ -19,42 +19,131 @@ use crate::check::{FileReport, Report};
 use crate::diagnostics::Diagnostic;
 use crate::source::{Position, Span};
 
+/// The time the check's workers spent rendering files' parts, in nanoseconds of CPU
+/// summed over the workers (what `--timings` shows beside the output's own time).
+pub static RENDERED_IN_WORKERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// The findings one rendering unit holds at most: a file with more is rendered in
 /// several units, so that one huge file spreads over the cores too.
 const UNIT_FINDINGS: usize = 1024;
+
+/// The findings of a file the check's worker renders at most: while the other files
+/// are checked on the other cores, one file's rendering only has to stay short beside
+/// a check; one with tens of thousands of findings (a generated file) is better split.
+const WORKER_FINDINGS: usize = 4 * UNIT_FINDINGS;
 
 /// The units rendered at a time: what a run's rendered output holds in memory at once
 /// is one batch, whatever the number of findings.
 const BATCH_UNITS: usize = 64;
 
-/// Renders the report's findings on every core and hands the parts to `write` in the
-/// report's order, a bounded batch at a time: a run with many findings spends no
-/// serial time formatting them, and never holds their whole rendering. `render` gets
-/// a file (with its index in the report) and the range of its findings to render; a
-/// file without findings is rendered once, with an empty range.
-pub(crate) fn render_in_batches<B: Send>(
+/// A file's part of the report, by format: what the check's workers render of each
+/// file as its findings become final ([`crate::check::Plan::render`]), and what
+/// [`write_parts`] renders of the files they did not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartFormat {
+    Human { color: bool },
+    Concise,
+    Json,
+    Sarif,
+    Github,
+    Gitlab,
+    Junit,
+    Checkstyle,
+}
+
+impl PartFormat {
+    /// The whole of `file`'s part of the report, or `None` to leave it to the report's
+    /// writer: a file with more findings than [`WORKER_FINDINGS`] is rendered there in
+    /// several units, on every core.
+    pub fn render(self, file: &FileReport) -> Option<Vec<u8>> {
+        let all = 0..file.diagnostics.len();
+        if all.len() > WORKER_FINDINGS {
+            return None;
+        }
+        let part = match self {
+            PartFormat::Human { color } => human::part(file, all, color),
+            PartFormat::Concise => concise::part(file, all),
+            PartFormat::Json => json::part(file, all),
+            PartFormat::Github => github::part(file, all),
+            // (`None`: a finding of a rule outside the catalogue, which only the
+            // report's writer can number.)
+            PartFormat::Sarif => return sarif::worker_part(file).ok().flatten(),
+            PartFormat::Gitlab => gitlab::worker_part(file),
+            PartFormat::Junit => junit::part(file),
+            PartFormat::Checkstyle => checkstyle::part(file),
+        };
+        part.ok()
+    }
+}
+
+/// One piece of the report's files' parts: a file the check's worker rendered, or a
+/// range of a file's findings to render now.
+enum Unit {
+    Rendered(usize),
+    Findings(usize, std::ops::Range<usize>),
+}
+
+/// Hands the report's files' parts to `write` in the report's order: what the check's
+/// workers rendered as it is, the rest rendered here on every core, a bounded batch at
+/// a time (a run with many findings spends no serial time formatting them, and never
+/// holds their whole rendering). `render` gets a file (with its index in the report)
+/// and the range of its findings to render; a file without findings is rendered once,
+/// with an empty range.
+pub(crate) fn write_parts(
     report: &Report,
-    render: impl Fn(usize, &FileReport, std::ops::Range<usize>) -> std::io::Result<B> + Sync,
-    mut write: impl FnMut(B) -> std::io::Result<()>,
+    render: impl Fn(usize, &FileReport, std::ops::Range<usize>) -> std::io::Result<Vec<u8>> + Sync,
+    write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    write_parts_finishing(report, render, unchanged, write)
+}
+
+/// A worker's part as it is.
+pub(crate) fn unchanged(part: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    std::borrow::Cow::Borrowed(part)
+}
+
+/// [`write_parts`], with `finish` making the final text of each part a worker
+/// rendered (SARIF numbers the rules a report uses only once all are known).
+pub(crate) fn write_parts_finishing(
+    report: &Report,
+    render: impl Fn(usize, &FileReport, std::ops::Range<usize>) -> std::io::Result<Vec<u8>> + Sync,
+    finish: impl for<'a> Fn(&'a [u8]) -> std::borrow::Cow<'a, [u8]> + Sync,
+    mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     use rayon::prelude::*;
-    let units: Vec<(usize, std::ops::Range<usize>)> = report
+    use std::borrow::Cow;
+    let units: Vec<Unit> = report
         .files
         .iter()
         .enumerate()
         .flat_map(|(index, file)| {
             let n = file.diagnostics.len();
-            let starts = (0..n.max(1)).step_by(UNIT_FINDINGS);
-            starts.map(move |start| (index, start..(start + UNIT_FINDINGS).min(n)))
+            let starts = match file.rendered {
+                Some(_) => 0..0,
+                None => 0..n.max(1),
+            };
+            let rendered = file.rendered.as_ref().map(|_| Unit::Rendered(index));
+            rendered.into_iter().chain(
+                starts
+                    .step_by(UNIT_FINDINGS)
+                    .map(move |start| Unit::Findings(index, start..(start + UNIT_FINDINGS).min(n))),
+            )
         })
         .collect();
     for batch in units.chunks(BATCH_UNITS) {
-        let parts: Vec<B> = batch
+        let parts: Vec<Cow<[u8]>> = batch
             .par_iter()
-            .map(|(index, range)| render(*index, &report.files[*index], range.clone()))
+            .map(|unit| match unit {
+                Unit::Rendered(index) => Ok(finish(
+                    report.files[*index].rendered.as_deref().unwrap_or_default(),
+                )),
+                Unit::Findings(index, range) => {
+                    render(*index, &report.files[*index], range.clone()).map(Cow::Owned)
+                }
+            })
             .collect::<std::io::Result<_>>()?;
         for part in parts {
-            write(part)?;
+            write(&part)?;
         }
     }
     Ok(())
@@ -170,40 +259,53 @@ impl serde_json::ser::Formatter for PrettyAt {
     }
 }
 
-/// A pretty-printed JSON array written an element (each from `json_element`) at a
-/// time, exactly as serde_json prints the whole array.
 /// The report's findings with their fingerprints as the elements of a pretty-printed
 /// JSON array whose closing bracket sits `indent` spaces deep (GitLab's issues, SARIF's
-/// results), rendered on every core ([`render_in_batches`]): `element` renders one
-/// finding, given what `per_file` made once of its file.
-pub(crate) fn write_fingerprinted_array<P>(
+/// results), through [`write_parts_finishing`]: `part` renders a range of a file's
+/// findings given their fingerprints, and `finish` makes the final text of a part the
+/// check's worker rendered.
+pub(crate) fn write_fingerprinted_array(
     report: &Report,
     fingerprints: &crate::baseline::fingerprint::Fingerprints,
     indent: usize,
     out: &mut dyn std::io::Write,
-    per_file: impl Fn(&FileReport) -> P + Sync,
-    element: impl Fn(
+    part: impl Fn(
             &FileReport,
-            &P,
-            &Diagnostic,
-            &crate::baseline::fingerprint::Fingerprint,
-        ) -> std::io::Result<String>
+            std::ops::Range<usize>,
+            &[crate::baseline::fingerprint::Fingerprint],
+        ) -> std::io::Result<Vec<u8>>
         + Sync,
+    finish: impl for<'a> Fn(&'a [u8]) -> std::borrow::Cow<'a, [u8]> + Sync,
 ) -> std::io::Result<()> {
     let mut array = JsonArray::new(indent);
-    render_in_batches(
+    write_parts_finishing(
         report,
-        |index, file, range| {
-            let context = per_file(file);
-            file.diagnostics[range.clone()]
-                .iter()
-                .zip(&fingerprints.file(index)[range])
-                .map(|(d, fingerprint)| element(file, &context, d, fingerprint))
-                .collect::<std::io::Result<Vec<String>>>()
+        |index, file, range| part(file, range.clone(), &fingerprints.file(index)[range]),
+        finish,
+        |elements| {
+            if elements.is_empty() {
+                return Ok(());
+            }
+            array.push(out, elements)
         },
-        |part| part.iter().try_for_each(|e| array.push(out, e)),
     )?;
     array.finish(out)
+}
+
+/// The elements of a pretty-printed JSON array (`json_element`), each rendered by
+/// `element`, joined as [`JsonArray`] joins them: one file's part of such an array.
+pub(crate) fn json_elements<T>(
+    items: impl IntoIterator<Item = T>,
+    mut element: impl FnMut(T) -> std::io::Result<String>,
+) -> std::io::Result<Vec<u8>> {
+    let mut part = Vec::new();
+    for item in items {
+        if !part.is_empty() {
+            part.push(b',');
+        }
+        part.extend_from_slice(element(item)?.as_bytes());
+    }
+    Ok(part)
 }
 
 pub(crate) struct JsonArray {
@@ -219,14 +321,15 @@ impl JsonArray {
         }
     }
 
+    /// Writes elements (one, or several already joined by commas).
     pub(crate) fn push(
         &mut self,
         out: &mut dyn std::io::Write,
-        element: &str,
+        elements: &[u8],
     ) -> std::io::Result<()> {
         out.write_all(if self.empty { b"[" } else { b"," })?;
         self.empty = false;
-        out.write_all(element.as_bytes())
+        out.write_all(elements)
     }
 
     pub(crate) fn finish(self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -252,5 +355,95 @@ pub fn span_positions(file: &FileReport, span: Span) -> (Position, Position) {
             let p = Position { line: 1, column: 1 };
             (p, p)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PartFormat;
+    use crate::baseline::fingerprint::Fingerprints;
+    use crate::check::{self, Report};
+    use crate::config::{Resolver, RuleLayer, Selector};
+    use codespan_reporting::term::termcolor::Buffer;
+    use std::path::PathBuf;
+
+    fn write(format: PartFormat, report: &Report) -> Vec<u8> {
+        let fingerprints = Fingerprints::of_contexts(report);
+        let mut out = Vec::new();
+        match format {
+            PartFormat::Human { color } => {
+                let mut buffer = if color {
+                    Buffer::ansi()
+                } else {
+                    Buffer::no_color()
+                };
+                super::human::write(report, 1, &mut buffer).unwrap();
+                out = buffer.into_inner();
+            }
+            PartFormat::Concise => super::concise::write(report, &mut out).unwrap(),
+            PartFormat::Json => super::json::write(report, 1, &mut out).unwrap(),
+            PartFormat::Sarif => super::sarif::write(report, &fingerprints, &mut out).unwrap(),
+            PartFormat::Github => super::github::write(report, &mut out).unwrap(),
+            PartFormat::Gitlab => super::gitlab::write(report, &fingerprints, &mut out).unwrap(),
+            PartFormat::Junit => super::junit::write(report, 1, &mut out).unwrap(),
+            PartFormat::Checkstyle => super::checkstyle::write(report, &mut out).unwrap(),
+        }
+        out
+    }
+
+    /// Every format writes the same report whether the check's workers rendered the
+    /// files' parts or the writer renders them: on the bundled example, with every rule,
+    /// and with a file of more findings than a worker renders (its part is left to the
+    /// writer, in several units).
+    #[test]
+    fn parts_rendered_by_the_workers_make_the_same_report() {
+        let dir = std::env::temp_dir().join(format!("pupcheck-parts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let many = "$x = 1 \n".repeat(super::WORKER_FINDINGS + 10);
+        std::fs::write(dir.join("many.pp"), many).unwrap();
+        let roots = [
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/demo"),
+            dir.clone(),
+        ];
+        let every_rule = RuleLayer {
+            select: Some(vec![Selector::parse("all").unwrap()]),
+            ..RuleLayer::default()
+        };
+        let mut resolver = Resolver::new(None, every_rule, &[]).unwrap();
+        let formats = [
+            PartFormat::Human { color: false },
+            PartFormat::Human { color: true },
+            PartFormat::Concise,
+            PartFormat::Json,
+            PartFormat::Sarif,
+            PartFormat::Github,
+            PartFormat::Gitlab,
+            PartFormat::Junit,
+            PartFormat::Checkstyle,
+        ];
+        let mut plan = check::plan(&roots, &mut resolver).unwrap();
+        let by_writer = check::check_plan(&plan, &());
+        for format in formats {
+            plan.render = Some(std::sync::Arc::new(move |file| format.render(file)));
+            let by_workers = check::check_plan(&plan, &());
+            assert!(by_workers.files.iter().any(|f| f.rendered.is_some()));
+            assert!(by_workers.files.iter().any(|f| f.rendered.is_none()));
+            assert!(
+                by_workers
+                    .files
+                    .iter()
+                    .map(|f| f.diagnostics.len())
+                    .sum::<usize>()
+                    > 100
+            );
+            let (expected, found) = (write(format, &by_writer), write(format, &by_workers));
+            assert!(
+                expected == found,
+                "{format:?}:\n{}\n---\n{}",
+                String::from_utf8_lossy(&expected),
+                String::from_utf8_lossy(&found)
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -10,12 +10,15 @@
 //! lines move. Paths that cannot be checked are tool execution notifications.
 
 use super::span_positions;
-use crate::baseline::fingerprint::{stable_path, Fingerprints};
+use crate::baseline::fingerprint::{
+    file_context_fingerprints, stable_path, Fingerprint, Fingerprints,
+};
 use crate::check::{FileReport, Report};
 use crate::diagnostics::Severity;
 use crate::rules::{self, Rule};
 use crate::source::Span;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -82,21 +85,109 @@ pub fn write(
         .find(&marker)
         .expect("the results marker is in the serialized log");
     let line_start = frame[..at].rfind('\n').map_or(0, |i| i + 1);
-    let indent = frame[line_start..at].len() - frame[line_start..at].trim_start().len();
+    debug_assert_eq!(
+        frame[line_start..at].len() - frame[line_start..at].trim_start().len(),
+        RESULTS_INDENT,
+        "the results array sits where its elements are rendered for"
+    );
     out.write_all(&frame.as_bytes()[..at])?;
     super::write_fingerprinted_array(
         report,
         fingerprints,
-        indent,
+        RESULTS_INDENT,
         out,
-        |file| artifact_location(&file.path),
-        |file, uri, d, fingerprint| {
-            let result = result(file, uri, d, used[d.rule], &fingerprint.context);
-            super::json_element(&result, indent + 2)
-        },
+        |file, range, fingerprints| part(file, range, fingerprints, &|rule| used[rule]),
+        |rendered| renumbered(rendered, &used),
     )?;
     out.write_all(&frame.as_bytes()[at + marker.len()..])?;
     writeln!(out)
+}
+
+/// How deep the log's `results` array sits (`runs[0].results`), in spaces: its elements
+/// are rendered one level deeper, where the report's frame is not known yet.
+const RESULTS_INDENT: usize = 6;
+
+/// Some of a file's findings (`range`), given their fingerprints, as elements of the
+/// results array; `rule_index` numbers each finding's rule.
+fn part(
+    file: &FileReport,
+    range: std::ops::Range<usize>,
+    fingerprints: &[Fingerprint],
+    rule_index: &dyn Fn(&str) -> usize,
+) -> std::io::Result<Vec<u8>> {
+    let uri = artifact_location(&file.path);
+    super::json_elements(
+        file.diagnostics[range].iter().zip(fingerprints),
+        |(d, fingerprint)| {
+            let result = result(file, &uri, d, rule_index(d.rule), &fingerprint.context);
+            super::json_element(&result, RESULTS_INDENT + 2)
+        },
+    )
+}
+
+/// The file's whole part as the check's worker renders it: with its fingerprints, and
+/// each rule numbered [`CATALOGUE_NUMBERS`] plus its place in the catalogue, for
+/// [`renumbered`] to give it its index among the rules the report uses. `None` when a
+/// finding's rule is not in the catalogue.
+pub(super) fn worker_part(file: &FileReport) -> std::io::Result<Option<Vec<u8>>> {
+    let places = catalogue_places();
+    if file
+        .diagnostics
+        .iter()
+        .any(|d| !places.contains_key(d.rule))
+    {
+        return Ok(None);
+    }
+    let fingerprints = file_context_fingerprints(file);
+    let number = |rule: &str| CATALOGUE_NUMBERS + places[rule];
+    part(file, 0..file.diagnostics.len(), &fingerprints, &number).map(Some)
+}
+
+/// Where a worker's rule numbers start: above any index of the rules a report uses.
+const CATALOGUE_NUMBERS: usize = 1 << 40;
+
+/// Each rule's place in the catalogue, by id.
+fn catalogue_places() -> &'static foldhash::HashMap<&'static str, usize> {
+    static PLACES: std::sync::OnceLock<foldhash::HashMap<&'static str, usize>> =
+        std::sync::OnceLock::new();
+    PLACES.get_or_init(|| {
+        rules::ALL
+            .iter()
+            .enumerate()
+            .map(|(place, rule)| (rule.id, place))
+            .collect()
+    })
+}
+
+/// A worker's part with each `"ruleIndex"` number that counts from
+/// [`CATALOGUE_NUMBERS`] replaced by the rule's index among those the report uses. The
+/// key cannot occur inside a JSON string (its quotes would be escaped there).
+fn renumbered<'a>(part: &'a [u8], used: &BTreeMap<&str, usize>) -> Cow<'a, [u8]> {
+    const KEY: &[u8] = b"\"ruleIndex\": ";
+    let mut out = Vec::with_capacity(part.len());
+    let mut rest = part;
+    while let Some(at) = memchr::memmem::find(rest, KEY) {
+        let digits = at + KEY.len();
+        let len = rest[digits..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let number = std::str::from_utf8(&rest[digits..digits + len])
+            .ok()
+            .and_then(|n| n.parse::<usize>().ok());
+        let index = number
+            .and_then(|n| n.checked_sub(CATALOGUE_NUMBERS))
+            .and_then(|place| rules::ALL.get(place))
+            .and_then(|rule| used.get(rule.id));
+        out.extend_from_slice(&rest[..digits]);
+        match index {
+            Some(index) => out.extend_from_slice(index.to_string().as_bytes()),
+            None => out.extend_from_slice(&rest[digits..digits + len]),
+        }
+        rest = &rest[digits + len..];
+    }
+    out.extend_from_slice(rest);
+    Cow::Owned(out)
 }
 
 /// Where the results go in the serialized log (a string no result can hold).

@@ -18,6 +18,47 @@ pub fn writer(out: &mut dyn Write) -> std::io::Result<Writer<&mut dyn Write>> {
     Ok(writer)
 }
 
+/// Where the files' parts go in a document's frame ([`frame`]): an element no report
+/// holds otherwise.
+pub const FILES_PLACE: &str = "pupcheck-files-place";
+
+/// The text of a document around its files' parts: `write` writes the whole document
+/// (declaration and all) with an empty [`FILES_PLACE`] element where the parts go, and
+/// this gives what comes before that element's line and what comes after it. The parts
+/// ([`part`]) each begin on a line of their own, so the document is the text before,
+/// the parts, and the text after, exactly as if it were written at once.
+pub fn frame(
+    write: impl FnOnce(&mut Writer<&mut dyn Write>) -> std::io::Result<()>,
+) -> std::io::Result<(Vec<u8>, Vec<u8>)> {
+    let mut text = Vec::new();
+    let mut writer = self::writer(&mut text)?;
+    write(&mut writer)?;
+    finish(writer)?;
+    let place = format!("<{FILES_PLACE}/>");
+    let at = memchr::memmem::find(&text, place.as_bytes())
+        .ok_or_else(|| std::io::Error::other("the files' place is in the frame"))?;
+    let line = text[..at].iter().rposition(|&b| b == b'\n').unwrap_or(at);
+    let after = text[at + place.len()..].to_vec();
+    text.truncate(line);
+    Ok((text, after))
+}
+
+/// One file's part of a document: `write` writes its element as if `depth` elements
+/// were open around it (it begins with a line break and the indentation of that depth).
+pub fn part(
+    depth: usize,
+    write: impl FnOnce(&mut Writer<&mut Vec<u8>>) -> std::io::Result<()>,
+) -> std::io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    let mut writer = Writer::new_with_indent(&mut text, b' ', 2);
+    for _ in 0..depth {
+        writer.write_event(Event::Start(quick_xml::events::BytesStart::new("open")))?;
+    }
+    writer.get_mut().clear();
+    write(&mut writer)?;
+    Ok(text)
+}
+
 /// Ends the document with a newline.
 pub fn finish(mut writer: Writer<&mut dyn Write>) -> std::io::Result<()> {
     writeln!(writer.get_mut())
