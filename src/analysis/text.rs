@@ -293,7 +293,11 @@ pub fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&
     if name.len() < 4 {
         return None;
     }
+    // Names whose lengths differ by more than 2 are further apart than that: the
+    // distance (which allocates a table per pair) is computed for the others only.
+    let length = name.chars().count();
     names
+        .filter(|candidate| candidate.chars().count().abs_diff(length) <= 2)
         .map(|candidate| (strsim::damerau_levenshtein(name, candidate), candidate))
         .filter(|(distance, _)| *distance <= 2)
         .min()

@@ -5,6 +5,7 @@
 //! that helps: statements are expressions, `include x` is a call, `${x}` in a string is
 //! already the variable `$x`, and `f(a => 1)` passes one hash argument.
 
+pub mod names;
 mod visit;
 
 pub use visit::{contains_error, walk_expr, walk_lambda_parts, Visitor};

@@ -31,6 +31,7 @@ pub(crate) mod top_scope;
 pub use discover::{checked_module_root, environment_root, modulepaths, EnvironmentRoots};
 pub use loader::Loader;
 
+use crate::ast::names;
 use crate::ast::{ExprKind, Parameter, Program};
 use crate::source::SourceKind;
 use crate::types::expr::TypeExpr;
@@ -83,7 +84,7 @@ pub(crate) fn assigned_variables(statements: &[crate::ast::Expr]) -> Option<Vec<
     impl Assigned {
         fn targets(&mut self, target: &Expr) {
             match &target.kind {
-                ExprKind::Variable(name) => self.0.push(name.trim_start_matches("::").to_string()),
+                ExprKind::Variable(name) => self.0.push(names::without_top_scope(name).to_string()),
                 ExprKind::Array(items) => items.iter().for_each(|item| self.targets(item)),
                 _ => {}
             }
@@ -355,7 +356,7 @@ pub fn qualified_name(outer: &str, name: &str) -> String {
 }
 
 pub fn definition_key(name: &str) -> String {
-    name.trim_start_matches("::").to_lowercase()
+    names::without_top_scope(name).to_lowercase()
 }
 
 impl Environment {
@@ -847,7 +848,7 @@ impl Environment {
         let Some(loader) = &self.loader else {
             return false;
         };
-        key.contains("::")
+        names::is_qualified(&key)
             && !key.starts_with("environment::")
             && !builtin::functions::exists(&key)
             && !self.functions.contains_key(&key)
@@ -866,7 +867,7 @@ impl Environment {
     /// one written in Ruby too (which of them Puppet calls is not known).
     pub fn calls_global_puppet_function(&self, name: &str) -> bool {
         let key = definition_key(name);
-        !key.contains("::")
+        !names::is_qualified(&key)
             && self.function(&key).is_some()
             && self.loader.as_ref().is_some_and(|loader| {
                 !loader.any_module_has(&format!("lib/puppet/functions/{key}.rb"))

@@ -24,6 +24,7 @@ mod transfer;
 
 pub use operators::{equals, truthy};
 
+use crate::ast::names;
 use crate::ast::*;
 use crate::types::labels;
 use crate::types::resolve::{AliasSource, Resolver};
@@ -684,13 +685,13 @@ impl<'a> Evaluator<'a> {
     /// Binds a variable of the innermost scope.
     fn assign_abstract(&mut self, target: &Expr, value: AbstractValue) -> R<()> {
         match &target.kind {
-            ExprKind::Variable(name) if name.trim_start_matches("::").contains("::") => {
+            ExprKind::Variable(name) if names::is_qualified(names::without_top_scope(name)) => {
                 Err(EvalError::Failed(format!(
                     "Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"
                 )))
             }
             ExprKind::Variable(name) => {
-                let name = name.trim_start_matches("::").to_string();
+                let name = names::without_top_scope(name).to_string();
                 let scope = self.scopes.last_mut().expect("the top scope");
                 if scope.maybe_unset.contains(&name) {
                     // The path taken may not have set it.
@@ -842,8 +843,8 @@ impl<'a> Evaluator<'a> {
     fn variable(&self, name: &str) -> R<AbstractValue> {
         let found =
             |v: Option<&AbstractValue>| v.cloned().unwrap_or_else(|| self.unknown_variable());
-        let unqualified = name.trim_start_matches("::");
-        if let Some((class, variable)) = unqualified.rsplit_once("::") {
+        let unqualified = names::without_top_scope(name);
+        if let Some((class, variable)) = names::split_last(unqualified) {
             return Ok(self.class_variable(class, variable));
         }
         if name.starts_with("::") {

@@ -1,3 +1,4 @@
+use crate::ast::names;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::ExprKind;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -103,7 +104,7 @@ fn check_qualified(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         let ExprKind::Variable(written) = &expr.kind else {
             continue;
         };
-        let Some((class, variable)) = written.trim_start_matches("::").rsplit_once("::") else {
+        let Some((class, variable)) = names::split_last(names::without_top_scope(written)) else {
             continue;
         };
         let class = class.to_ascii_lowercase();
@@ -117,7 +118,7 @@ fn check_qualified(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             RULE.id,
             severity(ctx),
             expr.span,
-            format!("Unknown variable: '{}'.", written.trim_start_matches("::")),
+            format!("Unknown variable: '{}'.", names::without_top_scope(written)),
         );
         if missing_class {
             diagnostic = diagnostic.with_note(format!(
