@@ -164,9 +164,12 @@ fn catalogue_places() -> &'static foldhash::HashMap<&'static str, usize> {
 /// key cannot occur inside a JSON string (its quotes would be escaped there).
 fn renumbered<'a>(part: &'a [u8], used: &BTreeMap<&str, usize>) -> Cow<'a, [u8]> {
     const KEY: &[u8] = b"\"ruleIndex\": ";
+    // (One searcher for every part: building one costs more than a part's search.)
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(KEY));
     let mut out = Vec::with_capacity(part.len());
     let mut rest = part;
-    while let Some(at) = memchr::memmem::find(rest, KEY) {
+    while let Some(at) = FINDER.find(rest) {
         let digits = at + KEY.len();
         let len = rest[digits..]
             .iter()
@@ -181,7 +184,7 @@ fn renumbered<'a>(part: &'a [u8], used: &BTreeMap<&str, usize>) -> Cow<'a, [u8]>
             .and_then(|rule| used.get(rule.id));
         out.extend_from_slice(&rest[..digits]);
         match index {
-            Some(index) => out.extend_from_slice(index.to_string().as_bytes()),
+            Some(index) => write!(out, "{index}").expect("writing to a Vec"),
             None => out.extend_from_slice(&rest[digits..digits + len]),
         }
         rest = &rest[digits + len..];
