@@ -1,7 +1,6 @@
 //! `--format checkstyle`: Checkstyle's XML report, which Jenkins, reviewdog and many
 //! code review tools read: every checked file with an `<error>` per finding.
 
-use super::write_parts;
 use super::{positions, xml};
 use crate::baseline::fingerprint::stable_path;
 use crate::check::{FileReport, Report};
@@ -17,17 +16,7 @@ pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             })?;
         Ok(())
     })?;
-    out.write_all(&before)?;
-    // (A file's element is rendered whole, with its first unit of findings.)
-    write_parts(
-        report,
-        |_, file, range| match range.start {
-            0 => part(file),
-            _ => Ok(Vec::new()),
-        },
-        |part| out.write_all(part),
-    )?;
-    out.write_all(&after)
+    xml::write_document(report, (before, after), part, out)
 }
 
 /// A file's `<file>` element, with an `<error>` for each finding.

@@ -54,17 +54,7 @@ pub fn write(report: &Report, duration_ms: u128, out: &mut dyn Write) -> std::io
             })?;
         Ok(())
     })?;
-    out.write_all(&before)?;
-    // (A file's test case is rendered whole, with its first unit of findings.)
-    super::write_parts(
-        report,
-        |_, file, range| match range.start {
-            0 => part(file),
-            _ => Ok(Vec::new()),
-        },
-        |part| out.write_all(part),
-    )?;
-    out.write_all(&after)
+    xml::write_document(report, (before, after), part, out)
 }
 
 /// A file's `<testcase>`, with a `<failure>` for each finding.

@@ -59,6 +59,28 @@ pub fn part(
     Ok(text)
 }
 
+/// A report's XML document: the frame's text before the files' parts, each file's part
+/// (`part` renders a file's element whole; the worker's part where it rendered it), and
+/// the frame's text after them.
+pub fn write_document(
+    report: &crate::check::Report,
+    (before, after): (Vec<u8>, Vec<u8>),
+    part: impl Fn(&crate::check::FileReport) -> std::io::Result<Vec<u8>> + Sync,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    out.write_all(&before)?;
+    // (A file's element is rendered whole, with its first unit of findings.)
+    super::write_parts(
+        report,
+        |_, file, range| match range.start {
+            0 => part(file),
+            _ => Ok(Vec::new()),
+        },
+        |part| out.write_all(part),
+    )?;
+    out.write_all(&after)
+}
+
 /// Ends the document with a newline.
 pub fn finish(mut writer: Writer<&mut dyn Write>) -> std::io::Result<()> {
     writeln!(writer.get_mut())
