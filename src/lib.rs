@@ -16,6 +16,7 @@ pub mod eval;
 pub mod fix;
 pub mod infer;
 pub mod output;
+pub mod parallel;
 pub mod rules;
 pub mod server;
 pub mod source;

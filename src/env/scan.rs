@@ -66,7 +66,6 @@ impl Scan {
     /// hidden folders and `.gitignore`d files included: a module installed by r10k is
     /// usually ignored), `.git` left out.
     pub fn of_folders(folders: &[(Option<String>, PathBuf)]) -> Scan {
-        use rayon::prelude::*;
         let mut files = Vec::new();
         for (module, folder) in folders {
             let walk = ignore::WalkBuilder::new(folder)
@@ -81,9 +80,11 @@ impl Scan {
                 }
             }
         }
-        files
-            .par_iter()
-            .map(|(module, path)| {
+        // (Searched first by a check, inside the environment's `OnceLock`: on threads
+        // of their own, not rayon's, see `crate::parallel`.)
+        crate::parallel::map_reduce(
+            &files,
+            |(module, path)| {
                 let mut found = Scan::default();
                 match crate::source::read::read_text(path, MAX_FILE_BYTES) {
                     Ok(text) => found.add(&text, *module, path),
@@ -93,8 +94,10 @@ impl Scan {
                     }
                 }
                 found
-            })
-            .reduce(Scan::default, Scan::merged)
+            },
+            Scan::default,
+            Scan::merged,
+        )
     }
 
     fn merged(mut self, other: Scan) -> Scan {
