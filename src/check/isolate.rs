@@ -46,14 +46,7 @@ fn install_hook() {
 
 /// Runs `work` on one file; a panic in it becomes the `internal-error` diagnostic.
 pub fn catch_file_panic<T>(work: impl FnOnce() -> T) -> Result<T, Diagnostic> {
-    install_hook();
-    let was = ISOLATING.with(|i| i.replace(true));
-    let result = panic::catch_unwind(AssertUnwindSafe(work));
-    ISOLATING.with(|i| i.set(was));
-    result.map_err(|_| {
-        let what = LAST_PANIC
-            .with(|p| p.borrow_mut().take())
-            .unwrap_or_else(|| "a panic".to_string());
+    catch_part_panic(work).map_err(|what| {
         Diagnostic::error(
             rule_ids::INTERNAL_ERROR,
             Span::at(0),
@@ -65,6 +58,27 @@ pub fn catch_file_panic<T>(work: impl FnOnce() -> T) -> Result<T, Diagnostic> {
     })
 }
 
+/// Runs `work`, all or part of one file's work (on whichever thread runs it): a panic
+/// in it is recorded, not printed, and given back as its message and place.
+pub fn catch_part_panic<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    install_hook();
+    let was = ISOLATING.with(|i| i.replace(true));
+    let result = panic::catch_unwind(AssertUnwindSafe(work));
+    ISOLATING.with(|i| i.set(was));
+    result.map_err(|_| {
+        LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| "a panic".to_string())
+    })
+}
+
+/// Raises again, on the thread running the file's [`catch_file_panic`], a panic
+/// [`catch_part_panic`] caught on another thread: the file's finding names it as it was.
+pub fn resume_part_panic(what: String) -> ! {
+    LAST_PANIC.with(|p| *p.borrow_mut() = Some(what));
+    panic::resume_unwind(Box::new("a part of the file's work panicked"))
+}
+
 /// In debug builds only, a way for tests to make checking a file panic: set
 /// `PUPCHECK_TEST_PANIC_MARKER` and put its value in the file.
 pub fn panic_if_marked(text: &str) {
@@ -74,5 +88,31 @@ pub fn panic_if_marked(text: &str) {
                 panic!("the test panic marker was found");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_a_part_on_another_thread_is_the_files_internal_error_as_it_was() {
+        let caught = catch_file_panic(|| {
+            let part = std::thread::spawn(|| catch_part_panic(|| panic!("a rule's bug")))
+                .join()
+                .expect("caught on its thread");
+            if let Err(what) = part {
+                resume_part_panic(what);
+            }
+        });
+        let finding = caught.expect_err("the file's internal error");
+        assert_eq!(finding.rule, rule_ids::INTERNAL_ERROR);
+        assert!(
+            finding
+                .message
+                .contains("(a rule's bug at src/check/isolate.rs:"),
+            "{}",
+            finding.message
+        );
     }
 }

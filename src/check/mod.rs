@@ -17,11 +17,12 @@ mod prefetch;
 pub mod shard;
 
 pub use isolate::catch_file_panic;
+pub(crate) use isolate::{catch_part_panic, resume_part_panic};
 
 use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::Environment;
-use crate::rules;
+use crate::rules::{self, RuleThreads};
 use crate::source::walk::{self, FoundFile};
 use crate::source::{SourceFile, SourceKind};
 use crate::syntax;
@@ -281,7 +282,8 @@ fn check_environment(
     }
     // A few files leave threads idle while each loads, one by one, what it declares:
     // those definitions are loaded first, on every core.
-    if parsed.len() < 4 * rayon::current_num_threads() {
+    let few = parsed.len() < 4 * rayon::current_num_threads();
+    if few {
         prefetch::prefetch_declared(parsed.iter().filter_map(|(file, _)| {
             let file = file.as_ref().ok()?;
             Some((environments.for_file(&file.source.path), &*file.program))
@@ -291,7 +293,13 @@ fn check_environment(
         let mut report = match file {
             Ok(file) => {
                 let env = environments.for_file(&file.source.path);
-                run_checks(file, settings, env)
+                // (A few files leave threads idle: each splits its rules in two.)
+                let threads = if few {
+                    RuleThreads::Split
+                } else {
+                    RuleThreads::One
+                };
+                run_checks(file, settings, env, threads)
             }
             Err(report) => *report,
         };
@@ -727,7 +735,7 @@ pub fn parse_found_file(found: &FoundFile) -> ParseResult {
 /// Reads and checks one found file.
 pub fn check_found_file(found: &FoundFile, settings: &Settings, env: &Environment) -> FileReport {
     match parse_found_file(found) {
-        Ok(file) => run_checks(file, settings, env),
+        Ok(file) => run_checks(file, settings, env, RuleThreads::One),
         Err(report) => *report,
     }
 }
@@ -740,23 +748,38 @@ pub fn check_source(source: SourceFile) -> FileReport {
 /// Checks one file's text.
 pub fn check_source_with(source: SourceFile, settings: &Settings, env: &Environment) -> FileReport {
     let parsed = syntax::parse(&source);
-    run_checks(ParsedFile::new(source, parsed), settings, env)
+    run_checks(
+        ParsedFile::new(source, parsed),
+        settings,
+        env,
+        RuleThreads::One,
+    )
 }
 
 /// Runs the rules on a parsed file; a panic while doing so is the file's internal error.
-pub fn run_checks(file: ParsedFile, settings: &Settings, env: &Environment) -> FileReport {
+pub fn run_checks(
+    file: ParsedFile,
+    settings: &Settings,
+    env: &Environment,
+    threads: RuleThreads,
+) -> FileReport {
     let path = file.source.path.clone();
-    catch_file_panic(|| run_checks_unguarded(file, settings, env)).unwrap_or_else(|diagnostic| {
-        FileReport {
+    catch_file_panic(|| run_checks_unguarded(file, settings, env, threads)).unwrap_or_else(
+        |diagnostic| FileReport {
             path,
             source: None,
             diagnostics: vec![diagnostic],
             rendered: None,
-        }
-    })
+        },
+    )
 }
 
-fn run_checks_unguarded(file: ParsedFile, settings: &Settings, env: &Environment) -> FileReport {
+fn run_checks_unguarded(
+    file: ParsedFile,
+    settings: &Settings,
+    env: &Environment,
+    threads: RuleThreads,
+) -> FileReport {
     let ParsedFile {
         source,
         program,
@@ -764,7 +787,7 @@ fn run_checks_unguarded(file: ParsedFile, settings: &Settings, env: &Environment
         ..
     } = file;
     isolate::panic_if_marked(&source.text);
-    rules::check_file(&source, &program, settings, env, &mut diagnostics);
+    rules::check_file(&source, &program, settings, env, threads, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),
@@ -818,6 +841,68 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// A file's rules split in two (a run of a few files) find what they find on one
+    /// thread, in the same order once sorted: the bundled example, whose files have
+    /// type and style findings, checked against its own index.
+    #[test]
+    fn rules_split_in_two_find_the_same_as_on_one_thread() {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/demo/manifests");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        let parsed: Vec<ParsedFile> = paths
+            .iter()
+            .map(|path| {
+                let found = FoundFile {
+                    path: path.clone(),
+                    kind: SourceKind::Manifest,
+                };
+                parse_found_file(&found).unwrap_or_else(|_| panic!("{} parses", path.display()))
+            })
+            .collect();
+        let env = Environment::build(
+            parsed
+                .iter()
+                .map(|p| (p.source.path.as_path(), &*p.program)),
+            &[],
+        );
+        let settings = Settings::default();
+        let mut kinds = std::collections::BTreeSet::new();
+        let copy = |file: &ParsedFile| ParsedFile {
+            source: file.source.clone(),
+            program: file.program.clone(),
+            diagnostics: file.diagnostics.clone(),
+            error_nodes: file.error_nodes,
+        };
+        for file in &parsed {
+            let report = |threads| {
+                run_checks(copy(file), &settings, &env, threads)
+                    .diagnostics
+                    .iter()
+                    .map(|d| format!("{:?}", d))
+                    .collect::<Vec<_>>()
+            };
+            let one = report(RuleThreads::One);
+            assert_eq!(
+                report(RuleThreads::Split),
+                one,
+                "{}",
+                file.source.path.display()
+            );
+            for d in &run_checks(copy(file), &settings, &env, RuleThreads::One).diagnostics {
+                kinds.insert(
+                    crate::rules::find(d.rule).map(|r| r.category == crate::rules::Category::Type),
+                );
+            }
+        }
+        assert!(
+            kinds.contains(&Some(true)) && kinds.contains(&Some(false)),
+            "the example has findings of type rules and of others: {kinds:?}"
+        );
+    }
 
     #[test]
     fn write_roots_are_the_real_paths_canonicalize_gives() {

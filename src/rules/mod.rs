@@ -348,11 +348,25 @@ pub fn check_file(
     program: &Program,
     settings: &Settings,
     env: &crate::env::Environment,
+    threads: RuleThreads,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    with_context(source, program, settings, env, |ctx| {
-        check_in_context(ctx, settings, diagnostics)
-    })
+    let code = CodeMap::new(source, program);
+    let exprs = crate::analysis::text::preorder(program);
+    let ctx = FileContext::new(source, program, &code, exprs, settings, env);
+    check_in_context(&ctx, settings, threads, diagnostics)
+}
+
+/// How the rules of one file use the cores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleThreads {
+    /// All on the calling thread: a run of many files keeps every core busy with files.
+    One,
+    /// The type rules (which share the file's interpretation) and the others at once,
+    /// on two of rayon's threads, each with a context of its own: for a run of a file
+    /// or two (a pre-commit hook, an editor), whose other cores would wait. The
+    /// findings are the same; only their order before sorting differs.
+    Split,
 }
 
 /// Runs `f` with what the rules see of a parsed file (also for questions about one
@@ -365,32 +379,90 @@ pub fn with_context<R>(
     f: impl FnOnce(&FileContext) -> R,
 ) -> R {
     let code = CodeMap::new(source, program);
-    let ctx = FileContext {
-        source,
-        program,
-        code: &code,
-        exprs: crate::analysis::text::preorder(program),
-        settings,
-        env,
-        inference: Default::default(),
-        unset_reads: Default::default(),
-        variable_sites: Default::default(),
-        resource_bodies: Default::default(),
-    };
-    f(&ctx)
+    let exprs = crate::analysis::text::preorder(program);
+    f(&FileContext::new(
+        source, program, &code, exprs, settings, env,
+    ))
 }
 
-fn check_in_context(ctx: &FileContext, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) {
+impl<'a> FileContext<'a> {
+    fn new(
+        source: &'a SourceFile,
+        program: &'a Program,
+        code: &'a CodeMap,
+        exprs: Vec<&'a crate::ast::Expr>,
+        settings: &'a Settings,
+        env: &'a crate::env::Environment,
+    ) -> FileContext<'a> {
+        FileContext {
+            source,
+            program,
+            code,
+            exprs,
+            settings,
+            env,
+            inference: Default::default(),
+            unset_reads: Default::default(),
+            variable_sites: Default::default(),
+            resource_bodies: Default::default(),
+        }
+    }
+}
+
+fn check_in_context(
+    ctx: &FileContext,
+    settings: &Settings,
+    threads: RuleThreads,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     // The syntax layer's warnings (unrecognized-escape) are found while parsing, for
     // every file; they are kept only where their rule is selected.
     diagnostics.retain(|d| {
         crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&d.rule)
             || find(d.rule).is_none_or(|rule| settings.rules.is_enabled(rule))
     });
+    let enabled: Vec<&'static Rule> = settings.rules.enabled().collect();
+    match threads {
+        RuleThreads::One => run_rules(ctx, &enabled, diagnostics),
+        RuleThreads::Split => {
+            let (types, others): (Vec<&Rule>, Vec<&Rule>) = enabled
+                .iter()
+                .partition(|rule| rule.category == Category::Type);
+            // (A context is not shared between threads: each arm has its own, whose
+            // interpretation only the arm that asks makes.)
+            let (source, program, code, exprs, env) =
+                (ctx.source, ctx.program, ctx.code, &ctx.exprs, ctx.env);
+            let arm = |rules: &[&'static Rule]| {
+                let arm_ctx = FileContext::new(source, program, code, exprs.clone(), settings, env);
+                let mut found = Vec::new();
+                // (A panic is the file's internal error, raised on the file's thread.)
+                crate::check::catch_part_panic(|| run_rules(&arm_ctx, rules, &mut found))
+                    .map(|()| found)
+            };
+            let (typed, other) = rayon::join(|| arm(&types), || arm(&others));
+            for found in [typed, other] {
+                diagnostics
+                    .extend(found.unwrap_or_else(|what| crate::check::resume_part_panic(what)));
+            }
+        }
+    }
+    style::suppress::apply(ctx, diagnostics);
+    // A configured severity replaces the rule's; a rule that gives some findings
+    // another severity of its own (metaparameter-name's errors) keeps it by default.
+    for d in diagnostics.iter_mut() {
+        if let Some(severity) = settings.rules.severity_override(d.rule) {
+            d.severity = severity;
+        }
+    }
+}
+
+/// Runs `rules` on the file: each one's check of the whole file, then one walk over
+/// the expressions calling each rule on the kinds it looks at.
+fn run_rules(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<Diagnostic>) {
     // The rules that look at expressions, by the kind of expression: one walk calls
     // each on its kinds.
     let mut by_kind: [Vec<ExprCheck>; ExprTag::COUNT] = std::array::from_fn(|_| Vec::new());
-    for rule in settings.rules.enabled() {
+    for rule in rules {
         if let Some(check) = rule.check {
             check(ctx, diagnostics);
         }
@@ -405,14 +477,6 @@ fn check_in_context(ctx: &FileContext, settings: &Settings, diagnostics: &mut Ve
             for visit in &by_kind[expr.kind.tag() as usize] {
                 visit(ctx, expr, diagnostics);
             }
-        }
-    }
-    style::suppress::apply(ctx, diagnostics);
-    // A configured severity replaces the rule's; a rule that gives some findings
-    // another severity of its own (metaparameter-name's errors) keeps it by default.
-    for d in diagnostics.iter_mut() {
-        if let Some(severity) = settings.rules.severity_override(d.rule) {
-            d.severity = severity;
         }
     }
 }

@@ -525,7 +525,9 @@ impl Server {
         }
         let env = self.workspace.environment(&path, &self.documents);
         let file = crate::check::ParsedFile::new(source.clone(), parsed);
-        let report = crate::check::run_checks(file, &settings, &env);
+        // (One document: its rules use two threads, for the editor's sake.)
+        let report =
+            crate::check::run_checks(file, &settings, &env, crate::rules::RuleThreads::Split);
         Some(Checked {
             source: Some(source),
             diagnostics: report.diagnostics,
