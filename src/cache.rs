@@ -9,8 +9,10 @@
 //! a key made of its path and its whole text.
 //!
 //! Architecture Invariant: an entry is found only for the same path with the same text,
-//! read by the same pupcheck executable (the cache's folder is named after its build),
-//! so a warm run reports exactly what a cold one does. The files a run checks are never
+//! asked for the same kind and type of value, by the same pupcheck executable (the
+//! cache's folder is named after its build), so a warm run reports exactly what a cold
+//! one does. Entries are postcard's binary serde format, which a build's own types
+//! decode fast (JSON's decoding was three quarters of a warm one-file check's reads). The files a run checks are never
 //! read from the cache: their syntax tree is needed by the rules anyway.
 //!
 //! The cache is best effort: a folder that cannot be created, an entry that cannot be
@@ -26,7 +28,7 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -36,7 +38,7 @@ static CACHE: OnceLock<Option<Cache>> = OnceLock::new();
 
 /// Bumped when the layout of an entry changes (the build's name changes anyway when the
 /// executable does; this keeps two builds of one source apart from older layouts).
-const LAYOUT: u32 = 1;
+const LAYOUT: u32 = 2;
 
 /// An entry larger than this is a miss (a manifest's summary is a few KB; the largest
 /// file of the corpus, 285 KB of code, gives 6 KB).
@@ -61,7 +63,13 @@ where
     let Some(cache) = CACHE.get_or_init(Cache::from_environment) else {
         return compute();
     };
-    let key = Key::of(kind, path, text);
+    // (The value's type is part of the key: postcard's entries do not say what they
+    // hold, so one read as another type could decode to nonsense.)
+    let key = Key::of(
+        &format!("{kind}:{}", std::any::type_name::<T>()),
+        path,
+        text,
+    );
     if let Some(value) = cache.read(&key) {
         return value;
     }
@@ -100,10 +108,11 @@ struct EntryIn<T> {
 impl Key {
     fn of(kind: &str, path: &Path, text: &str) -> Key {
         let path = path.to_string_lossy().into_owned();
-        let half = |seed: u8| {
-            let mut hasher = std::collections::hash_map::DefaultHasher::new();
-            (seed, kind, &path, text).hash(&mut hasher);
-            hasher.finish()
+        // foldhash with fixed seeds: its output may change with its version, but a
+        // build's entries are read only by that build; several times faster than
+        // SipHash over the texts, which are the most a warm run hashes.
+        let half = |seed: u64| {
+            foldhash::quality::FixedState::with_seed(seed).hash_one((kind, &path, text))
         };
         Key {
             name: format!("{:016x}{:016x}", half(1), half(2)),
@@ -140,7 +149,11 @@ impl Cache {
     fn read<T: DeserializeOwned>(&self, key: &Key) -> Option<T> {
         // Through `source::read`, as every read: a regular file, bounded.
         let bytes = crate::source::read::read_bytes(&self.entry_path(key), ENTRY_LIMIT).ok()?;
-        let entry: EntryIn<T> = serde_json::from_slice(&bytes).ok()?;
+        // Whole: bytes left over are a damaged entry, or one of another type.
+        let (entry, rest): (EntryIn<T>, _) = postcard::take_from_bytes(&bytes).ok()?;
+        if !rest.is_empty() {
+            return None;
+        }
         (entry.path == key.path && entry.len == key.len).then_some(entry.value)
     }
 
@@ -150,7 +163,7 @@ impl Cache {
             len: key.len,
             value,
         };
-        let Ok(bytes) = serde_json::to_vec(&entry) else {
+        let Ok(bytes) = postcard::to_allocvec(&entry) else {
             return;
         };
         let path = self.entry_path(key);
@@ -253,7 +266,7 @@ mod tests {
         // An entry that does not decode as the value asked for is a miss.
         assert_eq!(cache.read::<u32>(&key), None);
         // A damaged entry is a miss too.
-        std::fs::write(cache.entry_path(&key), b"{\"path\":").unwrap();
+        std::fs::write(cache.entry_path(&key), b"\x07/m/a.p").unwrap();
         assert_eq!(cache.read::<Vec<String>>(&key), None);
         // No temporary file is left behind.
         let folder = cache.entry_path(&key).parent().unwrap().to_path_buf();

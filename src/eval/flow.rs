@@ -276,27 +276,32 @@ impl<'a> Evaluator<'a> {
         }
         self.uncertain -= usize::from(uncertain);
         self.scopes = before;
-        self.merge_branches(start, &outcomes);
+        self.merge_branches(start, outcomes);
     }
 
     /// After branches walked from the same scope (its first `start` variables were
     /// set before them; `outcomes` is that scope as each branch left it): a variable
     /// the branches set holds what any of them left, their common value or the join
     /// of their types (`undef` where a branch did not set it).
-    pub(super) fn merge_branches(&mut self, start: usize, outcomes: &[super::Scope]) {
+    pub(super) fn merge_branches(&mut self, start: usize, outcomes: Vec<super::Scope>) {
         let mut assigned: Vec<String> = Vec::new();
-        for outcome in outcomes {
+        for outcome in &outcomes {
             for name in outcome.keys().skip(start) {
                 if !assigned.contains(name) {
                     assigned.push(name.clone());
                 }
             }
         }
-        let scope = self.scopes.last_mut().expect("a scope");
+        // What changes is worked out first and the outcomes dropped before the scope
+        // changes: they share its variables until then, and changing them shared
+        // would copy them all.
+        let mut maybe_unset: Vec<String> = Vec::new();
+        let mut set: Vec<(String, AbstractValue)> = Vec::new();
+        let scope = self.scopes.last().expect("a scope");
         // Set on some paths only: a branch did not set it, or set it on some of its own.
         for name in outcomes.iter().flat_map(|o| o.maybe_unset.iter()) {
             if !scope.contains_key(name) {
-                scope.maybe_unset_mut().insert(name.clone());
+                maybe_unset.push(name.clone());
             }
         }
         for name in assigned {
@@ -304,7 +309,7 @@ impl<'a> Evaluator<'a> {
                 continue; // Puppet does not let a variable change.
             }
             if outcomes.iter().any(|o| !o.contains_key(&name)) {
-                scope.maybe_unset_mut().insert(name.clone());
+                maybe_unset.push(name.clone());
             }
             let values: Vec<AbstractValue> = outcomes
                 .iter()
@@ -314,7 +319,15 @@ impl<'a> Evaluator<'a> {
                         .unwrap_or(AbstractValue::Known(crate::types::Value::Undef))
                 })
                 .collect();
-            scope.insert(name, join(&values));
+            set.push((name, join(&values)));
+        }
+        drop(outcomes);
+        let scope = self.scopes.last_mut().expect("a scope");
+        if !maybe_unset.is_empty() {
+            scope.maybe_unset_mut().extend(maybe_unset);
+        }
+        for (name, value) in set {
+            scope.insert(name, value);
         }
     }
 

@@ -1178,8 +1178,10 @@ impl<'a> Evaluator<'a> {
             self.resource_defaults.truncate(defaults);
             self.match_groups.clone_from(&groups);
         }
+        // (The copy shares the scopes' variables: dropped, merging changes them in place.)
+        drop(scopes);
         if all_evaluated {
-            self.merge_branches(start, &outcomes);
+            self.merge_branches(start, outcomes);
         }
         Ok(flow::join(&values))
     }
