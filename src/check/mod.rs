@@ -254,6 +254,11 @@ fn check_environment(
     sized.sort_by(|(a, f), (b, g)| b.cmp(a).then_with(|| f.0.path.cmp(&g.0.path)));
     let largest_first: Vec<&(FoundFile, Arc<Settings>)> =
         sized.into_iter().map(|(_, file)| file).collect();
+    // A few files leave cores idle while they are parsed: one reads the built-in
+    // tables most checks ask for, which would otherwise be read on first use.
+    if group.files.len() < 4 * rayon::current_num_threads() {
+        crate::env::builtin::read_tables_in_background();
+    }
     let parsed: Vec<(ParseResult, &Arc<Settings>)> = largest_first
         .into_par_iter()
         .map(|(f, settings)| (parse_found_file(f), settings))

@@ -73,6 +73,29 @@ impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
     }
 }
 
+/// Starts reading Puppet's built-in tables (resource types, functions, facts, `new`'s
+/// signatures) on a thread of its own, once per process, rather than on first use.
+/// Each is parsed from TOML embedded in the binary, a few milliseconds in all, which a
+/// check of one file would otherwise spend on its longest path; a run of a few files
+/// reads them on a core that would wait while the files are parsed. (Not on rayon's
+/// pool, whose workers the checks need; a check that needs a table before it is read
+/// waits for it, one that needs none does not wait.)
+pub fn read_tables_in_background() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let read = || {
+            functions::read_table();
+            table();
+            facts::read_table();
+            crate::types::init::read_table();
+        };
+        // (Without a thread, each table is read on first use, as before.)
+        let _ = std::thread::Builder::new()
+            .name("pupcheck-tables".into())
+            .spawn(read);
+    });
+}
+
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {

@@ -45,6 +45,11 @@ struct Resolved {
     max: Option<usize>,
 }
 
+/// Reads the table now (`env::builtin::read_tables`).
+pub fn read_table() {
+    table();
+}
+
 fn table() -> &'static HashMap<String, Option<Vec<Resolved>>> {
     static TABLE: OnceLock<HashMap<String, Option<Vec<Resolved>>>> = OnceLock::new();
     TABLE.get_or_init(|| {

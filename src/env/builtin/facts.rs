@@ -38,6 +38,11 @@ struct Table {
 
 type Facts = super::WithPatterns<Table>;
 
+/// Reads the table now (`super::read_tables`).
+pub(super) fn read_table() {
+    facts();
+}
+
 fn facts() -> &'static Facts {
     static FACTS: OnceLock<Facts> = OnceLock::new();
     FACTS.get_or_init(|| {

@@ -106,6 +106,11 @@ struct Functions {
     resolved: HashMap<String, OnceLock<Option<Function>>>,
 }
 
+/// Reads the table now (`super::read_tables`).
+pub(super) fn read_table() {
+    functions();
+}
+
 fn functions() -> &'static Functions {
     static FUNCTIONS: OnceLock<Functions> = OnceLock::new();
     FUNCTIONS.get_or_init(|| {
