@@ -14,7 +14,9 @@ use rayon::prelude::*;
 use std::collections::BTreeSet;
 
 /// Loads, in parallel, the classes, defined types and resource types `programs`
-/// declare with literal names, into each program's environment.
+/// declare with literal names, into each program's environment, and each environment's
+/// Hiera data (what automatic parameter lookup may bind, asked of every declaration
+/// that leaves a parameter out).
 pub fn prefetch_declared<'p>(programs: impl IntoIterator<Item = (&'p Environment, &'p Program)>) {
     let mut wanted: Vec<(&Environment, Wanted)> = Vec::new();
     for (env, program) in programs {
@@ -22,9 +24,16 @@ pub fn prefetch_declared<'p>(programs: impl IntoIterator<Item = (&'p Environment
         for expr in preorder(program) {
             declared_names(&expr.kind, &mut names);
         }
+        if !wanted.iter().any(|(e, _)| std::ptr::eq(*e, env)) {
+            // (First: it is one of the longest to read.)
+            names.insert(Wanted::Hiera);
+        }
         wanted.extend(names.into_iter().map(|name| (env, name)));
     }
     wanted.par_iter().for_each(|(env, wanted)| match wanted {
+        Wanted::Hiera => {
+            env.hiera();
+        }
         Wanted::Class(name) => {
             env.class(name);
         }
@@ -38,6 +47,8 @@ pub fn prefetch_declared<'p>(programs: impl IntoIterator<Item = (&'p Environment
 /// A definition a declaration names.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Wanted {
+    /// The environment's Hiera layers (read once, whatever declares what).
+    Hiera,
     Class(String),
     /// A defined type or a resource type: `nova::api_config { ... }`, `file { ... }`.
     Type(String),
