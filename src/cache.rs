@@ -11,9 +11,11 @@
 //! Architecture Invariant: an entry is found only for the same path with the same text,
 //! asked for the same kind and type of value, by the same pupcheck executable (the
 //! cache's folder is named after its build), so a warm run reports exactly what a cold
-//! one does. Entries are postcard's binary serde format, which a build's own types
-//! decode fast (JSON's decoding was three quarters of a warm one-file check's reads). The files a run checks are never
-//! read from the cache: their syntax tree is needed by the rules anyway.
+//! one does. The files a run checks are never read from the cache: their syntax tree
+//! is needed by the rules anyway.
+//!
+//! Entries are postcard's binary serde format, which a build's own types decode fast
+//! (decoding JSON was three quarters of a warm one-file check's reading of entries).
 //!
 //! The cache is best effort: a folder that cannot be created, an entry that cannot be
 //! written, read or decoded is a miss, never an error. It lives in the user's cache
