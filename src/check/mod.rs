@@ -256,7 +256,9 @@ fn check_environment(
         sized.into_iter().map(|(_, file)| file).collect();
     // A few files leave cores idle while they are parsed: one reads the built-in
     // tables most checks ask for, which would otherwise be read on first use.
-    if group.files.len() < 4 * rayon::current_num_threads() {
+    // (Not when the run was given one thread: it uses one core.)
+    let workers = rayon::current_num_threads();
+    if workers > 1 && group.files.len() < 4 * workers {
         crate::env::builtin::read_tables_in_background();
     }
     let parsed: Vec<(ParseResult, &Arc<Settings>)> = largest_first
@@ -287,7 +289,7 @@ fn check_environment(
     }
     // A few files leave threads idle while each loads, one by one, what it declares:
     // those definitions are loaded first, on every core.
-    let few = parsed.len() < 4 * rayon::current_num_threads();
+    let few = parsed.len() < 4 * workers;
     if few {
         prefetch::prefetch_declared(parsed.iter().filter_map(|(file, _)| {
             let file = file.as_ref().ok()?;
@@ -298,8 +300,9 @@ fn check_environment(
         let mut report = match file {
             Ok(file) => {
                 let env = environments.for_file(&file.source.path);
-                // (A few files leave threads idle: each splits its rules in two.)
-                let threads = if few {
+                // (A few files leave threads idle: each splits its rules in two. On
+                // one thread, the halves would only repeat what both ask for.)
+                let threads = if few && workers > 1 {
                     RuleThreads::Split
                 } else {
                     RuleThreads::One
