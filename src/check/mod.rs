@@ -254,11 +254,13 @@ fn check_environment(
     sized.sort_by(|(a, f), (b, g)| b.cmp(a).then_with(|| f.0.path.cmp(&g.0.path)));
     let largest_first: Vec<&(FoundFile, Arc<Settings>)> =
         sized.into_iter().map(|(_, file)| file).collect();
-    // A few files leave cores idle while they are parsed: one reads the built-in
-    // tables most checks ask for, which would otherwise be read on first use.
-    // (Not when the run was given one thread: it uses one core.)
+    // A few files leave threads idle (not when the run was given one thread: it uses
+    // one core). While they are parsed, one reads the built-in tables most checks ask
+    // for, which would otherwise be read on first use.
     let workers = rayon::current_num_threads();
-    if workers > 1 && group.files.len() < 4 * workers {
+    let few = group.files.len() < 4 * workers;
+    let idle_cores = few && workers > 1;
+    if idle_cores {
         crate::env::builtin::read_tables_in_background();
     }
     let parsed: Vec<(ParseResult, &Arc<Settings>)> = largest_first
@@ -289,7 +291,6 @@ fn check_environment(
     }
     // A few files leave threads idle while each loads, one by one, what it declares:
     // those definitions are loaded first, on every core.
-    let few = parsed.len() < 4 * workers;
     if few {
         prefetch::prefetch_declared(parsed.iter().filter_map(|(file, _)| {
             let file = file.as_ref().ok()?;
@@ -300,9 +301,9 @@ fn check_environment(
         let mut report = match file {
             Ok(file) => {
                 let env = environments.for_file(&file.source.path);
-                // (A few files leave threads idle: each splits its rules in two. On
-                // one thread, the halves would only repeat what both ask for.)
-                let threads = if few && workers > 1 {
+                // (Idle cores: each file splits its rules in two. On one thread, the
+                // halves would only repeat what both ask for.)
+                let threads = if idle_cores {
                     RuleThreads::Split
                 } else {
                     RuleThreads::One
@@ -878,7 +879,7 @@ mod tests {
             &[],
         );
         let settings = Settings::default();
-        let mut kinds = std::collections::BTreeSet::new();
+        let mut categories = std::collections::BTreeSet::new();
         let copy = |file: &ParsedFile| ParsedFile {
             source: file.source.clone(),
             program: file.program.clone(),
@@ -886,29 +887,22 @@ mod tests {
             error_nodes: file.error_nodes,
         };
         for file in &parsed {
-            let report = |threads| {
-                run_checks(copy(file), &settings, &env, threads)
-                    .diagnostics
-                    .iter()
-                    .map(|d| format!("{:?}", d))
-                    .collect::<Vec<_>>()
-            };
+            let report = |threads| run_checks(copy(file), &settings, &env, threads).diagnostics;
             let one = report(RuleThreads::One);
+            let debug = |found: &[Diagnostic]| format!("{found:#?}");
             assert_eq!(
-                report(RuleThreads::Split),
-                one,
+                debug(&report(RuleThreads::Split)),
+                debug(&one),
                 "{}",
                 file.source.path.display()
             );
-            for d in &run_checks(copy(file), &settings, &env, RuleThreads::One).diagnostics {
-                kinds.insert(
-                    crate::rules::find(d.rule).map(|r| r.category == crate::rules::Category::Type),
-                );
-            }
+            categories.extend(one.iter().map(|d| {
+                crate::rules::find(d.rule).map(|r| r.category == crate::rules::Category::Type)
+            }));
         }
         assert!(
-            kinds.contains(&Some(true)) && kinds.contains(&Some(false)),
-            "the example has findings of type rules and of others: {kinds:?}"
+            categories.contains(&Some(true)) && categories.contains(&Some(false)),
+            "the example has findings of type rules and of others: {categories:?}"
         );
     }
 

@@ -351,10 +351,9 @@ pub fn check_file(
     threads: RuleThreads,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let code = CodeMap::new(source, program);
-    let exprs = crate::analysis::text::preorder(program);
-    let ctx = FileContext::new(source, program, &code, exprs, settings, env);
-    check_in_context(&ctx, settings, threads, diagnostics)
+    with_context(source, program, settings, env, |ctx| {
+        check_in_context(ctx, settings, threads, diagnostics)
+    })
 }
 
 /// How the rules of one file use the cores.
