@@ -135,7 +135,7 @@ impl Evaluator<'_> {
         self.scopes
             .iter()
             .rev()
-            .any(|scope| scope.contains_key(variable) && !scope.maybe_unset.contains(variable))
+            .any(|scope| scope.contains_key(variable) && !scope.maybe_unset().contains(variable))
             .then_some(true)
     }
 

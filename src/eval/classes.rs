@@ -219,7 +219,9 @@ impl<'a> Evaluator<'a> {
 
         self.match_groups = saved_groups;
         let mut stack = std::mem::take(&mut self.scopes);
-        let variables = stack.pop().unwrap_or_default();
+        let mut variables = stack.pop().unwrap_or_default();
+        // Frozen: a class that inherits from this one starts from a copy of them.
+        variables.fork();
         outer[0] = stack.swap_remove(0);
         self.scopes = outer;
 

@@ -248,10 +248,10 @@ impl<'a> Evaluator<'a> {
         branches: &[(&'p [Expr], Branch)],
         at: &mut AtResource<'_, 'a, 'p>,
     ) {
+        let start = self.fork_scopes();
         let before = self.scopes.clone();
         // Defaults a branch sets hold on its paths only.
         let defaults = self.resource_defaults.len();
-        let start = before.last().map_or(0, |s| s.len());
         let mut outcomes: Vec<super::Scope> = Vec::new();
         // Which of several branches Puppet takes is not known.
         let uncertain = branches
@@ -276,30 +276,45 @@ impl<'a> Evaluator<'a> {
         }
         self.uncertain -= usize::from(uncertain);
         self.scopes = before;
-        self.merge_branches(start, outcomes);
+        self.merge_branches(&start, outcomes);
     }
 
-    /// After branches walked from the same scope (its first `start` variables were
-    /// set before them; `outcomes` is that scope as each branch left it): a variable
-    /// the branches set holds what any of them left, their common value or the join
-    /// of their types (`undef` where a branch did not set it).
-    pub(super) fn merge_branches(&mut self, start: usize, outcomes: Vec<super::Scope>) {
+    /// Freezes what every scope set so far, before branches are walked from here: a
+    /// copy of the scopes for each branch then costs what the branch sets. Gives the
+    /// innermost scope's fork point, to merge the branches' outcomes against.
+    pub(super) fn fork_scopes(&mut self) -> super::scope::ForkPoint {
+        let (innermost, outer) = self.scopes.split_last_mut().expect("a scope");
+        for scope in outer {
+            scope.fork();
+        }
+        innermost.fork()
+    }
+
+    /// After branches walked from the same scope (forked at `start`; `outcomes` is
+    /// that scope as each branch left it): a variable the branches set holds what any
+    /// of them left, their common value or the join of their types (`undef` where a
+    /// branch did not set it).
+    pub(super) fn merge_branches(
+        &mut self,
+        start: &super::scope::ForkPoint,
+        outcomes: Vec<super::Scope>,
+    ) {
         let mut assigned: Vec<String> = Vec::new();
         for outcome in &outcomes {
-            for name in outcome.keys().skip(start) {
+            for name in outcome.set_since(start) {
                 if !assigned.contains(name) {
                     assigned.push(name.clone());
                 }
             }
         }
         // What changes is worked out first and the outcomes dropped before the scope
-        // changes: they share its variables until then, and changing them shared
-        // would copy them all.
+        // changes: they share its layers until then, and the scope's next fork adds
+        // to its newest layer in place only once no one else holds it.
         let mut maybe_unset: Vec<String> = Vec::new();
         let mut set: Vec<(String, AbstractValue)> = Vec::new();
         let scope = self.scopes.last().expect("a scope");
         // Set on some paths only: a branch did not set it, or set it on some of its own.
-        for name in outcomes.iter().flat_map(|o| o.maybe_unset.iter()) {
+        for name in outcomes.iter().flat_map(|o| o.maybe_unset().iter()) {
             if !scope.contains_key(name) {
                 maybe_unset.push(name.clone());
             }
@@ -479,7 +494,7 @@ impl<'a> Evaluator<'a> {
         let unknown = AbstractValue::Inferred(crate::types::t::any());
         let scope = self.scopes.last_mut().expect("a scope");
         for name in names {
-            scope.entry(name.clone()).or_insert_with(|| unknown.clone());
+            scope.insert_if_absent(name, || unknown.clone());
         }
     }
 }

@@ -20,6 +20,7 @@ mod operators;
 mod pure;
 pub mod query;
 mod returns;
+mod scope;
 mod transfer;
 
 pub use operators::{equals, truthy};
@@ -31,6 +32,7 @@ use crate::types::resolve::{AliasSource, Resolver};
 use crate::types::value::Value;
 use crate::types::Type;
 use indexmap::IndexMap;
+use scope::Scope;
 use std::sync::Arc;
 
 /// What is known about an expression's value.
@@ -101,43 +103,6 @@ pub enum EvalError {
 }
 
 type R<T> = Result<T, EvalError>;
-
-/// Variables by name, and which of them some paths to here may not have set (a branch
-/// that set it, joined with one that did not): assigning one of those again fails only
-/// on some paths, while assigning any other variable the scope holds fails on all.
-///
-/// Both are shared until changed: the scopes are copied for each branch of a
-/// conditional (which of them runs is not known), and most branches set no variable,
-/// so a copy costs a count until a branch assigns (a class of many parameters and many
-/// `if`s copied every parameter's value three times for each branch).
-#[derive(Debug, Clone, Default)]
-struct Scope {
-    vars: std::sync::Arc<Variables>,
-    maybe_unset: std::sync::Arc<foldhash::HashSet<String>>,
-}
-
-impl Scope {
-    fn maybe_unset_mut(&mut self) -> &mut foldhash::HashSet<String> {
-        std::sync::Arc::make_mut(&mut self.maybe_unset)
-    }
-}
-
-/// A scope's variables by name, in the order they were set. Hashed with foldhash: the
-/// interpreter looks a name up at every variable it meets.
-type Variables = IndexMap<String, AbstractValue, foldhash::fast::RandomState>;
-
-impl std::ops::Deref for Scope {
-    type Target = Variables;
-    fn deref(&self) -> &Self::Target {
-        &self.vars
-    }
-}
-
-impl std::ops::DerefMut for Scope {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        std::sync::Arc::make_mut(&mut self.vars)
-    }
-}
 
 /// Deeper nesting than this is not evaluated (the parser bounds it too).
 const MAX_DEPTH: usize = 512;
@@ -693,7 +658,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Variable(name) => {
                 let name = names::without_top_scope(name).to_string();
                 let scope = self.scopes.last_mut().expect("the top scope");
-                if scope.maybe_unset.contains(&name) {
+                if scope.maybe_unset().contains(&name) {
                     // The path taken may not have set it.
                     return Err(EvalError::Unsupported(format!(
                         "assigning ${name}, which some paths may not have set"
@@ -1156,8 +1121,8 @@ impl<'a> Evaluator<'a> {
     /// that fails (perhaps it is never taken), is `Any`, so the join is too, and what
     /// it set is forgotten.
     fn any_branch(&mut self, branches: &[&[Expr]]) -> R<AbstractValue> {
+        let start = self.fork_scopes();
         let scopes = self.scopes.clone();
-        let start = scopes.last().map_or(0, |s| s.len());
         let defaults = self.resource_defaults.len();
         let groups = self.match_groups.clone();
         let mut values = Vec::with_capacity(branches.len());
@@ -1178,10 +1143,10 @@ impl<'a> Evaluator<'a> {
             self.resource_defaults.truncate(defaults);
             self.match_groups.clone_from(&groups);
         }
-        // (The copy shares the scopes' variables: dropped, merging changes them in place.)
+        // (The copy shares the scopes' layers: dropped, the next fork adds to them in place.)
         drop(scopes);
         if all_evaluated {
-            self.merge_branches(start, outcomes);
+            self.merge_branches(&start, outcomes);
         }
         Ok(flow::join(&values))
     }
