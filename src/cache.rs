@@ -6,13 +6,18 @@
 //! other modules; reading their manifests is parsing them, and was most of the run
 //! (the corpus's largest file names 327 manifests of other modules: two thirds of its
 //! time). Those files rarely change between two runs, so what each gave is kept, under
-//! a key made of its path and its whole text.
+//! a key made of its path, with a digest of its content and its stamp (size, times,
+//! inode: [`Stamp`]). A file whose stamp is what it was is not even read: opening and
+//! reading the 327 files to hash them was, after parsing, the largest part of a warm
+//! run.
 //!
-//! Architecture Invariant: an entry is found only for the same path with the same text,
-//! asked for the same kind and type of value, by the same pupcheck executable (the
-//! cache's folder is named after its build), so a warm run reports exactly what a cold
-//! one does. The files a run checks are never read from the cache: their syntax tree
-//! is needed by the rules anyway.
+//! Architecture Invariant: an entry is used only for the same path with the same
+//! content, asked for the same kind and type of value, by the same pupcheck executable
+//! (the cache's folder is named after its build), so a warm run reports exactly what a
+//! cold one does. The content is the same when its digest is, or when the file's stamp
+//! is the one taken when the entry was written, at least two seconds after the file
+//! last changed (a later write changes the stamp). The files a run checks are never
+//! read from the cache: their syntax tree is needed by the rules anyway.
 //!
 //! Entries are postcard's binary serde format, which a build's own types decode fast
 //! (decoding JSON was three quarters of a warm one-file check's reading of entries).
@@ -40,7 +45,7 @@ static CACHE: OnceLock<Option<Cache>> = OnceLock::new();
 
 /// Bumped when the layout of an entry changes (the build's name changes anyway when the
 /// executable does; this keeps two builds of one source apart from older layouts).
-const LAYOUT: u32 = 2;
+const LAYOUT: u32 = 3;
 
 /// An entry larger than this is a miss (a manifest's summary is a few KB; the largest
 /// file of the corpus, 285 KB of code, gives 6 KB).
@@ -55,29 +60,146 @@ pub fn disable() {
     let _ = CACHE.set(None);
 }
 
-/// The value `compute` gives for the file at `path` holding `text`, from the cache when
-/// a run of this build computed it for the same path and text; `kind` names what is
-/// computed (and anything else it depends on).
-pub fn remembered<T>(kind: &str, path: &Path, text: &str, compute: impl FnOnce() -> T) -> T
+/// What `compute` gives for the file at `path` (as `read` reads it), from the cache
+/// when a run of this build computed it for the same path and the same content; `None`
+/// when the file cannot be read. `kind` names what is computed (and anything else it
+/// depends on); `digest` is [`digest`] of what the value depends on in what was read.
+///
+/// The file is not read at all when its stamp says it has not changed since the entry
+/// was written (see [`Stamp`]); otherwise its content's digest decides.
+pub fn remembered_file<S, T>(
+    kind: &str,
+    path: &Path,
+    read: impl FnOnce() -> Option<S>,
+    digest: impl FnOnce(&S) -> u128,
+    compute: impl FnOnce(&S) -> T,
+) -> Option<T>
 where
     T: Serialize + DeserializeOwned,
 {
     let Some(cache) = CACHE.get_or_init(Cache::from_environment) else {
-        return compute();
+        return read().map(|source| compute(&source));
     };
-    // (The value's type is part of the key: postcard's entries do not say what they
-    // hold, so one read as another type could decode to nonsense.)
-    let key = Key::of(
-        &format!("{kind}:{}", std::any::type_name::<T>()),
-        path,
-        text,
-    );
-    if let Some(value) = cache.read(&key) {
-        return value;
+    // Taken before the file is read: a change while it is read then shows in the
+    // next run's stamp.
+    let stamp = Stamp::settled_of(path);
+    cache.remembered_file(kind, path, stamp, read, digest, compute)
+}
+
+impl Cache {
+    /// [`remembered_file`] in this cache, for a file with this stamp.
+    fn remembered_file<S, T>(
+        &self,
+        kind: &str,
+        path: &Path,
+        stamp: Option<Stamp>,
+        read: impl FnOnce() -> Option<S>,
+        digest: impl FnOnce(&S) -> u128,
+        compute: impl FnOnce(&S) -> T,
+    ) -> Option<T>
+    where
+        T: Serialize + DeserializeOwned,
+    {
+        // (The value's type is part of the key: postcard's entries do not say what they
+        // hold, so one read as another type could decode to nonsense.)
+        let key = Key::of(&format!("{kind}:{}", std::any::type_name::<T>()), path);
+        let entry: Option<EntryIn<T>> = self.read(&key);
+        let entry = match entry {
+            Some(entry) if stamp.is_some() && entry.stamp == stamp => return Some(entry.value),
+            entry => entry,
+        };
+        let source = read()?;
+        let digest = digest(&source);
+        let value = match entry {
+            Some(entry) if entry.digest == digest => {
+                if stamp.is_none() || entry.stamp == stamp {
+                    return Some(entry.value);
+                }
+                // The same content under a new stamp (touched, copied, checked out
+                // again): stamped anew, so that the next run need not read it.
+                entry.value
+            }
+            _ => compute(&source),
+        };
+        self.write(
+            &key,
+            &EntryOut {
+                path: &key.path,
+                stamp,
+                digest,
+                value: &value,
+            },
+        );
+        Some(value)
     }
-    let value = compute();
-    cache.write(&key, &value);
-    value
+}
+
+/// A digest of what a cached value depends on (a file's text), for
+/// [`remembered_file`].
+pub fn digest(content: &(impl Hash + ?Sized)) -> u128 {
+    // foldhash with fixed seeds: its output may change with its version, but a
+    // build's entries are read only by that build; several times faster than SipHash
+    // over the texts, which are the most a run without stamps hashes.
+    let half = |seed: u64| foldhash::quality::FixedState::with_seed(seed).hash_one(content);
+    (u128::from(half(1)) << 64) | u128::from(half(2))
+}
+
+/// What a file's metadata says of its content without reading it: its size, its
+/// modification and change times (to the nanosecond), its inode and device. Any
+/// write to the file changes its change time, which no program can set.
+///
+/// A stamp is only taken of a file that last changed at least [`SETTLED_AFTER`] ago:
+/// the clock that times a change ticks in steps (a few milliseconds), so a file
+/// written again within the tick of a change could keep its times; one that has not
+/// changed for longer cannot change again without a later time. Such a file has no
+/// stamp, and its content's digest decides (as git decides for the files it calls
+/// racily clean).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+    inode: u64,
+    device: u64,
+}
+
+/// How long a file must not have changed for its stamp to be taken.
+const SETTLED_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl Stamp {
+    /// The stamp of the regular file at `path` (following a symbolic link), when it has
+    /// settled.
+    #[cfg(unix)]
+    fn settled_of(path: &Path) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let metadata = std::fs::metadata(path).ok()?;
+        let now = std::time::SystemTime::now();
+        if !metadata.is_file() {
+            return None;
+        }
+        let stamp = Stamp {
+            len: metadata.len(),
+            modified: (metadata.mtime(), metadata.mtime_nsec()),
+            changed: (metadata.ctime(), metadata.ctime_nsec()),
+            inode: metadata.ino(),
+            device: metadata.dev(),
+        };
+        let latest = stamp.modified.max(stamp.changed);
+        let latest = std::time::UNIX_EPOCH
+            + std::time::Duration::new(
+                u64::try_from(latest.0).ok()?,
+                u32::try_from(latest.1).ok()?,
+            );
+        // (A time in the future, or one the clock cannot tell: not settled.)
+        let age = now.duration_since(latest).ok()?;
+        (age >= SETTLED_AFTER).then_some(stamp)
+    }
+
+    /// Without a change time no program can set, every file is read.
+    #[cfg(not(unix))]
+    fn settled_of(_path: &Path) -> Option<Stamp> {
+        None
+    }
 }
 
 struct Cache {
@@ -85,41 +207,39 @@ struct Cache {
     dir: PathBuf,
 }
 
-/// What an entry is for: its file name, and what it holds besides the value to confirm
-/// it (two different texts with the same 128-bit name would still differ there).
+/// Where an entry is: its file name (a digest of what is computed, for which path),
+/// and the path it must hold (two keys with the same 128-bit name would still differ
+/// there).
 struct Key {
     name: String,
     path: String,
-    len: usize,
 }
 
 #[derive(Serialize)]
 struct EntryOut<'a, T> {
     path: &'a str,
-    len: usize,
+    stamp: Option<Stamp>,
+    digest: u128,
     value: &'a T,
 }
 
 #[derive(Deserialize)]
 struct EntryIn<T> {
     path: String,
-    len: usize,
+    /// The file's stamp when the value was computed, if it had settled.
+    stamp: Option<Stamp>,
+    /// The digest of what the value was computed from.
+    digest: u128,
     value: T,
 }
 
 impl Key {
-    fn of(kind: &str, path: &Path, text: &str) -> Key {
+    fn of(kind: &str, path: &Path) -> Key {
         let path = path.to_string_lossy().into_owned();
-        // foldhash with fixed seeds: its output may change with its version, but a
-        // build's entries are read only by that build; several times faster than
-        // SipHash over the texts, which are the most a warm run hashes.
-        let half = |seed: u64| {
-            foldhash::quality::FixedState::with_seed(seed).hash_one((kind, &path, text))
-        };
+        let name = digest(&(kind, &path));
         Key {
-            name: format!("{:016x}{:016x}", half(1), half(2)),
+            name: format!("{name:032x}"),
             path,
-            len: text.len(),
         }
     }
 }
@@ -148,7 +268,7 @@ impl Cache {
         self.dir.join(&key.name[..2]).join(&key.name[2..])
     }
 
-    fn read<T: DeserializeOwned>(&self, key: &Key) -> Option<T> {
+    fn read<T: DeserializeOwned>(&self, key: &Key) -> Option<EntryIn<T>> {
         // Through `source::read`, as every read: a regular file, bounded.
         let bytes = crate::source::read::read_bytes(&self.entry_path(key), ENTRY_LIMIT).ok()?;
         // Whole: bytes left over are a damaged entry, or one of another type.
@@ -156,16 +276,11 @@ impl Cache {
         if !rest.is_empty() {
             return None;
         }
-        (entry.path == key.path && entry.len == key.len).then_some(entry.value)
+        (entry.path == key.path).then_some(entry)
     }
 
-    fn write<T: Serialize>(&self, key: &Key, value: &T) {
-        let entry = EntryOut {
-            path: &key.path,
-            len: key.len,
-            value,
-        };
-        let Ok(bytes) = postcard::to_allocvec(&entry) else {
+    fn write<T: Serialize>(&self, key: &Key, entry: &EntryOut<'_, T>) {
+        let Ok(bytes) = postcard::to_allocvec(entry) else {
             return;
         };
         let path = self.entry_path(key);
@@ -249,43 +364,163 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_entry_is_found_for_the_same_path_and_text_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = in_folder(&dir);
-        let key = Key::of("k", Path::new("/m/a.pp"), "class a {}");
-        assert_eq!(cache.read::<Vec<String>>(&key), None);
-        cache.write(&key, &vec!["a".to_string()]);
-        assert_eq!(cache.read::<Vec<String>>(&key), Some(vec!["a".to_string()]));
-        for other in [
-            Key::of("k", Path::new("/m/a.pp"), "class b {}"),
-            Key::of("k", Path::new("/m/b.pp"), "class a {}"),
-            Key::of("other", Path::new("/m/a.pp"), "class a {}"),
-        ] {
-            assert_ne!(other.name, key.name);
-            assert_eq!(cache.read::<Vec<String>>(&other), None);
-        }
-        // An entry that does not decode as the value asked for is a miss.
-        assert_eq!(cache.read::<u32>(&key), None);
-        // A damaged entry is a miss too.
-        std::fs::write(cache.entry_path(&key), b"\x07/m/a.p").unwrap();
-        assert_eq!(cache.read::<Vec<String>>(&key), None);
-        // No temporary file is left behind.
-        let folder = cache.entry_path(&key).parent().unwrap().to_path_buf();
-        assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
+    /// A summary of a text, as a cached value.
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    /// Remembered in `cache`: the words of the file at `path`, and whether they were
+    /// computed (not found in the cache) and the file read.
+    fn words_of(cache: &Cache, path: &Path) -> (Option<Vec<String>>, bool, bool) {
+        let (mut computed, mut read) = (false, false);
+        let value = cache.remembered_file(
+            "words",
+            path,
+            Stamp::settled_of(path),
+            || {
+                read = true;
+                std::fs::read_to_string(path).ok()
+            },
+            digest,
+            |text| {
+                computed = true;
+                words(text)
+            },
+        );
+        (value, computed, read)
+    }
+
+    /// Sets a file's modification time `ago` in the past (its change time stays now).
+    fn aged(path: &Path, ago: std::time::Duration) {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(std::time::SystemTime::now() - ago)
+            .unwrap();
     }
 
     #[test]
-    fn an_entry_whose_confirmation_differs_is_a_miss() {
+    fn a_file_just_written_is_read_and_its_digest_decides() {
         let dir = tempfile::tempdir().unwrap();
         let cache = in_folder(&dir);
-        let key = Key::of("k", Path::new("/m/a.pp"), "class a {}");
+        let file = dir.path().join("a.pp");
+        std::fs::write(&file, "class a").unwrap();
+        assert_eq!(
+            words_of(&cache, &file),
+            (Some(words("class a")), true, true)
+        );
+        // Unchanged: found, but read (it changed too recently to trust its stamp).
+        assert_eq!(
+            words_of(&cache, &file),
+            (Some(words("class a")), false, true)
+        );
+        // The same size, written within the same instant: the digest tells.
+        std::fs::write(&file, "class b").unwrap();
+        assert_eq!(
+            words_of(&cache, &file),
+            (Some(words("class b")), true, true)
+        );
+        // Gone: nothing, whatever the cache holds.
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(words_of(&cache, &file), (None, false, true));
+    }
+
+    #[test]
+    fn a_settled_file_whose_stamp_is_unchanged_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = in_folder(&dir);
+        let file = dir.path().join("a.pp");
+        std::fs::write(&file, "class a").unwrap();
+        aged(&file, std::time::Duration::from_secs(60));
+        // Its change time is now: still not settled.
+        assert_eq!(Stamp::settled_of(&file), None);
+        let settled = Stamp {
+            changed: (0, 0),
+            ..stamp_now(&file)
+        };
+        // An entry written when the file had settled (as if by a run two seconds on).
+        cache.write(
+            &Key::of(
+                &format!("words:{}", std::any::type_name::<Vec<String>>()),
+                &file,
+            ),
+            &EntryOut {
+                path: &file.to_string_lossy(),
+                stamp: Some(settled),
+                digest: digest("class a"),
+                value: &words("forged, to show the file was not read"),
+            },
+        );
+        let found = cache.remembered_file(
+            "words",
+            &file,
+            Some(settled),
+            || -> Option<String> { panic!("read although its stamp is unchanged") },
+            digest,
+            |text| words(text),
+        );
+        assert_eq!(found, Some(words("forged, to show the file was not read")));
+        // Another stamp (the file was written since): read, and found by its digest.
+        assert_eq!(
+            words_of(&cache, &file),
+            (
+                Some(words("forged, to show the file was not read")),
+                false,
+                true
+            )
+        );
+    }
+
+    /// The stamp of a file, settled or not.
+    fn stamp_now(path: &Path) -> Stamp {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(path).unwrap();
+        Stamp {
+            len: m.len(),
+            modified: (m.mtime(), m.mtime_nsec()),
+            changed: (m.ctime(), m.ctime_nsec()),
+            inode: m.ino(),
+            device: m.dev(),
+        }
+    }
+
+    #[test]
+    fn an_entry_for_another_path_or_kind_or_type_is_a_miss() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = in_folder(&dir);
+        let file = dir.path().join("a.pp");
+        std::fs::write(&file, "class a").unwrap();
+        words_of(&cache, &file);
+        let key = Key::of(
+            &format!("words:{}", std::any::type_name::<Vec<String>>()),
+            &file,
+        );
+        assert!(cache.read::<Vec<String>>(&key).is_some());
+        for other in [
+            Key::of(
+                &format!("other:{}", std::any::type_name::<Vec<String>>()),
+                &file,
+            ),
+            Key::of(&format!("words:{}", std::any::type_name::<u32>()), &file),
+            Key::of(
+                &format!("words:{}", std::any::type_name::<Vec<String>>()),
+                &dir.path().join("b.pp"),
+            ),
+        ] {
+            assert_ne!(other.name, key.name);
+            assert!(cache.read::<Vec<String>>(&other).is_none());
+        }
+        // An entry that does not decode as the value asked for is a miss.
+        assert!(cache.read::<u32>(&key).is_none());
+        // An entry naming another path is a miss (two paths with one digest).
         let forged = Key {
             name: key.name.clone(),
             path: "/m/other.pp".to_string(),
-            len: key.len,
         };
-        cache.write(&forged, &1u32);
-        assert_eq!(cache.read::<u32>(&key), None);
+        assert!(cache.read::<Vec<String>>(&forged).is_none());
+        // A damaged entry is a miss too.
+        std::fs::write(cache.entry_path(&key), b"\x07/m/a.p").unwrap();
+        assert!(cache.read::<Vec<String>>(&key).is_none());
+        // No temporary file is left behind.
+        let folder = cache.entry_path(&key).parent().unwrap().to_path_buf();
+        assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
     }
 }

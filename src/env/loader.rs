@@ -338,19 +338,17 @@ impl Loader {
         if !is_plain_name(name) {
             return None;
         }
-        self.only_module_with(&format!("lib/puppet/type/{name}.rb"))
-            .and_then(|file| {
-                let text = crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT)
-                    .ok()?;
-                Some((file, text))
-            })
-            .and_then(|(file, text)| {
-                // Read with a Ruby parser: remembered on disk, as manifests are.
-                crate::cache::remembered(&format!("ruby-type:{name}"), &file, &text, || {
-                    super::ruby_type::read_type(&text, name)
-                })
-            })
-            .map(Arc::new)
+        let file = self.only_module_with(&format!("lib/puppet/type/{name}.rb"))?;
+        // Read with a Ruby parser: remembered on disk, as manifests are.
+        crate::cache::remembered_file(
+            &format!("ruby-type:{name}"),
+            &file,
+            || crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT).ok(),
+            crate::cache::digest,
+            |text| super::ruby_type::read_type(text, name),
+        )
+        .flatten()
+        .map(Arc::new)
     }
 
     /// Whether some module's provider of the resource type `name`
@@ -472,16 +470,17 @@ impl Loader {
         // disk like a manifest's definitions. A template with a syntax error has no
         // parameters known.
         self.templates.get_or_compute(&found.path, || {
-            let source = crate::source::walk::read_file(&found).ok()?;
-            let kind = if source.byte_order_mark {
-                "epp-parameters-bom"
-            } else {
-                "epp-parameters"
-            };
-            let parameters = crate::cache::remembered(kind, &found.path, &source.text, || {
-                let parsed = crate::syntax::parse(&source);
-                (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
-            })?;
+            let parameters = crate::cache::remembered_file(
+                "epp-parameters",
+                &found.path,
+                || crate::source::walk::read_file(&found).ok(),
+                |source| crate::cache::digest(&(source.byte_order_mark, &source.text)),
+                |source| {
+                    let parsed = crate::syntax::parse(source);
+                    (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
+                },
+            )
+            .flatten()?;
             Some(super::EppTemplate {
                 path: found.path.clone(),
                 parameters,
