@@ -313,17 +313,17 @@ impl<'a> Evaluator<'a> {
         let mut maybe_unset: Vec<String> = Vec::new();
         let mut set: Vec<(String, AbstractValue)> = Vec::new();
         let scope = self.scopes.last().expect("a scope");
-        // Set on some paths only: a branch did not set it, or set it on some of its own.
-        for name in outcomes.iter().flat_map(|o| o.maybe_unset().iter()) {
-            if !scope.contains_key(name) {
-                maybe_unset.push(name.clone());
-            }
-        }
         for name in assigned {
             if scope.contains_key(&name) {
                 continue; // Puppet does not let a variable change.
             }
-            if outcomes.iter().any(|o| !o.contains_key(&name)) {
+            // Set on some paths only: a branch did not set it, or set it on some of
+            // its own. (A name the scope did not hold that a branch may not have set
+            // is one the branch assigned, in a conditional of its own.)
+            if outcomes
+                .iter()
+                .any(|o| !o.contains_key(&name) || o.maybe_unset().contains(&name))
+            {
                 maybe_unset.push(name.clone());
             }
             let values: Vec<AbstractValue> = outcomes
