@@ -15,8 +15,6 @@ use std::sync::Arc;
 /// One declaration with the definition it declares.
 pub struct Declaration<'a> {
     pub definition: std::sync::Arc<Definition>,
-    /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]`.
-    pub subject: String,
     /// Its title (a class's is its name), when the evaluation knows it.
     pub title: Option<String>,
     /// The attributes it gives (`given`).
@@ -37,6 +35,20 @@ pub struct Declaration<'a> {
     /// A virtual or exported resource (`@web::vhost`, `@@web::vhost`): Puppet still
     /// requires its parameters, but may never evaluate it.
     pub virtual_or_exported: bool,
+}
+
+impl Declaration<'_> {
+    /// How Puppet names it in messages: `Class[Ntp]`, `Ntp::Peer[x]` (`Ntp::Peer` when
+    /// the title is not known). Made when a message needs it: most declarations have
+    /// none.
+    pub fn subject(&self) -> String {
+        let shown = capitalized(&self.definition.name);
+        match &self.title {
+            _ if self.is_class => format!("Class[{shown}]"),
+            Some(title) => format!("{shown}[{title}]"),
+            None => shown,
+        }
+    }
 }
 
 /// `ntp::peer` is `Ntp::Peer`.
@@ -92,11 +104,9 @@ pub fn declarations_in<'a>(
         if type_name == "class" {
             for title in titles(ctx, &body.title) {
                 if let Some(definition) = env.class(&title) {
-                    let subject = format!("Class[{}]", capitalized(&definition.name));
                     found.push(Declaration {
                         title: Some(definition.name.clone()),
                         definition,
-                        subject,
                         attributes: given(ctx, resource, body),
                         complete,
                         is_class: true,
@@ -108,16 +118,10 @@ pub fn declarations_in<'a>(
                 }
             }
         } else if let Some(definition) = env.define(type_name.as_str()) {
-            let shown = capitalized(&definition.name);
             // With several titles, Puppet fails on the first resource.
             let first = titles(ctx, &body.title).into_iter().next();
-            let subject = match &first {
-                Some(first) => format!("{shown}[{first}]"),
-                None => shown,
-            };
             found.push(Declaration {
                 definition,
-                subject,
                 title: first,
                 attributes: given(ctx, resource, body),
                 complete,
@@ -244,19 +248,17 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
             continue;
         };
         let is_class = type_name == "class";
-        let (definition, subject, title) = if is_class {
+        let (definition, title) = if is_class {
             let Some(definition) = ctx.env.class(title) else {
                 continue;
             };
-            let subject = format!("Class[{}]", capitalized(&definition.name));
             let name = definition.name.clone();
-            (definition, subject, name)
+            (definition, name)
         } else {
             let Some(definition) = ctx.env.define(&type_name) else {
                 return found;
             };
-            let subject = format!("{}[{title}]", capitalized(&definition.name));
-            (definition, subject, title.to_string())
+            (definition, title.to_string())
         };
         let mut given: Vec<Given> = Vec::new();
         add_entries(&mut given, attributes, call.args[1].span);
@@ -265,7 +267,6 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
         }
         found.push(Declaration {
             definition,
-            subject,
             title: Some(title),
             attributes: given,
             complete: true,

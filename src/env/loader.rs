@@ -17,6 +17,10 @@ pub struct Loader {
     modules: HashMap<String, PathBuf>,
     /// What each file looked at so far defines.
     files: Memo<PathBuf, Loaded>,
+    /// The file the autoloader reads for each class or defined type asked about so far
+    /// (one name is asked about by several rules, at every declaration of it: building
+    /// its path and hashing it again cost more than the look-up).
+    manifests_by_name: Memo<String, Option<Arc<Environment>>>,
     /// The module functions written in Ruby read so far (`None`: absent or unread).
     ruby_functions: Memo<PathBuf, Option<Arc<super::ruby::RubyFunction>>>,
     /// The modules' provider folders (`lib/puppet/provider/<type>`), by type name.
@@ -206,6 +210,7 @@ impl Loader {
         Loader {
             modules,
             files: Memo::default(),
+            manifests_by_name: Memo::default(),
             ruby_functions: Memo::default(),
             provider_folders: std::sync::OnceLock::new(),
             legacy_arities: Memo::default(),
@@ -217,15 +222,17 @@ impl Loader {
     /// The definitions of the file where the autoloader looks for `name` (a class or
     /// defined type).
     pub fn manifest_for(&self, name: &str) -> Option<Arc<Environment>> {
-        let mut segments = name.split("::");
-        let root = self.modules.get(segments.next()?)?;
-        let rest: Vec<&str> = segments.collect();
-        let file = if rest.is_empty() {
-            root.join("manifests").join("init.pp")
-        } else {
-            root.join("manifests").join(rest.join("/") + ".pp")
-        };
-        self.load(&file)
+        self.manifests_by_name.get_or_compute(name, || {
+            let mut segments = name.split("::");
+            let root = self.modules.get(segments.next()?)?;
+            let rest: Vec<&str> = segments.collect();
+            let file = if rest.is_empty() {
+                root.join("manifests").join("init.pp")
+            } else {
+                root.join("manifests").join(rest.join("/") + ".pp")
+            };
+            self.load(&file)
+        })
     }
 
     /// The modules on the modulepaths, by name, with their folders.

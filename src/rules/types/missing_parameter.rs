@@ -80,7 +80,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         report(
             out,
             declaration.span,
-            &declaration.subject,
+            || declaration.subject(),
             &declaration.definition,
             &missing,
         );
@@ -89,8 +89,8 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     // from a declaration with parameters evaluated before (which may be anywhere).
     each_included_class(ctx, |definition, at| {
         let missing = missing(ctx, &definition, true, |_| false);
-        let subject = format!("Class[{}]", capitalized(&definition.name));
-        report(out, at.span, &subject, &definition, &missing);
+        let subject = || format!("Class[{}]", capitalized(&definition.name));
+        report(out, at.span, subject, &definition, &missing);
     });
 }
 
@@ -117,15 +117,16 @@ fn missing(
 fn report(
     out: &mut Vec<Diagnostic>,
     span: Span,
-    subject: &str,
+    subject: impl FnOnce() -> String,
     definition: &Definition,
     missing: &[String],
 ) {
     if missing.is_empty() {
         return;
     }
+    let subject = subject();
     out.push(
-        RULE.diagnostic(span, of_subject(subject, missing))
+        RULE.diagnostic(span, of_subject(&subject, missing))
             .with_note(format!(
                 "{subject} is defined in {}",
                 crate::source::shown_path(&definition.path)

@@ -103,7 +103,7 @@ fn check_defaults(ctx: &FileContext, declaration: &Declaration, out: &mut Vec<Di
         Supplied::Nothing
     };
     let reasons = unusable_defaults(ctx.env, definition, title, given);
-    report_defaults(out, declaration.span, &declaration.subject, definition, &reasons);
+    report_defaults(out, declaration.span, || declaration.subject(), definition, &reasons);
 }
 
 /// `include`, `contain` and `require` give a class no parameter: each gets its value
@@ -118,15 +118,15 @@ fn check_included_defaults(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             }
         };
         let reasons = unusable_defaults(ctx.env, &definition, &definition.name, given);
-        let subject = format!("Class[{}]", capitalized(&definition.name));
-        report_defaults(out, at.span, &subject, &definition, &reasons);
+        let subject = || format!("Class[{}]", capitalized(&definition.name));
+        report_defaults(out, at.span, subject, &definition, &reasons);
     });
 }
 
 fn report_defaults(
     out: &mut Vec<Diagnostic>,
     span: crate::source::Span,
-    subject: &str,
+    subject: impl FnOnce() -> String,
     definition: &crate::env::Definition,
     reasons: &[String],
 ) {
@@ -134,7 +134,7 @@ fn report_defaults(
         return;
     }
     out.push(
-        RULE.diagnostic(span, crate::types::mismatch::of_subject(subject, reasons))
+        RULE.diagnostic(span, crate::types::mismatch::of_subject(&subject(), reasons))
             .with_note(format!(
                 "the declaration leaves the parameters their defaults, written in {}",
                 crate::source::shown_path(&definition.path)
@@ -177,7 +177,7 @@ fn check_declaration(
         out.push(
             RULE.diagnostic(
                 attribute.span,
-                crate::types::mismatch::of_subject(&declaration.subject, &why),
+                crate::types::mismatch::of_subject(&declaration.subject(), &why),
             )
             .with_note(format!(
                 "'{}' is declared as {} in {}",

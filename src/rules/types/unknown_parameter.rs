@@ -53,11 +53,11 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             out.push(
                 RULE.diagnostic(
                     attribute.name_span,
-                    format!("{}: has no parameter named '{name}'", declaration.subject),
+                    format!("{}: has no parameter named '{name}'", declaration.subject()),
                 )
                 .with_note(format!(
                     "{} is defined in {}",
-                    declaration.subject,
+                    declaration.subject(),
                     crate::source::shown_path(&declaration.definition.path)
                 )),
             );
