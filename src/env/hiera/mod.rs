@@ -498,7 +498,7 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                         next.push(path);
                     }
                 }
-                Some(regex) => {
+                Some(pattern) => {
                     let Ok(entries) = std::fs::read_dir(dir) else {
                         continue;
                     };
@@ -507,7 +507,7 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                         .filter(|e| {
                             e.file_name()
                                 .to_str()
-                                .is_some_and(|n| regex.is_match(n.as_bytes()))
+                                .is_some_and(|n| pattern.is_match(n.as_bytes()))
                         })
                         .map(|e| e.path())
                         .filter(|p| if last { p.is_file() } else { p.is_dir() })
@@ -525,47 +525,84 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
     Some(current)
 }
 
-/// A segment with interpolations or glob characters as a regex over names; `None` for
-/// a literal name.
-fn segment_matcher(segment: &str) -> Option<regex::bytes::Regex> {
+/// A segment with interpolations or glob characters as a pattern over names; `None`
+/// for a literal name.
+fn segment_matcher(segment: &str) -> Option<SegmentPattern> {
     if !segment.contains("%{") && !segment.contains(['*', '?', '[', '{']) {
         return None;
     }
-    // Modules share their hierarchies (`nodes/%{trusted.certname}.yaml`,
-    // `os/%{facts.os.family}.yaml`): each segment is compiled once per run.
-    static COMPILED: std::sync::OnceLock<
-        crate::env::memo::Memo<String, Option<regex::bytes::Regex>>,
-    > = std::sync::OnceLock::new();
-    COMPILED
-        .get_or_init(Default::default)
-        .get_or_compute(segment, || compile_segment(segment))
-}
-
-fn compile_segment(segment: &str) -> Option<regex::bytes::Regex> {
-    let mut pattern = String::from("^");
+    let mut tokens = Vec::new();
     let mut rest = segment;
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix("%{") {
             let end = after.find('}').map_or(after.len(), |e| e + 1);
-            pattern.push_str(".*");
+            tokens.push(Token::AnyRun);
             rest = &after[end..];
             continue;
         }
         let c = rest.chars().next().expect("not empty");
         match c {
-            '*' | '{' | '}' | ',' | '[' | ']' => pattern.push_str(".*"),
-            '?' => pattern.push('.'),
-            other => pattern.push_str(&regex::escape(&other.to_string())),
+            // (A brace or bracket alternative is matched loosely, as anything.)
+            '*' | '{' | '}' | ',' | '[' | ']' => tokens.push(Token::AnyRun),
+            '?' => tokens.push(Token::AnyByte),
+            other => tokens.extend(other.to_string().bytes().map(Token::Byte)),
         }
         rest = &rest[c.len_utf8()..];
     }
-    pattern.push('$');
-    // Over bytes, without Unicode classes: compiling a Unicode `.*` for every level of
-    // every module's hierarchy was a tenth of a one-file check.
-    regex::bytes::RegexBuilder::new(&pattern)
-        .unicode(false)
-        .build()
-        .ok()
+    Some(SegmentPattern { tokens })
+}
+
+/// A path segment's pattern, matched against a folder's names by their bytes: an
+/// interpolation or a glob's `*` stands for any run of bytes, `?` for any one byte.
+/// (Compiling each as a regex was a tenth of a few-file check's reading of Hiera.)
+#[derive(Debug)]
+struct SegmentPattern {
+    tokens: Vec<Token>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Token {
+    Byte(u8),
+    AnyByte,
+    AnyRun,
+}
+
+impl SegmentPattern {
+    /// Whether the whole of `name` matches (a name with a line break never does).
+    fn is_match(&self, name: &[u8]) -> bool {
+        if name.contains(&b'\n') {
+            return false;
+        }
+        // The classic wildcard walk: on a mismatch, the last `AnyRun` takes one byte
+        // more and the match resumes after it.
+        let (mut t, mut n) = (0, 0);
+        let mut last_run: Option<(usize, usize)> = None;
+        while n < name.len() {
+            match self.tokens.get(t) {
+                Some(Token::AnyRun) => {
+                    last_run = Some((t, n));
+                    t += 1;
+                }
+                Some(Token::AnyByte) => {
+                    t += 1;
+                    n += 1;
+                }
+                Some(Token::Byte(b)) if *b == name[n] => {
+                    t += 1;
+                    n += 1;
+                }
+                _ => match last_run {
+                    Some((run, taken)) => {
+                        last_run = Some((run, taken + 1));
+                        t = run + 1;
+                        n = taken + 1;
+                    }
+                    None => return false,
+                },
+            }
+        }
+        self.tokens[t..].iter().all(|token| *token == Token::AnyRun)
+    }
 }
 
 #[cfg(test)]
@@ -582,6 +619,20 @@ mod tests {
         assert!(m.is_match("r\u{e9}gion-\u{1f600}.yaml".as_bytes()));
         assert!(!m.is_match(b"region-x.yaml"));
         assert!(segment_matcher("common.yaml").is_none());
+        // Runs match nothing or anything; `?` one byte; the whole name must match.
+        let m = segment_matcher("*-%{x}?.yaml").expect("a pattern");
+        assert!(m.is_match(b"-a.yaml"));
+        assert!(m.is_match(b"a-b-c-dd.yaml"));
+        assert!(!m.is_match(b"a-.yaml"));
+        assert!(!m.is_match(b"a-b.yaml.bak"));
+        // A run gives back what a later literal needs (backtracking).
+        let m = segment_matcher("%{a}aab").expect("a pattern");
+        assert!(m.is_match(b"aaaab"));
+        assert!(!m.is_match(b"aaaa"));
+        // A line break in a name is matched by nothing.
+        let m = segment_matcher("%{a}.yaml").expect("a pattern");
+        assert!(m.is_match(b"xy.yaml"));
+        assert!(!m.is_match(b"x\ny.yaml"));
     }
 
     #[test]
