@@ -7,7 +7,7 @@
 //! (the corpus's largest file names 327 manifests of other modules: two thirds of its
 //! time). Those files rarely change between two runs, so what each gave is kept, under
 //! a key made of its path, with a digest of its content and its stamp (size, times,
-//! inode: [`Stamp`]). A file whose stamp is what it was is not even read: opening and
+//! inode: `Stamp`). A file whose stamp is what it was is not even read: opening and
 //! reading the 327 files to hash them was, after parsing, the largest part of a warm
 //! run.
 //!
@@ -66,7 +66,7 @@ pub fn disable() {
 /// depends on); `digest` is [`digest`] of what the value depends on in what was read.
 ///
 /// The file is not read at all when its stamp says it has not changed since the entry
-/// was written (see [`Stamp`]); otherwise its content's digest decides.
+/// was written (see `Stamp`); otherwise its content's digest decides.
 pub fn remembered_file<S, T>(
     kind: &str,
     path: &Path,
@@ -112,7 +112,8 @@ impl Cache {
         let digest = digest(&source);
         let value = match entry {
             Some(entry) if entry.digest == digest => {
-                if stamp.is_none() || entry.stamp == stamp {
+                // (A settled stamp equal to the entry's returned above.)
+                if stamp.is_none() {
                     return Some(entry.value);
                 }
                 // The same content under a new stamp (touched, copied, checked out
@@ -132,6 +133,26 @@ impl Cache {
         );
         Some(value)
     }
+}
+
+/// [`remembered_file`] for a manifest or template, read as pupcheck reads the files it
+/// checks (a byte-order mark left out of the text, and part of what the value depends
+/// on: it is a syntax error).
+pub fn remembered_source<T>(
+    kind: &str,
+    found: &crate::source::walk::FoundFile,
+    compute: impl FnOnce(&crate::source::SourceFile) -> T,
+) -> Option<T>
+where
+    T: Serialize + DeserializeOwned,
+{
+    remembered_file(
+        kind,
+        &found.path,
+        || crate::source::walk::read_file(found).ok(),
+        |source| digest(&(source.byte_order_mark, &source.text)),
+        compute,
+    )
 }
 
 /// A digest of what a cached value depends on (a file's text), for
@@ -155,7 +176,7 @@ pub fn digest(content: &(impl Hash + ?Sized)) -> u128 {
 /// stamp, and its content's digest decides (as git decides for the files it calls
 /// racily clean).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
+struct Stamp {
     len: u64,
     modified: (i64, i64),
     changed: (i64, i64),

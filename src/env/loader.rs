@@ -477,16 +477,10 @@ impl Loader {
         // disk like a manifest's definitions. A template with a syntax error has no
         // parameters known.
         self.templates.get_or_compute(&found.path, || {
-            let parameters = crate::cache::remembered_file(
-                "epp-parameters",
-                &found.path,
-                || crate::source::walk::read_file(&found).ok(),
-                |source| crate::cache::digest(&(source.byte_order_mark, &source.text)),
-                |source| {
-                    let parsed = crate::syntax::parse(source);
-                    (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
-                },
-            )
+            let parameters = crate::cache::remembered_source("epp-parameters", &found, |source| {
+                let parsed = crate::syntax::parse(source);
+                (parsed.error_nodes == 0).then_some(parsed.program.epp_parameters)
+            })
             .flatten()?;
             Some(super::EppTemplate {
                 path: found.path.clone(),

@@ -399,19 +399,12 @@ impl Environment {
             path: path.to_path_buf(),
             kind: SourceKind::Manifest,
         };
-        let summary = crate::cache::remembered_file(
-            "manifest-index",
-            path,
-            || crate::source::walk::read_file(&found).ok(),
-            // A byte-order mark, left out of the text, is a syntax error.
-            |source| crate::cache::digest(&(source.byte_order_mark, &source.text)),
-            |source| {
-                let parsed = crate::syntax::parse(source);
-                let mut env = Environment::empty();
-                env.add_program(path, &parsed.program);
-                FileSummary::of(env, parsed.error_nodes == 0)
-            },
-        )?;
+        let summary = crate::cache::remembered_source("manifest-index", &found, |source| {
+            let parsed = crate::syntax::parse(source);
+            let mut env = Environment::empty();
+            env.add_program(path, &parsed.program);
+            FileSummary::of(env, parsed.error_nodes == 0)
+        })?;
         Some(summary.into_environment())
     }
 

@@ -498,7 +498,7 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                         next.push(path);
                     }
                 }
-                Some(pattern) => {
+                Some(matcher) => {
                     let Ok(entries) = std::fs::read_dir(dir) else {
                         continue;
                     };
@@ -507,7 +507,7 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                         .filter(|e| {
                             e.file_name()
                                 .to_str()
-                                .is_some_and(|n| pattern.is_match(n.as_bytes()))
+                                .is_some_and(|n| matcher.is_match(n.as_bytes()))
                         })
                         .map(|e| e.path())
                         .filter(|p| if last { p.is_file() } else { p.is_dir() })
