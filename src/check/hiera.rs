@@ -48,10 +48,7 @@ pub fn reports<'p>(
         let judged = files.par_iter().filter_map(|&(file, is_config)| {
             // Only files under the paths the user named are reported: other modules on
             // the modulepath have Hiera files too, but are not theirs to check.
-            let named = std::fs::canonicalize(&file.path).is_ok_and(|real| plan.is_named(&real));
-            if !named {
-                return None;
-            }
+            plan.named_real_path(&file.path)?;
             let source = data_source(&file.path, file.text.clone());
             // Each rule runs only when enabled: some read much (hiera-unknown-key
             // searches the text of every module once).

@@ -40,10 +40,10 @@ pub fn reports<'p>(
             .chain(plan.named_folders.iter().cloned());
         for module_root in roots {
             let path = module_root.join("metadata.json");
-            let Ok(real) = std::fs::canonicalize(&path) else {
+            let Some(real) = plan.named_real_path(&path) else {
                 continue;
             };
-            if !plan.is_named(&real) || !seen.insert(real) {
+            if !seen.insert(real) {
                 continue;
             }
             let Ok(text) =

@@ -373,6 +373,9 @@ pub struct Plan {
     pub named_folders: Vec<PathBuf>,
     /// `write_roots` as a set, for [`Plan::is_named`].
     named: std::collections::HashSet<PathBuf>,
+    /// When the user named only files (a pre-commit hook): their file identities, found
+    /// on first use, for [`Plan::named_real_path`].
+    named_files: std::sync::OnceLock<Option<NamedFiles>>,
     /// With `--shard`: which files are this job's (the planned files are only those).
     pub shard: Option<shard::Assignment>,
     /// The process ends after this run (the command line): the last environment's
@@ -406,11 +409,65 @@ impl Plan {
         real.ancestors().any(|a| self.named.contains(a))
     }
 
+    /// The real path of the file at `path` (a Hiera file, a module's `metadata.json`,
+    /// as found on the modulepath) when the user named it or a folder holding it.
+    ///
+    /// A run that named only files asks first whether `path` is one of them, by its
+    /// file identity: one system call, where resolving the path reads every link on
+    /// its way (a check of one file asks this of every module's files).
+    pub fn named_real_path(&self, path: &Path) -> Option<PathBuf> {
+        let named_files = self
+            .named_files
+            .get_or_init(|| NamedFiles::of(&self.write_roots, &self.named_folders));
+        if let Some(files) = named_files {
+            if !files.may_hold(path) {
+                return None;
+            }
+        }
+        let real = std::fs::canonicalize(path).ok()?;
+        self.is_named(&real).then_some(real)
+    }
+
     /// Whether a file found beside the planned ones (Hiera data, a metadata.json) is
     /// this job's to report.
     fn reports_on(&self, path: &Path) -> bool {
         self.shard.as_ref().is_none_or(|a| a.is_mine(path))
     }
+}
+
+/// The identities (device and inode) of the files a run named, when it named no
+/// folder: a file with another identity is not one of them, whatever its path.
+struct NamedFiles(std::collections::HashSet<(u64, u64)>);
+
+impl NamedFiles {
+    fn of(write_roots: &[PathBuf], named_folders: &[PathBuf]) -> Option<NamedFiles> {
+        if !named_folders.is_empty() {
+            return None;
+        }
+        let mut ids = std::collections::HashSet::new();
+        for root in write_roots {
+            // (A named file pupcheck cannot read the identity of: resolve every path.)
+            ids.insert(file_identity(root)?);
+        }
+        Some(NamedFiles(ids))
+    }
+
+    /// Whether the file at `path` may be one of the named ones (links followed).
+    fn may_hold(&self, path: &Path) -> bool {
+        file_identity(path).is_some_and(|id| self.0.contains(&id))
+    }
+}
+
+#[cfg(unix)]
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_identity(_: &Path) -> Option<(u64, u64)> {
+    None
 }
 
 /// Walks `roots` and resolves each file's configuration, leaving out excluded files.
@@ -436,6 +493,7 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
         write_roots,
         named_folders,
         named,
+        named_files: Default::default(),
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
@@ -904,6 +962,54 @@ mod tests {
             categories.contains(&Some(true)) && categories.contains(&Some(false)),
             "the example has findings of type rules and of others: {categories:?}"
         );
+    }
+
+    /// A file found on the modulepath is reported only when the user named it (through
+    /// any link) or a folder holding it, whether the run named only files (asked by
+    /// file identity first) or a folder too.
+    #[test]
+    fn a_found_file_is_named_through_links_whether_files_or_folders_were_named() {
+        let dir = std::env::temp_dir().join(format!("pupcheck-named-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("mod/data")).unwrap();
+        std::fs::create_dir_all(dir.join("other")).unwrap();
+        for file in [
+            "mod/data/common.yaml",
+            "mod/metadata.json",
+            "other/common.yaml",
+        ] {
+            std::fs::write(dir.join(file), "{}").unwrap();
+        }
+        std::os::unix::fs::symlink(dir.join("mod"), dir.join("linked")).unwrap();
+        let real = |p: &str| std::fs::canonicalize(dir.join(p)).unwrap();
+        let plan_of = |named: &[&str]| {
+            let roots: Vec<PathBuf> = named.iter().map(|n| dir.join(n)).collect();
+            plan(&roots, &mut Resolver::defaults()).unwrap()
+        };
+        // Only files named: the Hiera file itself, by a path through a link.
+        let files = plan_of(&["linked/data/common.yaml"]);
+        assert!(files.named_files.get().is_none(), "found on first use");
+        assert_eq!(
+            files.named_real_path(&dir.join("mod/data/common.yaml")),
+            Some(real("mod/data/common.yaml"))
+        );
+        assert!(matches!(files.named_files.get(), Some(Some(_))));
+        assert_eq!(files.named_real_path(&dir.join("other/common.yaml")), None);
+        assert_eq!(files.named_real_path(&dir.join("mod/metadata.json")), None);
+        assert_eq!(files.named_real_path(&dir.join("mod/missing.yaml")), None);
+        // A folder named: everything under it, through links too, and nothing else.
+        let folder = plan_of(&["linked", "other/common.yaml"]);
+        assert_eq!(
+            folder.named_real_path(&dir.join("linked/metadata.json")),
+            Some(real("mod/metadata.json"))
+        );
+        assert!(matches!(folder.named_files.get(), Some(None)));
+        assert_eq!(
+            folder.named_real_path(&dir.join("other/common.yaml")),
+            Some(real("other/common.yaml"))
+        );
+        assert_eq!(folder.named_real_path(&dir.join("other")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
