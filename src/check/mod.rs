@@ -21,7 +21,7 @@ pub(crate) use isolate::{catch_part_panic, resume_part_panic};
 
 use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::Environment;
+use crate::env::{Environment, Loader};
 use crate::rules::{self, RuleThreads};
 use crate::source::walk::{self, FoundFile};
 use crate::source::{SourceFile, SourceKind};
@@ -263,10 +263,18 @@ fn check_environment(
     if idle_cores {
         crate::env::builtin::read_tables_in_background();
     }
-    let parsed: Vec<(ParseResult, &Arc<Settings>)> = largest_first
-        .into_par_iter()
-        .map(|(f, settings)| (parse_found_file(f), settings))
-        .collect();
+    let planned = group.all_files(plan);
+    let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
+    // The modulepaths' readers need the files' paths only: made while they are parsed.
+    let (parsed, loaders): (Vec<(ParseResult, &Arc<Settings>)>, _) = rayon::join(
+        || {
+            largest_first
+                .into_par_iter()
+                .map(|(f, settings)| (parse_found_file(f), settings))
+                .collect()
+        },
+        || Environments::loaders(&group.roots, &paths, &plan.modulepath),
+    );
     // The index is built from the programs in path order, as before.
     let mut programs: Vec<(&Path, &crate::ast::Program)> = parsed
         .iter()
@@ -274,11 +282,9 @@ fn check_environment(
         .map(|p| (p.source.path.as_path(), &*p.program))
         .collect();
     crate::source::path_order::sort_by_path(&mut programs, |p| p.0);
-    let planned = group.all_files(plan);
-    let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
     let mut environments = Environments::with_roots(
         group.roots.clone(),
-        &paths,
+        loaders,
         &programs,
         &plan.modulepath,
         &[],
@@ -653,45 +659,66 @@ impl Environments {
         {
             roots.root_of(file);
         }
-        Environments::with_roots(roots.by_folder, files, programs, modulepath, read)
+        let loaders = Environments::loaders(&roots.by_folder, files, modulepath);
+        Environments::with_roots(roots.by_folder, loaders, programs, modulepath, read)
+    }
+
+    /// The modulepath reader of each environment of `files` (grouped by the roots of
+    /// their folders, which `roots` holds): what the index needs of the files' paths
+    /// only, made while they are parsed.
+    fn loaders(
+        roots: &foldhash::HashMap<PathBuf, Option<PathBuf>>,
+        files: &[PathBuf],
+        modulepath: &[PathBuf],
+    ) -> foldhash::HashMap<Option<PathBuf>, Loader> {
+        let mut members: foldhash::HashMap<Option<PathBuf>, Vec<PathBuf>> = Default::default();
+        for file in files {
+            members
+                .entry(folder_root(roots, file))
+                .or_default()
+                .push(file.clone());
+        }
+        members
+            .into_iter()
+            .map(|(root, members)| (root, Environment::modulepath_loader(&members, modulepath)))
+            .collect()
     }
 
     /// [`build`](Self::build), with the environment root of the folder of every file
-    /// and program already found.
+    /// and program already found, and the modulepath reader of each environment
+    /// ([`loaders`](Self::loaders)).
     fn with_roots(
         roots: foldhash::HashMap<PathBuf, Option<PathBuf>>,
-        files: &[PathBuf],
+        mut loaders: foldhash::HashMap<Option<PathBuf>, Loader>,
         programs: &[(&Path, &crate::ast::Program)],
         modulepath: &[PathBuf],
         read: &[PathBuf],
     ) -> Environments {
-        let root_of = |path: &Path| roots[path.parent().unwrap_or(Path::new(""))].clone();
-        let mut groups: foldhash::HashMap<Option<PathBuf>, (Vec<PathBuf>, Vec<_>, Vec<_>)> =
-            Default::default();
-        for file in files {
-            groups
-                .entry(root_of(file))
-                .or_default()
-                .0
-                .push(file.clone());
+        let mut groups: foldhash::HashMap<Option<PathBuf>, (Vec<_>, Vec<_>)> = Default::default();
+        for root in loaders.keys() {
+            groups.entry(root.clone()).or_default();
         }
         for program in programs {
             groups
-                .entry(root_of(program.0))
+                .entry(folder_root(&roots, program.0))
                 .or_default()
-                .1
+                .0
                 .push(*program);
         }
         for file in read {
-            if let Some(group) = groups.get_mut(&root_of(file)) {
-                group.2.push(file.clone());
+            if let Some(group) = groups.get_mut(&folder_root(&roots, file)) {
+                group.1.push(file.clone());
             }
         }
         let by_root = groups
             .into_iter()
-            .map(|(root, (members, parsed, unread))| {
+            .map(|(root, (parsed, unread))| {
+                // (Programs of no checked file's environment: the modulepath alone.)
+                let loader = loaders
+                    .remove(&root)
+                    .unwrap_or_else(|| Environment::modulepath_loader(&[], modulepath));
                 let env = Environment::build(parsed, &unread)
-                    .with_modulepaths_for(&members, modulepath)
+                    .with_loader(loader)
                     .with_root(root.clone());
                 (root, env)
             })
@@ -745,6 +772,14 @@ impl Environments {
         };
         self.by_root.get(&root).unwrap_or(&self.none)
     }
+}
+
+/// The environment root of the folder of `path`, which `roots` holds.
+fn folder_root(
+    roots: &foldhash::HashMap<PathBuf, Option<PathBuf>>,
+    path: &Path,
+) -> Option<PathBuf> {
+    roots[path.parent().unwrap_or(Path::new(""))].clone()
 }
 
 /// The index for one file checked on its own (stdin): the file as it is on disk, if it

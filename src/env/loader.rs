@@ -159,9 +159,14 @@ fn module_name(root: &Path) -> Option<String> {
         crate::source::read::SMALL_FILE_LIMIT,
     )
     .ok()?;
-    let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let full = meta.get("name")?.as_str()?;
-    let name = full.rsplit(['-', '/']).next()?;
+    // Only the name is read: the rest of the file is skipped, not built into a tree
+    // (this is asked of every module on the modulepath).
+    #[derive(serde::Deserialize)]
+    struct Metadata {
+        name: String,
+    }
+    let meta: Metadata = serde_json::from_str(&text).ok()?;
+    let name = meta.name.rsplit(['-', '/']).next()?;
     valid(name).then(|| name.to_string())
 }
 
@@ -182,16 +187,21 @@ impl Loader {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
             };
-            let mut roots: Vec<PathBuf> = entries
+            // Folders, and links that may lead to one (the entry's type is known without
+            // a system call).
+            let mut roots: Vec<(PathBuf, bool)> = entries
                 .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_dir() && !is_empty_folder(p))
+                .filter_map(|e| {
+                    let kind = e.file_type().ok()?;
+                    (kind.is_dir() || kind.is_symlink()).then(|| (e.path(), kind.is_symlink()))
+                })
                 .collect();
             roots.sort();
-            // (Reading each folder's metadata.json, on every core.)
+            // (Each folder listed, and its metadata.json read, on every core.)
             let named: Vec<(Option<String>, PathBuf)> = roots
                 .into_par_iter()
-                .map(|root| (module_name(&root), root))
+                .filter(|(root, link)| (!link || root.is_dir()) && !is_empty_folder(root))
+                .map(|(root, _)| (module_name(&root), root))
                 .collect();
             for (name, root) in named {
                 if let Some(name) = name {

@@ -581,11 +581,22 @@ impl Environment {
     /// `modulepath`, first) for names the indexed programs lack. A checked file's
     /// module is the module of its name, whatever other folder of the modulepaths
     /// holds a module of that name too.
-    pub fn with_modulepaths_for(
-        mut self,
-        checked: &[PathBuf],
-        modulepath: &[PathBuf],
-    ) -> Environment {
+    pub fn with_modulepaths_for(self, checked: &[PathBuf], modulepath: &[PathBuf]) -> Environment {
+        self.with_loader(Environment::modulepath_loader(checked, modulepath))
+    }
+
+    /// Reads definitions the indexed programs lack with `loader` (made by
+    /// [`Environment::modulepath_loader`]).
+    pub fn with_loader(mut self, loader: Loader) -> Environment {
+        self.loader = Some(loader);
+        self
+    }
+
+    /// The reader of the modulepaths around `checked` (see
+    /// [`with_modulepaths_for`](Self::with_modulepaths_for)). It needs only the files'
+    /// paths, so it can be made while they are parsed: finding the modules (a folder
+    /// listing and a `metadata.json` each) is system calls, not work for a core.
+    pub fn modulepath_loader(checked: &[PathBuf], modulepath: &[PathBuf]) -> Loader {
         let modulepaths = discover::modulepaths(checked, modulepath);
         // One file per folder stands for the folder's files.
         // (Keyed by the folder's bytes: hashing a `Path` walks its components.)
@@ -603,8 +614,7 @@ impl Environment {
             })
             .collect();
         let checked_roots: Vec<PathBuf> = checked_roots.into_iter().collect();
-        self.loader = Some(Loader::new(&modulepaths, &checked_roots));
-        self
+        Loader::new(&modulepaths, &checked_roots)
     }
 
     /// The environment's folder (`None`: files in no environment).
