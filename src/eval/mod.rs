@@ -902,7 +902,7 @@ impl<'a> Evaluator<'a> {
         let (Value::String(s), Value::Regexp(r)) = (subject, pattern) else {
             return;
         };
-        if let Some(captures) = r.compiled().and_then(|re| re.captures(s).ok().flatten()) {
+        if let Some(captures) = r.compiled().and_then(|re| re.captures(&**s).ok().flatten()) {
             self.match_groups = captures
                 .iter()
                 .map(|g| g.map_or(Value::Undef, |m| Value::string(m.as_str())))
