@@ -290,8 +290,10 @@ impl Cache {
     }
 
     fn read<T: DeserializeOwned>(&self, key: &Key) -> Option<EntryIn<T>> {
-        // Through `source::read`, as every read: a regular file, bounded.
-        let bytes = crate::source::read::read_bytes(&self.entry_path(key), ENTRY_LIMIT).ok()?;
+        // Through `source::read`, as every read: a regular file, bounded. (An entry is
+        // never written in place, only renamed into it whole.)
+        let bytes =
+            crate::source::read::read_written_file(&self.entry_path(key), ENTRY_LIMIT).ok()?;
         // Whole: bytes left over are a damaged entry, or one of another type.
         let (entry, rest): (EntryIn<T>, _) = postcard::take_from_bytes(&bytes).ok()?;
         if !rest.is_empty() {

@@ -526,18 +526,17 @@ impl Loader {
     }
 
     fn loaded(&self, file: &Path) -> Loaded {
-        self.files.get_or_compute(file, || {
-            if std::fs::symlink_metadata(file).is_err() {
-                return Loaded::Absent;
-            }
-            match Environment::of_file(file) {
+        self.files
+            .get_or_compute(file, || match Environment::of_file(file) {
                 Some((env, complete)) => Loaded::Parsed {
                     env: Arc::new(env),
                     complete,
                 },
+                // (Asked only of a file that could not be read: most files asked about are
+                // there, and reading one takes its stamp already.)
+                None if std::fs::symlink_metadata(file).is_err() => Loaded::Absent,
                 None => Loaded::Unreadable,
-            }
-        })
+            })
     }
 }
 
