@@ -15,6 +15,9 @@ use std::sync::{Arc, Mutex};
 pub struct Loader {
     /// Module roots by module name (the first modulepath holding a name wins).
     modules: HashMap<String, PathBuf>,
+    /// Whether the `metadata.json` of each module folder found names a data provider
+    /// (read with the module's name).
+    data_providers: HashMap<PathBuf, bool>,
     /// What each file looked at so far defines.
     files: Memo<PathBuf, Loaded>,
     /// The file the autoloader reads for each class or defined type asked about so far
@@ -145,8 +148,8 @@ pub(crate) fn is_plain_name(name: &str) -> bool {
 
 /// A module's name: its folder's, as Puppet takes it, when that is a valid module name;
 /// else (`puppetlabs-ntp`, as Debian installs modules) `metadata.json`'s `name` after
-/// its author.
-fn module_name(root: &Path) -> Option<String> {
+/// its author (`metadata`: the file's text, read only when needed).
+fn module_name(root: &Path, metadata: impl FnOnce() -> Option<String>) -> Option<String> {
     let valid = |name: &str| {
         name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && is_plain_name(name)
     };
@@ -154,11 +157,7 @@ fn module_name(root: &Path) -> Option<String> {
     if valid(folder) {
         return Some(folder.to_string());
     }
-    let text = crate::source::read::read_text(
-        &root.join("metadata.json"),
-        crate::source::read::SMALL_FILE_LIMIT,
-    )
-    .ok()?;
+    let text = metadata()?;
     // Only the name is read: the rest of the file is skipped, not built into a tree
     // (this is asked of every module on the modulepath).
     #[derive(serde::Deserialize)]
@@ -168,6 +167,15 @@ fn module_name(root: &Path) -> Option<String> {
     let meta: Metadata = serde_json::from_str(&text).ok()?;
     let name = meta.name.rsplit(['-', '/']).next()?;
     valid(name).then(|| name.to_string())
+}
+
+/// The text of a module's `metadata.json`, if it can be read.
+fn metadata_text(root: &Path) -> Option<String> {
+    crate::source::read::read_text(
+        &root.join("metadata.json"),
+        crate::source::read::SMALL_FILE_LIMIT,
+    )
+    .ok()
 }
 
 /// An empty folder where a module would be: a git submodule not checked out, or a
@@ -183,6 +191,7 @@ impl Loader {
     /// the module of its name.
     pub fn new(modulepaths: &[PathBuf], checked_roots: &[PathBuf]) -> Loader {
         let mut modules = HashMap::new();
+        let mut data_providers = HashMap::new();
         for dir in modulepaths {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
@@ -197,13 +206,21 @@ impl Loader {
                 })
                 .collect();
             roots.sort();
-            // (Each folder listed, and its metadata.json read, on every core.)
-            let named: Vec<(Option<String>, PathBuf)> = roots
+            // (Each folder listed, and its metadata.json read, on every core: once, for
+            // the module's name and for Hiera.)
+            let named: Vec<(Option<String>, PathBuf, bool)> = roots
                 .into_par_iter()
                 .filter(|(root, link)| (!link || root.is_dir()) && !is_empty_folder(root))
-                .map(|(root, _)| (module_name(&root), root))
+                .map(|(root, _)| {
+                    let metadata = metadata_text(&root);
+                    let provider = metadata
+                        .as_deref()
+                        .is_some_and(super::hiera::names_data_provider);
+                    (module_name(&root, || metadata), root, provider)
+                })
                 .collect();
-            for (name, root) in named {
+            for (name, root, provider) in named {
+                data_providers.insert(root.clone(), provider);
                 if let Some(name) = name {
                     modules.entry(name).or_insert(root);
                 }
@@ -211,7 +228,7 @@ impl Loader {
         }
         let known: HashSet<PathBuf> = modules.values().cloned().collect();
         for root in checked_roots.iter().filter(|root| !known.contains(*root)) {
-            if let Some(name) = module_name(root) {
+            if let Some(name) = module_name(root, || metadata_text(root)) {
                 if let Some(known) = modules.get_mut(&name) {
                     *known = root.clone();
                 }
@@ -219,6 +236,7 @@ impl Loader {
         }
         Loader {
             modules,
+            data_providers,
             files: Memo::default(),
             manifests_by_name: Memo::default(),
             ruby_functions: Memo::default(),
@@ -254,6 +272,18 @@ impl Loader {
             .collect();
         modules.sort();
         modules
+    }
+
+    /// Whether the `metadata.json` of the module at `root` names a Hiera data provider
+    /// ([`super::hiera::names_data_provider`]).
+    pub fn names_data_provider(&self, root: &Path) -> bool {
+        match self.data_providers.get(root) {
+            Some(&provider) => provider,
+            // (A checked module that takes the place of one found.)
+            None => metadata_text(root)
+                .as_deref()
+                .is_some_and(super::hiera::names_data_provider),
+        }
     }
 
     /// Whether a module called `name` is on the modulepaths.
@@ -543,6 +573,36 @@ impl Loader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each module's metadata.json is read once, for its name (a folder whose name is no
+    /// module name) and for whether it names a Hiera data provider.
+    #[test]
+    fn a_modules_metadata_names_it_and_its_data_provider() {
+        let dir = tempfile::tempdir().unwrap();
+        let modules = dir.path().join("modules");
+        for (folder, metadata) in [
+            (
+                "ntp",
+                r#"{"name": "puppetlabs-ntp", "data_provider": "hiera"}"#,
+            ),
+            ("puppetlabs-apt", r#"{"name": "puppetlabs-apt"}"#),
+            ("broken-name", r#"{"name": 7}"#),
+        ] {
+            std::fs::create_dir_all(modules.join(folder).join("manifests")).unwrap();
+            std::fs::write(modules.join(folder).join("metadata.json"), metadata).unwrap();
+        }
+        let loader = Loader::new(std::slice::from_ref(&modules), &[]);
+        let names: Vec<String> = loader.modules().into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["apt", "ntp"]);
+        assert!(loader.names_data_provider(&modules.join("ntp")));
+        assert!(!loader.names_data_provider(&modules.join("puppetlabs-apt")));
+        // A folder the loader did not list is read when asked about.
+        let other = dir.path().join("other");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("metadata.json"), r#"{"data_provider": "x"}"#).unwrap();
+        assert!(loader.names_data_provider(&other));
+        assert!(!loader.names_data_provider(&dir.path().join("missing")));
+    }
 
     #[test]
     fn templates_are_read_inside_their_module_only() {

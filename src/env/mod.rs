@@ -638,10 +638,16 @@ impl Environment {
     /// environment) and its modules'.
     pub fn hiera(&self) -> &hiera::Hiera {
         self.hiera.get_or_init(|| {
+            let names_provider = |root: &Path| {
+                self.loader
+                    .as_ref()
+                    .is_some_and(|loader| loader.names_data_provider(root))
+            };
             hiera::read_with_global(
                 self.hiera_global.as_deref(),
                 self.root.as_deref(),
                 &self.modules(),
+                &names_provider,
             )
         })
     }

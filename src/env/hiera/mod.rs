@@ -101,15 +101,27 @@ pub struct Hiera {
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
 /// no environment) and of the modules on `modules` (`(name, root)`), in that order.
 pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
-    read_with_global(None, root, modules)
+    let names_provider = |root: &Path| {
+        small_text(&root.join("metadata.json")).is_some_and(|m| names_data_provider(&m))
+    };
+    read_with_global(None, root, modules, &names_provider)
+}
+
+/// Whether a module's `metadata.json` (its text) names a data provider: Hiera 4's way,
+/// still honoured without a hiera.yaml, whose data pupcheck does not read.
+pub fn names_data_provider(metadata: &str) -> bool {
+    metadata.contains("data_provider")
 }
 
 /// [`read`], with the global layer's configuration `global` (`hiera-global`) read
 /// first, as Hiera looks in it first; without one the global layer is taken as empty.
+/// `names_provider`: whether the `metadata.json` of a module's folder names a data
+/// provider ([`names_data_provider`]), as the loader read it.
 pub fn read_with_global(
     global: Option<&Path>,
     root: Option<&Path>,
     modules: &[(String, PathBuf)],
+    names_provider: &dyn Fn(&Path) -> bool,
 ) -> Hiera {
     let mut hiera = Hiera::default();
     if let Some(config) = global {
@@ -149,11 +161,8 @@ pub fn read_with_global(
         hiera.environment_layer_whole = Some(whole && configured && !data_unread);
     }
     for (name, module_root) in modules {
-        // A module may name a data provider in its metadata.json instead (Hiera 4's
-        // way, still honoured without a hiera.yaml).
-        let provider = small_text(&module_root.join("metadata.json"))
-            .is_some_and(|meta| meta.contains("data_provider"));
-        if !hiera.read_layer(module_root, Some(name)) || provider {
+        // A module may name a data provider in its metadata.json instead.
+        if !hiera.read_layer(module_root, Some(name)) || names_provider(module_root) {
             hiera.modules_not_whole.insert(name.clone());
         }
     }
