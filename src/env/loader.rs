@@ -280,9 +280,7 @@ impl Loader {
         match self.data_providers.get(root) {
             Some(&provider) => provider,
             // (A checked module that takes the place of one found.)
-            None => metadata_text(root)
-                .as_deref()
-                .is_some_and(super::hiera::names_data_provider),
+            None => super::hiera::module_names_data_provider(root),
         }
     }
 

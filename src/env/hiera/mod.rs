@@ -101,10 +101,13 @@ pub struct Hiera {
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
 /// no environment) and of the modules on `modules` (`(name, root)`), in that order.
 pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
-    let names_provider = |root: &Path| {
-        small_text(&root.join("metadata.json")).is_some_and(|m| names_data_provider(&m))
-    };
-    read_with_global(None, root, modules, &names_provider)
+    read_with_global(None, root, modules, &module_names_data_provider)
+}
+
+/// Whether the `metadata.json` of the module at `root` names a data provider, read now
+/// (the loader reads it once with the module's name).
+pub fn module_names_data_provider(root: &Path) -> bool {
+    small_text(&root.join("metadata.json")).is_some_and(|m| names_data_provider(&m))
 }
 
 /// Whether a module's `metadata.json` (its text) names a data provider: Hiera 4's way,
