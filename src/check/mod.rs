@@ -307,8 +307,8 @@ fn check_environment(
         let mut report = match file {
             Ok(file) => {
                 let env = environments.for_file(&file.source.path);
-                // (Idle cores: each file splits its rules in two. On one thread, the
-                // halves would only repeat what both ask for.)
+                // (Idle cores: each file's rules run as tasks of their own. When every
+                // core has files to check, a file's rules stay on its thread.)
                 let threads = if idle_cores {
                     RuleThreads::Split
                 } else {

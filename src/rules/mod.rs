@@ -17,6 +17,7 @@ use crate::ast::{Expr, ExprTag, Program};
 use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::SourceFile;
+use rayon::prelude::*;
 use serde::Serialize;
 
 pub use crate::analysis::text::CodeMap;
@@ -248,13 +249,13 @@ pub struct FileContext<'a> {
     /// lacks is unknown, not missing).
     pub env: &'a crate::env::Environment,
     /// The evaluation of the file's bodies, made the first time a rule asks for it.
-    inference: std::cell::OnceCell<crate::infer::FileInference>,
+    inference: std::sync::OnceLock<crate::infer::FileInference>,
     /// The unqualified variable reads Puppet cannot answer, found on first use.
-    unset_reads: std::cell::OnceCell<Vec<crate::analysis::unset_variables::UnsetRead>>,
+    unset_reads: std::sync::OnceLock<Vec<crate::analysis::unset_variables::UnsetRead>>,
     /// Where fixes may replace a variable reference, found on first use.
-    variable_sites: std::cell::OnceCell<crate::analysis::text::VariableSites>,
+    variable_sites: std::sync::OnceLock<crate::analysis::text::VariableSites>,
     /// The tokens of each resource body, found on first use.
-    resource_bodies: std::cell::OnceCell<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
+    resource_bodies: std::sync::OnceLock<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
 }
 
 impl FileContext<'_> {
@@ -361,10 +362,12 @@ pub fn check_file(
 pub enum RuleThreads {
     /// All on the calling thread: a run of many files keeps every core busy with files.
     One,
-    /// The type rules (which share the file's interpretation) and the others at once,
-    /// on two of rayon's threads, each with a context of its own: for a run of a file
-    /// or two (a pre-commit hook, an editor), whose other cores would wait. The
-    /// findings are the same; only their order before sorting differs.
+    /// Each rule's check of the whole file, and each category's walk over the
+    /// expressions, a task of its own on rayon's threads, sharing the file's context
+    /// (its interpretation made once, by the first task that asks, while the others
+    /// go on): for a run of a file or two (a pre-commit hook, an editor), whose other
+    /// cores would wait. The findings are the same; only their order before sorting
+    /// differs.
     Split,
 }
 
@@ -424,22 +427,27 @@ fn check_in_context(
     match threads {
         RuleThreads::One => run_rules(ctx, &enabled, diagnostics),
         RuleThreads::Split => {
+            // The type rules first: the first of them to ask starts the interpretation,
+            // the longest single piece of work, while the other threads take the rules
+            // after it (a task asking for it meanwhile waits for it).
             let (types, others): (Vec<&Rule>, Vec<&Rule>) = enabled
                 .iter()
                 .partition(|rule| rule.category == Category::Type);
-            // (A context is not shared between threads: each arm has its own, whose
-            // interpretation only the arm that asks makes.)
-            let (source, program, code, exprs, env) =
-                (ctx.source, ctx.program, ctx.code, &ctx.exprs, ctx.env);
-            let arm = |rules: &[&'static Rule]| {
-                let arm_ctx = FileContext::new(source, program, code, exprs.clone(), settings, env);
-                let mut found = Vec::new();
-                // (A panic is the file's internal error, raised on the file's thread.)
-                crate::check::catch_part_panic(|| run_rules(&arm_ctx, rules, &mut found))
-                    .map(|()| found)
-            };
-            let (typed, other) = rayon::join(|| arm(&types), || arm(&others));
-            for found in [typed, other] {
+            let mut tasks: Vec<RuleTask> = Vec::new();
+            for rules in [&types, &others] {
+                tasks.extend(rules.iter().filter_map(|r| r.check).map(RuleTask::Check));
+                tasks.push(RuleTask::Walk(rules));
+            }
+            let found: Vec<Result<Vec<Diagnostic>, String>> = tasks
+                .par_iter()
+                .with_max_len(1)
+                .map(|task| {
+                    let mut found = Vec::new();
+                    // (A panic is the file's internal error, raised on the file's thread.)
+                    crate::check::catch_part_panic(|| task.run(ctx, &mut found)).map(|()| found)
+                })
+                .collect();
+            for found in found {
                 diagnostics
                     .extend(found.unwrap_or_else(|what| crate::check::resume_part_panic(what)));
             }
@@ -455,16 +463,39 @@ fn check_in_context(
     }
 }
 
+/// A part of the rules' work on a file that runs on its own ([`RuleThreads::Split`]).
+enum RuleTask<'r> {
+    /// A rule's check of the whole file.
+    Check(fn(&FileContext, &mut Vec<Diagnostic>)),
+    /// One walk over the expressions for these rules' checks of expressions.
+    Walk(&'r [&'static Rule]),
+}
+
+impl RuleTask<'_> {
+    fn run(&self, ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
+        match self {
+            RuleTask::Check(check) => check(ctx, diagnostics),
+            RuleTask::Walk(rules) => walk_exprs(ctx, rules, diagnostics),
+        }
+    }
+}
+
 /// Runs `rules` on the file: each one's check of the whole file, then one walk over
 /// the expressions calling each rule on the kinds it looks at.
 fn run_rules(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<Diagnostic>) {
-    // The rules that look at expressions, by the kind of expression: one walk calls
-    // each on its kinds.
-    let mut by_kind: [Vec<ExprCheck>; ExprTag::COUNT] = std::array::from_fn(|_| Vec::new());
     for rule in rules {
         if let Some(check) = rule.check {
             check(ctx, diagnostics);
         }
+    }
+    walk_exprs(ctx, rules, diagnostics);
+}
+
+/// One walk over the file's expressions calling each of `rules` on the kinds of
+/// expression it looks at.
+fn walk_exprs(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<Diagnostic>) {
+    let mut by_kind: [Vec<ExprCheck>; ExprTag::COUNT] = std::array::from_fn(|_| Vec::new());
+    for rule in rules {
         if let Some(on_expr) = &rule.on_expr {
             for kind in on_expr.kinds {
                 by_kind[*kind as usize].push(on_expr.visit);
