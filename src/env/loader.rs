@@ -9,7 +9,7 @@ use super::Environment;
 use foldhash::{HashMap, HashMapExt, HashSet};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 #[derive(Debug)]
 pub struct Loader {
@@ -18,6 +18,9 @@ pub struct Loader {
     /// Whether the `metadata.json` of each module folder found names a data provider
     /// (read with the module's name).
     data_providers: HashMap<PathBuf, bool>,
+    /// The names in each module folder found (listed anyway, to leave out empty ones):
+    /// a module without `lib` is not asked for `lib/puppet/type/...` and the like.
+    top_entries: HashMap<PathBuf, HashSet<std::ffi::OsString>>,
     /// What each file looked at so far defines.
     files: Memo<PathBuf, Loaded>,
     /// The file the autoloader reads for each class or defined type asked about so far
@@ -41,16 +44,19 @@ pub struct Loader {
 /// declarations and calls use, of every module on the modulepath (a hundred modules and
 /// a few hundred names made forty thousand failed `stat`s, a tenth of a corpus check,
 /// and then as many paths built and looked up).
+/// (Each folder listed once even when several threads ask at once: the prefetch asks
+/// on every core.)
 #[derive(Debug, Default)]
 struct FolderListings {
-    by_folder: Mutex<HashMap<String, Arc<AcrossModules>>>,
+    by_folder: Mutex<HashMap<String, Arc<OnceLock<AcrossModules>>>>,
 }
 
 /// One folder of every module: the modules holding each name.
 #[derive(Debug, Default)]
 struct AcrossModules {
-    /// The roots of the modules whose folder lists the name.
-    holders: HashMap<std::ffi::OsString, Vec<PathBuf>>,
+    /// The roots of the modules whose folder lists the name, and whether the entry is
+    /// a symbolic link there (which may lead nowhere).
+    holders: HashMap<std::ffi::OsString, Vec<(PathBuf, bool)>>,
     /// The roots of the modules whose folder could not be listed whole (unreadable, or
     /// too large to keep): their files are asked of the file system one by one.
     unlisted: Vec<PathBuf>,
@@ -68,29 +74,23 @@ impl FolderListings {
         relative: &str,
     ) -> Vec<PathBuf> {
         let (folder, name) = relative.rsplit_once('/').unwrap_or(("", relative));
-        let known = self
-            .by_folder
-            .lock()
-            .ok()
-            .and_then(|folders| folders.get(folder).cloned());
-        let across = match known {
-            Some(across) => across,
-            None => {
-                let across = Arc::new(Self::list(roots, folder));
-                if let Ok(mut folders) = self.by_folder.lock() {
-                    folders.insert(folder.to_string(), across.clone());
-                }
-                across
-            }
+        let listing = match self.by_folder.lock() {
+            Ok(mut folders) => folders.entry(folder.to_string()).or_default().clone(),
+            // (Poisoned by a panic elsewhere: listed again.)
+            Err(_) => Arc::default(),
         };
+        let across = listing.get_or_init(|| Self::list(roots, folder));
         let listed = across.holders.get(std::ffi::OsStr::new(name));
-        listed
+        let listed = listed
             .into_iter()
             .flatten()
-            .chain(&across.unlisted)
-            .map(|root| root.join(relative))
+            .map(|(root, link)| (root, *link));
+        listed
+            .chain(across.unlisted.iter().map(|root| (root, true)))
+            .map(|(root, unsure)| (root.join(relative), unsure))
             // A link that leads nowhere is listed but does not exist, as `exists` says.
-            .filter(|file| file.exists())
+            .filter(|(file, unsure)| !unsure || file.exists())
+            .map(|(file, _)| file)
             .collect()
     }
 
@@ -106,14 +106,21 @@ impl FolderListings {
                     continue;
                 }
             };
-            let names: Option<Vec<std::ffi::OsString>> = entries
+            // (The entry's type from the listing: no `stat` unless the file system does
+            // not give it.)
+            let names: Option<Vec<(std::ffi::OsString, bool)>> = entries
                 .take(LISTING_LIMIT + 1)
-                .map(|entry| entry.ok().map(|e| e.file_name()))
+                .map(|entry| {
+                    let entry = entry.ok()?;
+                    let link = entry.file_type().map_or(true, |t| t.is_symlink());
+                    Some((entry.file_name(), link))
+                })
                 .collect();
             match names {
                 Some(names) if names.len() <= LISTING_LIMIT => {
-                    for name in names {
-                        across.holders.entry(name).or_default().push(root.clone());
+                    for (name, link) in names {
+                        let holders = across.holders.entry(name).or_default();
+                        holders.push((root.clone(), link));
                     }
                 }
                 _ => across.unlisted.push(root.clone()),
@@ -178,11 +185,17 @@ fn metadata_text(root: &Path) -> Option<String> {
     .ok()
 }
 
-/// An empty folder where a module would be: a git submodule not checked out, or a
-/// module a Puppetfile installs later. What the module holds is unknown, so it is no
-/// module pupcheck knows the contents of (nothing is certainly missing from it).
-fn is_empty_folder(path: &Path) -> bool {
-    std::fs::read_dir(path).is_ok_and(|mut entries| entries.next().is_none())
+/// The names in a module folder; `None` when it is empty (a git submodule not checked
+/// out, or a module a Puppetfile installs later: what the module holds is unknown, so
+/// it is no module pupcheck knows the contents of, nothing is certainly missing from
+/// it) or cannot be listed.
+fn module_entries(root: &Path) -> Option<HashSet<std::ffi::OsString>> {
+    let names: HashSet<_> = std::fs::read_dir(root)
+        .ok()?
+        .map(|entry| entry.map(|e| e.file_name()))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    (!names.is_empty()).then_some(names)
 }
 
 impl Loader {
@@ -192,6 +205,7 @@ impl Loader {
     pub fn new(modulepaths: &[PathBuf], checked_roots: &[PathBuf]) -> Loader {
         let mut modules = HashMap::new();
         let mut data_providers = HashMap::new();
+        let mut top_entries = HashMap::new();
         for dir in modulepaths {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
@@ -208,19 +222,24 @@ impl Loader {
             roots.sort();
             // (Each folder listed, and its metadata.json read, on every core: once, for
             // the module's name and for Hiera.)
-            let named: Vec<(Option<String>, PathBuf, bool)> = roots
+            let named: Vec<(Option<String>, PathBuf, bool, HashSet<_>)> = roots
                 .into_par_iter()
-                .filter(|(root, link)| (!link || root.is_dir()) && !is_empty_folder(root))
-                .map(|(root, _)| {
-                    let metadata = metadata_text(&root);
+                .filter(|(root, link)| !link || root.is_dir())
+                .filter_map(|(root, _)| {
+                    let entries = module_entries(&root)?;
+                    let metadata = entries
+                        .contains(std::ffi::OsStr::new("metadata.json"))
+                        .then(|| metadata_text(&root))
+                        .flatten();
                     let provider = metadata
                         .as_deref()
                         .is_some_and(super::hiera::names_data_provider);
-                    (module_name(&root, || metadata), root, provider)
+                    Some((module_name(&root, || metadata), root, provider, entries))
                 })
                 .collect();
-            for (name, root, provider) in named {
+            for (name, root, provider, entries) in named {
                 data_providers.insert(root.clone(), provider);
+                top_entries.insert(root.clone(), entries);
                 if let Some(name) = name {
                     modules.entry(name).or_insert(root);
                 }
@@ -237,6 +256,7 @@ impl Loader {
         Loader {
             modules,
             data_providers,
+            top_entries,
             files: Memo::default(),
             manifests_by_name: Memo::default(),
             ruby_functions: Memo::default(),
@@ -282,6 +302,21 @@ impl Loader {
             // (A checked module that takes the place of one found.)
             None => super::hiera::module_names_data_provider(root),
         }
+    }
+
+    /// Whether the module folder `root` may hold `name` (`lib`, `facts.d`): not when
+    /// the loader listed it without it.
+    pub fn module_may_hold(&self, root: &Path, name: &str) -> bool {
+        self.top_entries
+            .get(root)
+            .is_none_or(|entries| entries.contains(std::ffi::OsStr::new(name)))
+    }
+
+    /// The roots of the modules on the modulepaths that may hold `name`.
+    fn module_roots_holding<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'s PathBuf> {
+        self.modules
+            .values()
+            .filter(move |root| self.module_may_hold(root, name))
     }
 
     /// Whether a module called `name` is on the modulepaths.
@@ -418,7 +453,7 @@ impl Loader {
             // Every module's provider folders, listed once: a type is asked about for
             // each name declarations use.
             let mut folders: HashMap<String, Vec<PathBuf>> = HashMap::new();
-            for root in self.modules.values() {
+            for root in self.module_roots_holding("lib") {
                 let Ok(entries) = std::fs::read_dir(root.join("lib/puppet/provider")) else {
                     continue;
                 };
@@ -476,18 +511,23 @@ impl Loader {
         super::ruby::read_legacy_arity(&text, name)
     }
 
+    /// The files `relative` (`lib/puppet/type/cron.rb`) of the modules on the
+    /// modulepaths that exist.
+    fn existing(&self, relative: &str) -> Vec<PathBuf> {
+        let top = relative.split('/').next().unwrap_or(relative);
+        self.listings
+            .existing(self.module_roots_holding(top), relative)
+    }
+
     /// Whether some module on the modulepaths has the file `relative` (`lib/puppet/type/cron.rb`).
     pub fn any_module_has(&self, relative: &str) -> bool {
-        !self
-            .listings
-            .existing(self.modules.values(), relative)
-            .is_empty()
+        !self.existing(relative).is_empty()
     }
 
     /// `relative` in the one module on the modulepaths that has it (`None` when none
     /// or several do: which one Puppet loads is not known).
     fn only_module_with(&self, relative: &str) -> Option<PathBuf> {
-        match <[PathBuf; 1]>::try_from(self.listings.existing(self.modules.values(), relative)) {
+        match <[PathBuf; 1]>::try_from(self.existing(relative)) {
             Ok([file]) => Some(file),
             Err(_) => None,
         }
@@ -600,6 +640,36 @@ mod tests {
         std::fs::write(other.join("metadata.json"), r#"{"data_provider": "x"}"#).unwrap();
         assert!(loader.names_data_provider(&other));
         assert!(!loader.names_data_provider(&dir.path().join("missing")));
+    }
+
+    /// A module's files in `lib/` are found through one listing of each module's folder
+    /// (a module without `lib` is not asked); a link there that leads nowhere is no file.
+    #[test]
+    fn module_files_are_found_by_listing_their_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let modules = dir.path().join("modules");
+        let types = modules.join("cron/lib/puppet/type");
+        std::fs::create_dir_all(&types).unwrap();
+        std::fs::write(
+            types.join("cron.rb"),
+            "Puppet::Type.newtype(:cron) do\nend\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(modules.join("ntp/manifests")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(types.join("gone.rb"), types.join("dangling.rb")).unwrap();
+        let loader = Loader::new(std::slice::from_ref(&modules), &[]);
+        assert!(loader.module_may_hold(&modules.join("cron"), "lib"));
+        assert!(!loader.module_may_hold(&modules.join("ntp"), "lib"));
+        // A folder the loader did not list may hold anything.
+        assert!(loader.module_may_hold(&dir.path().join("elsewhere"), "lib"));
+        assert_eq!(
+            loader.existing("lib/puppet/type/cron.rb"),
+            [types.join("cron.rb")]
+        );
+        assert!(loader.any_module_has("lib/puppet/type/cron.rb"));
+        assert!(!loader.any_module_has("lib/puppet/type/dangling.rb"));
+        assert!(!loader.any_module_has("lib/puppet/type/absent.rb"));
     }
 
     #[test]

@@ -648,6 +648,7 @@ impl Environment {
                 self.root.as_deref(),
                 &self.modules(),
                 &names_provider,
+                &|root, name| self.module_may_hold(root, name),
             )
         })
     }
@@ -670,6 +671,14 @@ impl Environment {
             );
             scan::Scan::of_folders(&folders)
         })
+    }
+
+    /// Whether the module folder `root` may hold `name` (`lib`, `hiera.yaml`): not when
+    /// the loader listed it without it.
+    fn module_may_hold(&self, root: &Path, name: &str) -> bool {
+        self.loader
+            .as_ref()
+            .is_none_or(|loader| loader.module_may_hold(root, name))
     }
 
     /// Whether a module called `name` is on the modulepaths.
@@ -730,7 +739,7 @@ impl Environment {
                 .into_iter()
                 .map(|(name, path)| (Some(name), path))
                 .collect();
-            scan::Scan::of_facts(&modules)
+            scan::Scan::of_facts(&modules, |root, name| self.module_may_hold(root, name))
         });
         facts.may_define_fact(name)
     }

@@ -49,12 +49,19 @@ pub struct Scan {
 impl Scan {
     /// The custom (`lib/facter/`) and external (`facts.d/`) facts of `modules` only:
     /// what [`may_define_fact`](Self::may_define_fact) asks, without reading the rest.
-    pub fn of_facts(modules: &[(Option<String>, PathBuf)]) -> Scan {
+    /// (`may_hold(root, name)`: whether the module folder `root` may hold `name`, `lib`
+    /// or `facts.d`; the others are not asked of the file system.)
+    pub fn of_facts(
+        modules: &[(Option<String>, PathBuf)],
+        may_hold: impl Fn(&Path, &str) -> bool,
+    ) -> Scan {
         let folders: Vec<_> = modules
             .iter()
             .flat_map(|(name, root)| {
-                [root.join("lib/facter"), root.join("facts.d")]
+                [("lib", "lib/facter"), ("facts.d", "facts.d")]
                     .into_iter()
+                    .filter(|(top, _)| may_hold(root, top))
+                    .map(|(_, folder)| root.join(folder))
                     .filter(|f| f.is_dir())
                     .map(move |f| (name.clone(), f))
             })

@@ -101,7 +101,9 @@ pub struct Hiera {
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
 /// no environment) and of the modules on `modules` (`(name, root)`), in that order.
 pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
-    read_with_global(None, root, modules, &module_names_data_provider)
+    read_with_global(None, root, modules, &module_names_data_provider, &|_, _| {
+        true
+    })
 }
 
 /// Whether the `metadata.json` of the module at `root` names a data provider, read now
@@ -125,6 +127,7 @@ pub fn read_with_global(
     root: Option<&Path>,
     modules: &[(String, PathBuf)],
     names_provider: &dyn Fn(&Path) -> bool,
+    may_hold: &dyn Fn(&Path, &str) -> bool,
 ) -> Hiera {
     let mut hiera = Hiera::default();
     if let Some(config) = global {
@@ -165,7 +168,11 @@ pub fn read_with_global(
     }
     for (name, module_root) in modules {
         // A module may name a data provider in its metadata.json instead.
-        if !hiera.read_layer(module_root, Some(name)) || names_provider(module_root) {
+        // (`may_hold`: whether the module folder may hold a `hiera.yaml`, as its
+        // listing says, without asking the file system.)
+        let layer_whole =
+            !may_hold(module_root, "hiera.yaml") || hiera.read_layer(module_root, Some(name));
+        if !layer_whole || names_provider(module_root) {
             hiera.modules_not_whole.insert(name.clone());
         }
     }
