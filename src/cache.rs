@@ -82,7 +82,16 @@ where
     };
     // Taken before the file is read: a change while it is read then shows in the
     // next run's stamp.
-    let stamp = Stamp::settled_of(path);
+    let metadata = std::fs::metadata(path);
+    // No file there (the autoloader's search tries several): no entry to look for,
+    // and it is read as without a cache (and found absent, or there by now).
+    if metadata
+        .as_ref()
+        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
+        return read().map(|source| compute(&source));
+    }
+    let stamp = metadata.ok().and_then(|metadata| Stamp::settled(&metadata));
     cache.remembered_file(kind, path, stamp, read, digest, compute)
 }
 
@@ -190,10 +199,15 @@ const SETTLED_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 impl Stamp {
     /// The stamp of the regular file at `path` (following a symbolic link), when it has
     /// settled.
-    #[cfg(unix)]
+    #[cfg(test)]
     fn settled_of(path: &Path) -> Option<Stamp> {
+        Stamp::settled(&std::fs::metadata(path).ok()?)
+    }
+
+    /// The stamp of a regular file with this `metadata`, when it has settled.
+    #[cfg(unix)]
+    fn settled(metadata: &std::fs::Metadata) -> Option<Stamp> {
         use std::os::unix::fs::MetadataExt;
-        let metadata = std::fs::metadata(path).ok()?;
         let now = std::time::SystemTime::now();
         if !metadata.is_file() {
             return None;
@@ -218,7 +232,7 @@ impl Stamp {
 
     /// Without a change time no program can set, every file is read.
     #[cfg(not(unix))]
-    fn settled_of(_path: &Path) -> Option<Stamp> {
+    fn settled(_metadata: &std::fs::Metadata) -> Option<Stamp> {
         None
     }
 }
