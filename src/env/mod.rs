@@ -638,17 +638,11 @@ impl Environment {
     /// environment) and its modules'.
     pub fn hiera(&self) -> &hiera::Hiera {
         self.hiera.get_or_init(|| {
-            let names_provider = |root: &Path| {
-                self.loader
-                    .as_ref()
-                    .is_some_and(|loader| loader.names_data_provider(root))
-            };
             hiera::read_with_global(
                 self.hiera_global.as_deref(),
                 self.root.as_deref(),
                 &self.modules(),
-                &names_provider,
-                &|root, name| self.module_may_hold(root, name),
+                self.loader.as_ref(),
             )
         })
     }
@@ -671,14 +665,6 @@ impl Environment {
             );
             scan::Scan::of_folders(&folders)
         })
-    }
-
-    /// Whether the module folder `root` may hold `name` (`lib`, `hiera.yaml`): not when
-    /// the loader listed it without it.
-    fn module_may_hold(&self, root: &Path, name: &str) -> bool {
-        self.loader
-            .as_ref()
-            .is_none_or(|loader| loader.module_may_hold(root, name))
     }
 
     /// Whether a module called `name` is on the modulepaths.
@@ -739,7 +725,11 @@ impl Environment {
                 .into_iter()
                 .map(|(name, path)| (Some(name), path))
                 .collect();
-            scan::Scan::of_facts(&modules, |root, name| self.module_may_hold(root, name))
+            scan::Scan::of_facts(&modules, |root, name| {
+                self.loader
+                    .as_ref()
+                    .is_none_or(|loader| loader.module_may_hold(root, name))
+            })
         });
         facts.may_define_fact(name)
     }

@@ -101,9 +101,7 @@ pub struct Hiera {
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
 /// no environment) and of the modules on `modules` (`(name, root)`), in that order.
 pub fn read(root: Option<&Path>, modules: &[(String, PathBuf)]) -> Hiera {
-    read_with_global(None, root, modules, &module_names_data_provider, &|_, _| {
-        true
-    })
+    read_with_global(None, root, modules, None)
 }
 
 /// Whether the `metadata.json` of the module at `root` names a data provider, read now
@@ -120,14 +118,14 @@ pub fn names_data_provider(metadata: &str) -> bool {
 
 /// [`read`], with the global layer's configuration `global` (`hiera-global`) read
 /// first, as Hiera looks in it first; without one the global layer is taken as empty.
-/// `names_provider`: whether the `metadata.json` of a module's folder names a data
-/// provider ([`names_data_provider`]), as the loader read it.
+/// `loader`: what it read of each module's folder (whether it holds a `hiera.yaml`,
+/// whether its `metadata.json` names a data provider), asked instead of the file
+/// system.
 pub fn read_with_global(
     global: Option<&Path>,
     root: Option<&Path>,
     modules: &[(String, PathBuf)],
-    names_provider: &dyn Fn(&Path) -> bool,
-    may_hold: &dyn Fn(&Path, &str) -> bool,
+    loader: Option<&super::loader::Loader>,
 ) -> Hiera {
     let mut hiera = Hiera::default();
     if let Some(config) = global {
@@ -167,12 +165,16 @@ pub fn read_with_global(
         hiera.environment_layer_whole = Some(whole && configured && !data_unread);
     }
     for (name, module_root) in modules {
+        // (What the loader read of the module's folder, when there is one: whether it
+        // holds a `hiera.yaml`, and its metadata.json.)
+        let layer_whole = loader.is_some_and(|l| !l.module_may_hold(module_root, "hiera.yaml"))
+            || hiera.read_layer(module_root, Some(name));
         // A module may name a data provider in its metadata.json instead.
-        // (`may_hold`: whether the module folder may hold a `hiera.yaml`, as its
-        // listing says, without asking the file system.)
-        let layer_whole =
-            !may_hold(module_root, "hiera.yaml") || hiera.read_layer(module_root, Some(name));
-        if !layer_whole || names_provider(module_root) {
+        let names_provider = match loader {
+            Some(loader) => loader.names_data_provider(module_root),
+            None => module_names_data_provider(module_root),
+        };
+        if !layer_whole || names_provider {
             hiera.modules_not_whole.insert(name.clone());
         }
     }
