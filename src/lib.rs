@@ -5,6 +5,7 @@
 mod analysis;
 pub mod ast;
 pub mod baseline;
+pub mod builtin_data;
 pub mod cache;
 pub mod check;
 pub mod cli;

@@ -22,7 +22,7 @@ struct Table {
     bundled: BTreeMap<String, Arc<ResourceType>>,
 }
 
-/// A table of built-in knowledge read from TOML, with the regular expressions it
+/// A table of built-in knowledge, with the regular expressions it
 /// lists compiled once (facts named by a pattern, `ipaddress_<interface>`).
 pub struct WithPatterns<T> {
     pub table: T,
@@ -36,10 +36,14 @@ pub struct WithPatterns<T> {
 }
 
 impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
-    /// Reads `text` (the TOML file `name`, embedded in the binary and checked by
-    /// tests: an error is a bug) and compiles the patterns `patterns` picks from it.
-    pub fn read(name: &str, text: &str, patterns: impl Fn(&T) -> Vec<&str>) -> WithPatterns<T> {
-        let table: T = toml::from_str(text).unwrap_or_else(|e| panic!("{name} is valid: {e}"));
+    /// Reads the table `from` (embedded in the binary and read by tests: an error is a
+    /// bug) and compiles the patterns `patterns` picks from it.
+    pub fn read(
+        from: crate::builtin_data::Table,
+        patterns: impl Fn(&T) -> Vec<&str>,
+    ) -> WithPatterns<T> {
+        let table: T = from.read();
+        let name = from.file();
         let sources = patterns(&table);
         let set = regex::bytes::RegexSetBuilder::new(&sources)
             .unicode(false)
@@ -75,7 +79,8 @@ impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
 
 /// Starts reading Puppet's built-in tables (resource types, functions, facts, `new`'s
 /// signatures) on a thread of its own, once per process, rather than on first use.
-/// Each is parsed from TOML embedded in the binary, a few milliseconds in all, which a
+/// Each is read from the binary (`crate::builtin_data`) and the types it names resolved,
+/// a few milliseconds in all, which a
 /// check of one file would otherwise spend on its longest path; a run of a few files
 /// reads them on a core that would wait while the files are parsed. (Not on rayon's
 /// pool, whose workers the checks need; a check that needs a table before it is read
@@ -98,10 +103,7 @@ pub fn read_tables_in_background() {
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        toml::from_str(include_str!("../../data/resource_types.toml"))
-            .expect("data/resource_types.toml is generated valid")
-    })
+    TABLE.get_or_init(|| crate::builtin_data::Table::ResourceTypes.read())
 }
 
 /// Puppet's metaparameters, which every resource accepts.

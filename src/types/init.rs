@@ -53,8 +53,7 @@ pub fn read_table() {
 fn table() -> &'static HashMap<String, Option<Vec<Resolved>>> {
     static TABLE: OnceLock<HashMap<String, Option<Vec<Resolved>>>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let table: Table = toml::from_str(include_str!("../../data/init.toml"))
-            .expect("data/init.toml is generated valid");
+        let table: Table = crate::builtin_data::Table::Init.read();
         table
             .types
             .into_iter()

@@ -563,10 +563,7 @@ impl ObjectType {
 /// `scripts/puppet/pcore.rb`), by lowercase key.
 pub fn pcore_forms() -> &'static std::collections::HashMap<String, String> {
     static FORMS: OnceLock<std::collections::HashMap<String, String>> = OnceLock::new();
-    FORMS.get_or_init(|| {
-        toml::from_str(include_str!("../../data/pcore.toml"))
-            .expect("data/pcore.toml is generated valid")
-    })
+    FORMS.get_or_init(|| crate::builtin_data::Table::Pcore.read())
 }
 
 /// Every kind of type. Parameters that Puppet leaves `nil` are `None` here, because

@@ -46,11 +46,9 @@ pub(super) fn read_table() {
 fn facts() -> &'static Facts {
     static FACTS: OnceLock<Facts> = OnceLock::new();
     FACTS.get_or_init(|| {
-        Facts::read(
-            "data/facts.toml",
-            include_str!("../../../data/facts.toml"),
-            |t| t.patterns.iter().map(|p| p.pattern.as_str()).collect(),
-        )
+        Facts::read(crate::builtin_data::Table::Facts, |t| {
+            t.patterns.iter().map(|p| p.pattern.as_str()).collect()
+        })
     })
 }
 

@@ -114,8 +114,7 @@ pub(super) fn read_table() {
 fn functions() -> &'static Functions {
     static FUNCTIONS: OnceLock<Functions> = OnceLock::new();
     FUNCTIONS.get_or_init(|| {
-        let table: Table = toml::from_str(include_str!("../../../data/functions.toml"))
-            .expect("data/functions.toml is generated valid");
+        let table: Table = crate::builtin_data::Table::Functions.read();
         let resolved = table
             .functions
             .keys()

@@ -41,8 +41,7 @@ pub struct V5 {
 pub fn v5() -> &'static V5 {
     static V5_TABLE: OnceLock<V5> = OnceLock::new();
     V5_TABLE.get_or_init(|| {
-        let table: Table = toml::from_str(include_str!("../../../data/hiera.toml"))
-            .expect("data/hiera.toml is generated valid");
+        let table: Table = crate::builtin_data::Table::Hiera.read();
         let aliases = AliasTable::partial();
         let expr = parse_type_expr(&table.v5.config_type).expect("the configuration type parses");
         let config_type = Resolver::new(&aliases)

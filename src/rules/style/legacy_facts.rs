@@ -59,10 +59,7 @@ type Facts = crate::env::builtin::WithPatterns<Table>;
 fn facts() -> &'static Facts {
     static FACTS: OnceLock<Facts> = OnceLock::new();
     FACTS.get_or_init(|| {
-        Facts::read(
-            "data/legacy_facts.toml",
-            include_str!("../../../data/legacy_facts.toml"),
-            |t| t.pattern.iter().map(|p| p.regex.as_str()).collect(),
+        Facts::read(crate::builtin_data::Table::LegacyFacts, |t| t.pattern.iter().map(|p| p.regex.as_str()).collect(),
         )
     })
 }
