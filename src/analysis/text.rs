@@ -6,6 +6,10 @@ use crate::ast::{walk_expr, Expr, ExprKind, Program, StringPart, Visitor};
 use crate::rules::FileContext;
 use crate::source::{SourceFile, Span};
 
+/// How many of the spans starting before an offset may hold it: spans nest (a string
+/// inside an interpolation inside a string), never this deep in code Puppet parses.
+pub const OPAQUE_LOOK_BACK: usize = 8;
+
 /// The spans of a file that are not code, sorted.
 pub struct CodeMap {
     opaque: Vec<Span>,
@@ -50,7 +54,7 @@ impl CodeMap {
         self.opaque[..i]
             .iter()
             .rev()
-            .take(8)
+            .take(OPAQUE_LOOK_BACK)
             .filter(|s| s.contains(offset))
             .max_by_key(|s| s.len())
             .copied()
@@ -63,7 +67,7 @@ impl CodeMap {
         !self.opaque[..i]
             .iter()
             .rev()
-            .take(8)
+            .take(OPAQUE_LOOK_BACK)
             .any(|s| s.contains(offset))
     }
 }

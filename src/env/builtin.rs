@@ -5,6 +5,7 @@
 pub mod facts;
 pub mod functions;
 pub mod hiera;
+pub mod legacy_facts;
 
 use super::resource_type::ResourceType;
 use serde::Deserialize;
@@ -78,13 +79,13 @@ impl<T: serde::de::DeserializeOwned> WithPatterns<T> {
 }
 
 /// Starts reading Puppet's built-in tables (resource types, functions, facts, `new`'s
-/// signatures) on a thread of its own, once per process, rather than on first use.
-/// Each is read from the binary (`crate::builtin_data`) and the types it names resolved,
-/// a few milliseconds in all, which a
-/// check of one file would otherwise spend on its longest path; a run of a few files
-/// reads them on a core that would wait while the files are parsed. (Not on rayon's
-/// pool, whose workers the checks need; a check that needs a table before it is read
-/// waits for it, one that needs none does not wait.)
+/// signatures, legacy facts) on a thread of its own, once per process, rather than on
+/// first use. Each is read from the binary (`crate::builtin_data`) and the types or
+/// patterns it names resolved or compiled, a few milliseconds in all, which a check of
+/// one file would otherwise spend on its longest path; a run of a few files reads them
+/// on a core that would wait while the files are parsed. (Not on rayon's pool, whose
+/// workers the checks need; a check that needs a table before it is read waits for it,
+/// one that needs none does not wait.)
 pub fn read_tables_in_background() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
@@ -93,6 +94,7 @@ pub fn read_tables_in_background() {
             table();
             facts::read_table();
             crate::types::init::read_table();
+            legacy_facts::read_table();
         };
         // (Without a thread, each table is read on first use, as before.)
         let _ = std::thread::Builder::new()

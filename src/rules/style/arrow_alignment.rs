@@ -3,6 +3,7 @@ use crate::rules::{Category, FileContext, Rule};
 use crate::analysis::resource_tokens::{Token, TokenKind};
 use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Span;
+use foldhash::{HashMap, HashMapExt};
 
 pub static RULE: Rule = Rule {
     id: "arrow-alignment",
@@ -60,7 +61,6 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
         return;
     };
     let line = |s: Span| ctx.source.position(s.start).line;
-    let column = |s: Span| ctx.source.position(s.start).column;
     if line(first.span) == line(last.span) {
         return;
     }
@@ -79,20 +79,19 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
                 let text = &ctx.source.text[param.span.range()];
                 let param_length = text.chars().count() as u32;
                 let level = levels.last_mut().expect("a level is open");
-                if level.param_column.is_none() {
-                    level.param_column = Some(column(param.span));
-                }
-                let arrow_line = line(token.span);
+                let param_column = ctx.source.position(param.span.start).column;
+                let first_param_column = *level.param_column.get_or_insert(param_column);
+                let arrow_at = ctx.source.position(token.span.start);
                 // Arrows come in order: an earlier one on this line is the last one.
-                let this_column = if level.arrows.last().is_some_and(|a| a.line == arrow_line) {
-                    level.param_column.unwrap_or(0) + param_length + 1
+                let this_column = if level.arrows.last().is_some_and(|a| a.line == arrow_at.line) {
+                    first_param_column + param_length + 1
                 } else {
-                    column(param.span) + param_length + 1
+                    param_column + param_length + 1
                 };
                 level.arrow_column = level.arrow_column.max(this_column);
                 level.arrows.push(Arrow {
-                    line: arrow_line,
-                    column: column(token.span),
+                    line: arrow_at.line,
+                    column: arrow_at.column,
                     span: token.span,
                     param: param.span,
                 });
@@ -115,7 +114,7 @@ fn check_body(ctx: &FileContext, tokens: &[Token], out: &mut Vec<Diagnostic>) {
     // Which level each line's arrows belong to: moving the arrows of one level moves
     // those of another on the same line, so neither is fixed (each fix would undo
     // the other's alignment, round after round).
-    let mut owner: std::collections::HashMap<u32, Option<usize>> = std::collections::HashMap::new();
+    let mut owner: HashMap<u32, Option<usize>> = HashMap::new();
     for (index, level) in closed.iter().enumerate() {
         for arrow in &level.arrows {
             owner

@@ -1,9 +1,7 @@
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
-use serde::Deserialize;
-use foldhash::HashMap;
-use std::sync::OnceLock;
+use crate::env::builtin::legacy_facts::lookup;
 
 pub static RULE: Rule = Rule {
     id: "legacy-facts",
@@ -40,63 +38,6 @@ with a structured equivalent (`ipaddress_eth0` becomes
         visit: check_expr,
     }),
 };
-
-#[derive(Deserialize)]
-struct Table {
-    unconvertible: Vec<String>,
-    renamed: HashMap<String, Vec<String>>,
-    pattern: Vec<Pattern>,
-}
-
-#[derive(Deserialize)]
-struct Pattern {
-    regex: String,
-    path: Vec<String>,
-}
-
-type Facts = crate::env::builtin::WithPatterns<Table>;
-
-fn facts() -> &'static Facts {
-    static FACTS: OnceLock<Facts> = OnceLock::new();
-    FACTS.get_or_init(|| {
-        Facts::read(crate::builtin_data::Table::LegacyFacts, |t| t.pattern.iter().map(|p| p.regex.as_str()).collect(),
-        )
-    })
-}
-
-/// Whether `name` is a legacy fact and, when it has one, its structured path.
-pub(in crate::rules) fn lookup(name: &str) -> Option<Option<Vec<String>>> {
-    let facts = facts();
-    if let Some(path) = facts.table.renamed.get(name) {
-        return Some(Some(path.clone()));
-    }
-    if facts.table.unconvertible.iter().any(|f| f == name) {
-        return Some(None);
-    }
-    if let Some(found) = facts.first_match(name) {
-        let (regex, pattern) = (facts.pattern(found), &facts.table.pattern[found]);
-        if let Some(captures) = regex.captures(name.as_bytes()) {
-            let path = pattern
-                .path
-                .iter()
-                .map(|element| {
-                    let mut element = element.clone();
-                    for group in regex.capture_names().flatten() {
-                        if let Some(m) = captures.name(group) {
-                            element = element.replace(
-                                &format!("{{{group}}}"),
-                                &String::from_utf8_lossy(m.as_bytes()),
-                            );
-                        }
-                    }
-                    element
-                })
-                .collect();
-            return Some(Some(path));
-        }
-    }
-    None
-}
 
 /// `facts['os']['family']`: indexes are quoted, except numeric ones (list positions).
 fn facts_access(path: &[String]) -> String {

@@ -50,7 +50,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     }
     // A legacy fact (`$::osfamily`) is legacy-facts' finding, whose fix reads the
     // structured fact; puppet-lint 4 reports it under legacy_facts only too.
-    if crate::rules::style::legacy_facts::lookup(name).is_some() {
+    if crate::env::builtin::legacy_facts::lookup(name).is_some() {
         return;
     }
     let allowed = &ctx.settings.top_scope_variables;
