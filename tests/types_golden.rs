@@ -163,6 +163,22 @@ fn instance() {
     check("instance");
 }
 
+/// Onigmo's character classes against characters of every Unicode category: `\w`,
+/// `\d`, `\s` are ASCII for Puppet, its POSIX brackets Unicode (Rust's regex crate has
+/// both the other way round). Every answer agrees: a class read with Rust's meaning
+/// made valid code an error.
+#[test]
+fn regex_classes() {
+    let st = run_table("regex_classes");
+    assert!(
+        st.failures.is_empty() && st.accepted == 0 && st.compared == 1932,
+        "regex_classes: {} compared, {} differ:\n{}",
+        st.compared,
+        st.failures.len(),
+        st.failures.concat()
+    );
+}
+
 #[test]
 fn infer() {
     check("infer");

@@ -22,10 +22,13 @@ Tables:
                        types that have none, which Puppet refuses)
   objects.jsonl        Object, Error and TypeSet: normal forms, assignability, instances,
                        Error values and their attributes
+  regex_classes.jsonl  Pattern types whose regexps use character classes (\\w, \\d, \\s,
+                       their negations, POSIX brackets, \\b) against characters of every
+                       Unicode category: which of them Onigmo's classes hold
 
 Run from the repository root: python3 scripts/oracle/gen_types_golden.py [--out DIR] [TABLE ...]
 (TABLE: spec, lattice, instance, infer, mismatch, expressions, operators, constructed,
-init, objects; all by default; --out writes
+init, objects, functions, regex_classes; all by default; --out writes
 the tables elsewhere than tests/golden/types, to compare them with the committed ones).
 """
 import argparse, json, os, subprocess, sys
@@ -332,11 +335,13 @@ def main():
     parser = argparse.ArgumentParser(description='Regenerates the type-system golden tables.')
     parser.add_argument('--out', default=GOLDEN, help=f'folder to write the tables to (default {GOLDEN})')
     parser.add_argument('tables', nargs='*', help='spec, lattice, instance, infer, mismatch, expressions, '
-                        'operators, constructed, init, objects, functions (default: all)')
+                        'operators, constructed, init, objects, functions, regex_classes '
+                        '(default: all)')
     args = parser.parse_args()
     OUT = args.out
     want = set(args.tables) or {'spec', 'lattice', 'instance', 'infer', 'mismatch', 'expressions',
-                                'operators', 'constructed', 'init', 'objects', 'functions'}
+                                'operators', 'constructed', 'init', 'objects', 'functions',
+                                'regex_classes'}
     os.makedirs(OUT, exist_ok=True)
     if 'spec' in want:
         gen_spec()
@@ -360,6 +365,8 @@ def main():
         gen_objects()
     if 'functions' in want:
         gen_functions()
+    if 'regex_classes' in want:
+        gen_regex_classes()
 
 
 def gen_lattice():
@@ -520,5 +527,52 @@ def gen_objects():
     run(cases, f'{OUT}/objects.jsonl')
 
 
+# Regexps with character classes, whose sets differ between Onigmo (Puppet's Ruby) and
+# Rust's regex crate: Onigmo's \w, \d, \s are ASCII on UTF-8 strings and its POSIX
+# brackets Unicode (save [:xdigit:]), Rust's the other way round.
+REGEX_CLASS_PATTERNS = [
+    r'\A\w+\z', r'\A\W+\z', r'\A\d+\z', r'\A\D+\z', r'\A\s+\z', r'\A\S+\z', r'\A[\w.-]+\z',
+    r'\A[^\w]+\z', r'\A[\d_]+\z', r'\A[^\s]+\z', r'\A[\W]+\z', r'\A[a\D]+\z',
+    r'\A[[:alpha:]]+\z', r'\A[[:alnum:]]+\z', r'\A[[:digit:]]+\z', r'\A[[:lower:]]+\z',
+    r'\A[[:upper:]]+\z', r'\A[[:word:]]+\z', r'\A[[:blank:]]+\z', r'\A[[:space:]]+\z',
+    r'\A[[:punct:]]+\z', r'\A[[:xdigit:]]+\z', r'\A[^[:alpha:]]+\z', r'\A[x[:digit:]]+\z',
+    r'a\b', r'\bé', r'^\w+$', r'\A\h+\z',
+]
+# One or more characters of each Unicode general category, ASCII and not, cased
+# letters, combining marks, format and private-use characters.
+REGEX_CLASS_VALUES = [
+    'a', 'é', 'É', '٣', '5', '_', ' ', '\t', '\u000b', '\u2003', '\u0085', '\u00a0', '«', '$',
+    '+', '<', '^', '`', '|', '~', '-', '.', '!', 'Ⅷ', 'e\u0301', 'ﬁ', 'ß', 'aé', 'abc', 'a b',
+    'ǅ', '\u200b', '_x', '0x1F', 'ʰ', 'あ', '\u0903', '\u20dd', '¼', '‿', '—', '(', ')', '“',
+    '”', '¡', '∑', '€', '©', '\u2028', '\u2029', '\u0001', '\u00ad', '\ue000', 'ǈ', 'ⓐ',
+    'Ⓐ', '\u200d', '\u200c', '٠', '߀', '𝟘', '\U0001d400', 'ª', 'º', '\u0345', 'ꙮ',
+    '\u2160', '\u2170',
+]
+
+
+def puppet_string(text):
+    """A double-quoted Puppet string of `text`, every character outside printable ASCII
+    as a \\u{...} escape."""
+    out = '"'
+    for ch in text:
+        if ch in '"\\$':
+            out += '\\' + ch
+        elif ord(ch) < 32 or ord(ch) > 126:
+            out += '\\u{%x}' % ord(ch)
+        else:
+            out += ch
+    return out + '"'
+
+
+def gen_regex_classes():
+    cases = []
+    for pattern in REGEX_CLASS_PATTERNS:
+        for value in REGEX_CLASS_VALUES:
+            cases.append({'id': f'rx-{len(cases) + 1}', 'value': puppet_string(value),
+                          'type': f'Pattern[/{pattern}/]'})
+    run(cases, f'{OUT}/regex_classes.jsonl')
+
+
 if __name__ == '__main__':
     sys.exit(main())
+

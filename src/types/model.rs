@@ -249,8 +249,8 @@ fn compile_cached(source: &str) -> Option<Arc<fancy_regex::Regex>> {
     if let Some(found) = cache.lock().ok()?.get(source) {
         return found.clone();
     }
-    let compiled = fancy_regex::Regex::new(&ruby_to_rust_regex(source))
-        .ok()
+    let compiled = ruby_to_rust_regex(source)
+        .and_then(|translated| fancy_regex::Regex::new(&translated).ok())
         .map(Arc::new);
     cache
         .lock()
@@ -264,7 +264,15 @@ fn compile_cached(source: &str) -> Option<Arc<fancy_regex::Regex>> {
 /// "dot matches newline" (`s`), `\Z` allows a final newline, `\h` is a hex digit,
 /// `\0` a NUL, `(?<name>` a named group (not a lookbehind), and where there is one,
 /// plain groups do not capture.
-pub fn ruby_to_rust_regex(source: &str) -> String {
+///
+/// Classes as Onigmo reads them for Puppet's UTF-8 strings (Puppet 7 through the
+/// oracle: `'é' =~ /\w/` is false, `'é' =~ /[[:alpha:]]/` true): `\w`, `\d`, `\s`
+/// and their negations are ASCII, where Rust's are Unicode; the POSIX brackets
+/// (`[:alpha:]`) are Unicode, where Rust's are ASCII, except `[:xdigit:]`. `None`
+/// for a bracket whose Unicode set has no short form here (`[:graph:]`, a negated
+/// one, an unknown name): such a pattern is not run (see `Type::patterns_runnable`),
+/// rather than run with another meaning.
+pub fn ruby_to_rust_regex(source: &str) -> Option<String> {
     let mut out = String::with_capacity(source.len() + 8);
     out.push_str("(?m)");
     let chars: Vec<char> = source.chars().collect();
@@ -279,6 +287,23 @@ pub fn ruby_to_rust_regex(source: &str) -> String {
         match c {
             '\\' if i + 1 < chars.len() => {
                 let next = chars[i + 1];
+                if let Some(class) = ascii_escape_class(next) {
+                    if in_class > 0 {
+                        // Inside a bracket: the set's items, or, negated, a nested
+                        // bracket of its own (`[^\W_]`).
+                        match class.strip_prefix("[^") {
+                            Some(items) => {
+                                out.push_str("[^");
+                                out.push_str(items);
+                            }
+                            None => out.push_str(&class[1..class.len() - 1]),
+                        }
+                    } else {
+                        out.push_str(class);
+                    }
+                    i += 2;
+                    continue;
+                }
                 match (next, in_class > 0) {
                     ('h', false) => out.push_str("[0-9a-fA-F]"),
                     ('h', true) => out.push_str("0-9a-fA-F"),
@@ -293,6 +318,19 @@ pub fn ruby_to_rust_regex(source: &str) -> String {
                     }
                 }
                 i += 2;
+                continue;
+            }
+            '[' if in_class > 0 && chars.get(i + 1) == Some(&':') => {
+                let name_end = chars[i + 2..]
+                    .iter()
+                    .position(|c| *c == ':')
+                    .map(|at| i + 2 + at)?;
+                if chars.get(name_end + 1) != Some(&']') {
+                    return None;
+                }
+                let name: String = chars[i + 2..name_end].iter().collect();
+                out.push_str(posix_bracket_items(&name)?);
+                i = name_end + 2;
                 continue;
             }
             '[' => in_class += 1,
@@ -330,7 +368,41 @@ pub fn ruby_to_rust_regex(source: &str) -> String {
         out.push(c);
         i += 1;
     }
-    out
+    Some(out)
+}
+
+/// Onigmo's `\d`, `\w`, `\s` and their negations, which are ASCII for Puppet's
+/// strings, as brackets (`\s` is Ruby's `[ \t\r\n\f\v]`).
+fn ascii_escape_class(escape: char) -> Option<&'static str> {
+    Some(match escape {
+        'd' => "[0-9]",
+        'D' => "[^0-9]",
+        'w' => "[a-zA-Z0-9_]",
+        'W' => "[^a-zA-Z0-9_]",
+        's' => "[\\t\\n\\x0B\\x0C\\r ]",
+        'S' => "[^\\t\\n\\x0B\\x0C\\r ]",
+        _ => return None,
+    })
+}
+
+/// The items of a bracket that Onigmo's POSIX bracket `[:name:]` stands for on
+/// Unicode strings (Onigmo's doc/RE), in Rust's syntax. `None` for one without a
+/// short form here: `[:graph:]` and `[:print:]` (everything but some categories),
+/// `[:cntrl:]` (unassigned code points), a negated one (`[:^alpha:]`), an unknown name.
+fn posix_bracket_items(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "alpha" => "\\p{Alphabetic}",
+        "alnum" => "\\p{Alphabetic}\\p{Nd}",
+        "digit" => "\\p{Nd}",
+        "lower" => "\\p{Lowercase}",
+        "upper" => "\\p{Uppercase}",
+        "word" => "\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}",
+        "blank" => "\\p{Zs}\\t",
+        "space" => "\\p{Zs}\\p{Zl}\\p{Zp}\\t\\n\\x0B\\x0C\\r\\x{85}",
+        "punct" => "\\p{P}$+<=>^`|~",
+        "xdigit" => "0-9a-fA-F",
+        _ => return None,
+    })
 }
 
 impl Regex {
@@ -1106,5 +1178,43 @@ impl Type {
             }
         }
         walk(self, &mut Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_classes_keep_onigmos_sets() {
+        // `tests/golden/types/regex_classes.jsonl` holds Puppet's answers; these are the
+        // translations themselves.
+        assert_eq!(
+            ruby_to_rust_regex(r"\A\w+\z").as_deref(),
+            Some(r"(?m)\A[a-zA-Z0-9_]+\z")
+        );
+        assert_eq!(
+            ruby_to_rust_regex(r"[^\s\d]").as_deref(),
+            Some(r"(?m)[^\t\n\x0B\x0C\r 0-9]")
+        );
+        assert_eq!(
+            ruby_to_rust_regex(r"[x\W]").as_deref(),
+            Some(r"(?m)[x[^a-zA-Z0-9_]]")
+        );
+        assert_eq!(
+            ruby_to_rust_regex(r"[[:alpha:]_]").as_deref(),
+            Some(r"(?m)[\p{Alphabetic}_]")
+        );
+        // An escaped backslash before a letter is no class.
+        assert_eq!(ruby_to_rust_regex(r"\\w").as_deref(), Some(r"(?m)\\w"));
+    }
+
+    #[test]
+    fn brackets_without_a_faithful_form_are_not_run() {
+        for source in ["[[:graph:]]", "[[:^alpha:]]", "[[:nonsense:]]", "[[:alpha]"] {
+            assert_eq!(ruby_to_rust_regex(source), None, "{source}");
+        }
+        assert!(Regex::new("[[:print:]]").compiled().is_none());
+        assert!(Regex::new(r"\A[x\W]\z").compiled().is_some());
     }
 }
