@@ -17,7 +17,6 @@ use crate::ast::{Expr, ExprTag, Program};
 use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::source::SourceFile;
-use rayon::prelude::*;
 use serde::Serialize;
 
 pub use crate::analysis::text::CodeMap;
@@ -364,10 +363,10 @@ pub enum RuleThreads {
     One,
     /// Each rule's check of the whole file, and each category's walk over the
     /// expressions, a task of its own on rayon's threads, sharing the file's context
-    /// (its interpretation made once, by the first task that asks, while the others
-    /// go on): for a run of a file or two (a pre-commit hook, an editor), whose other
-    /// cores would wait. The findings are the same; only their order before sorting
-    /// differs.
+    /// (its interpretation a task too, started first, while the rules that do not read
+    /// it go on): for a run of a file or two (a pre-commit hook, an editor), whose
+    /// other cores would wait. The findings are the same; only their order before
+    /// sorting differs.
     Split,
 }
 
@@ -427,26 +426,28 @@ fn check_in_context(
     match threads {
         RuleThreads::One => run_rules(ctx, &enabled, diagnostics),
         RuleThreads::Split => {
-            // The type rules first: the first of them to ask starts the interpretation,
-            // the longest single piece of work, while the other threads take the rules
-            // after it (a task asking for it meanwhile waits for it).
+            // The interpretation first, the longest single piece of work; the rules
+            // that do not read it next, on the other threads meanwhile; the type rules,
+            // which read it, last (a thread that reaches one before the interpretation
+            // is done waits for it). Started in this order (`run_in_order`): rayon's
+            // halving of a list gave the other thread type rules to wait on while the
+            // rules after them were left for later.
             let (types, others): (Vec<&Rule>, Vec<&Rule>) = enabled
                 .iter()
                 .partition(|rule| rule.category == Category::Type);
             let mut tasks: Vec<RuleTask> = Vec::new();
-            for rules in [&types, &others] {
+            if !types.is_empty() {
+                tasks.push(RuleTask::Interpret);
+            }
+            for rules in [&others, &types] {
                 tasks.extend(rules.iter().filter_map(|r| r.check).map(RuleTask::Check));
                 tasks.push(RuleTask::Walk(rules));
             }
-            let found: Vec<Result<Vec<Diagnostic>, String>> = tasks
-                .par_iter()
-                .with_max_len(1)
-                .map(|task| {
-                    let mut found = Vec::new();
-                    // (A panic is the file's internal error, raised on the file's thread.)
-                    crate::check::catch_part_panic(|| task.run(ctx, &mut found)).map(|()| found)
-                })
-                .collect();
+            let found: Vec<Result<Vec<Diagnostic>, String>> = run_in_order(&tasks, |task| {
+                let mut found = Vec::new();
+                // (A panic is the file's internal error, raised on the file's thread.)
+                crate::check::catch_part_panic(|| task.run(ctx, &mut found)).map(|()| found)
+            });
             for found in found {
                 diagnostics
                     .extend(found.unwrap_or_else(|what| crate::check::resume_part_panic(what)));
@@ -463,8 +464,40 @@ fn check_in_context(
     }
 }
 
+/// `run` on every item, on rayon's threads, each thread taking the first item no thread
+/// has taken yet, so items start in their order (a parallel iterator splits the list in
+/// halves, and a thread takes the last ones early); the results in the items' order.
+fn run_in_order<T: Sync, R: Send>(items: &[T], run: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads().clamp(1, items.len().max(1)) {
+            scope.spawn(|_| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(index) else {
+                    break;
+                };
+                let result = run(item);
+                *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every item was run")
+        })
+        .collect()
+}
+
 /// A part of the rules' work on a file that runs on its own ([`RuleThreads::Split`]).
 enum RuleTask<'r> {
+    /// The file's interpretation, which the type rules read.
+    Interpret,
     /// A rule's check of the whole file.
     Check(fn(&FileContext, &mut Vec<Diagnostic>)),
     /// One walk over the expressions for these rules' checks of expressions.
@@ -474,6 +507,9 @@ enum RuleTask<'r> {
 impl RuleTask<'_> {
     fn run(&self, ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
         match self {
+            RuleTask::Interpret => {
+                ctx.inference();
+            }
             RuleTask::Check(check) => check(ctx, diagnostics),
             RuleTask::Walk(rules) => walk_exprs(ctx, rules, diagnostics),
         }
