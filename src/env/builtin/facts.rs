@@ -38,7 +38,7 @@ struct Table {
 
 type Facts = super::WithPatterns<Table>;
 
-/// Reads the table now (`super::read_tables`).
+/// Reads the table now (`super::read_tables_in_background`).
 pub(super) fn read_table() {
     facts();
 }
