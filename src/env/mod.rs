@@ -725,11 +725,7 @@ impl Environment {
                 .into_iter()
                 .map(|(name, path)| (Some(name), path))
                 .collect();
-            scan::Scan::of_facts(&modules, |root, name| {
-                self.loader
-                    .as_ref()
-                    .is_none_or(|loader| loader.module_may_hold(root, name))
-            })
+            scan::Scan::of_facts(&modules, self.loader.as_ref())
         });
         facts.may_define_fact(name)
     }

@@ -49,12 +49,15 @@ pub struct Scan {
 impl Scan {
     /// The custom (`lib/facter/`) and external (`facts.d/`) facts of `modules` only:
     /// what [`may_define_fact`](Self::may_define_fact) asks, without reading the rest.
-    /// (`may_hold(root, name)`: whether the module folder `root` may hold `name`, `lib`
-    /// or `facts.d`; the others are not asked of the file system.)
+    /// (`loader`: what it listed of each module's folder; a module without `lib` or
+    /// `facts.d` is not asked for them.)
     pub fn of_facts(
         modules: &[(Option<String>, PathBuf)],
-        may_hold: impl Fn(&Path, &str) -> bool,
+        loader: Option<&super::loader::Loader>,
     ) -> Scan {
+        let may_hold = |root: &Path, name: &str| {
+            loader.is_none_or(|loader| loader.module_may_hold(root, name))
+        };
         let folders: Vec<_> = modules
             .iter()
             .flat_map(|(name, root)| {
