@@ -4,49 +4,43 @@
 
 use serde::de::DeserializeOwned;
 
-/// One of the tables under `data/`.
-#[derive(Clone, Copy, Debug)]
-pub enum Table {
-    Facts,
-    Functions,
-    Hiera,
-    Init,
-    LegacyFacts,
-    Pcore,
-    ResourceTypes,
+/// Declares the tables once: each variant with the stem of its file under `data/`.
+macro_rules! tables {
+    ($($table:ident => $stem:literal,)*) => {
+        /// One of the tables under `data/`.
+        #[derive(Clone, Copy, Debug)]
+        pub enum Table {
+            $($table,)*
+        }
+
+        impl Table {
+            /// The file the table is generated as.
+            pub fn file(self) -> &'static str {
+                match self {
+                    $(Table::$table => concat!("data/", $stem, ".toml"),)*
+                }
+            }
+
+            fn json(self) -> &'static str {
+                match self {
+                    $(Table::$table => include_str!(concat!(env!("OUT_DIR"), "/", $stem, ".json")),)*
+                }
+            }
+        }
+    };
+}
+
+tables! {
+    Facts => "facts",
+    Functions => "functions",
+    Hiera => "hiera",
+    Init => "init",
+    LegacyFacts => "legacy_facts",
+    Pcore => "pcore",
+    ResourceTypes => "resource_types",
 }
 
 impl Table {
-    /// The file the table is generated as.
-    pub fn file(self) -> &'static str {
-        match self {
-            Table::Facts => "data/facts.toml",
-            Table::Functions => "data/functions.toml",
-            Table::Hiera => "data/hiera.toml",
-            Table::Init => "data/init.toml",
-            Table::LegacyFacts => "data/legacy_facts.toml",
-            Table::Pcore => "data/pcore.toml",
-            Table::ResourceTypes => "data/resource_types.toml",
-        }
-    }
-
-    fn json(self) -> &'static str {
-        macro_rules! embedded {
-            ($stem:literal) => {
-                include_str!(concat!(env!("OUT_DIR"), "/", $stem, ".json"))
-            };
-        }
-        match self {
-            Table::Facts => embedded!("facts"),
-            Table::Functions => embedded!("functions"),
-            Table::Hiera => embedded!("hiera"),
-            Table::Init => embedded!("init"),
-            Table::LegacyFacts => embedded!("legacy_facts"),
-            Table::Pcore => embedded!("pcore"),
-            Table::ResourceTypes => embedded!("resource_types"),
-        }
-    }
-
     /// The table read into `T`. The build read the same document and the suite reads
     /// every table, so an error here is a bug in `T`: it panics, naming the file.
     pub fn read<T: DeserializeOwned>(self) -> T {
