@@ -288,26 +288,18 @@ pub fn ruby_to_rust_regex(source: &str) -> Option<String> {
             '\\' if i + 1 < chars.len() => {
                 let next = chars[i + 1];
                 if let Some(class) = ascii_escape_class(next) {
-                    if in_class > 0 {
-                        // Inside a bracket: the set's items, or, negated, a nested
-                        // bracket of its own (`[^\W_]`).
-                        match class.strip_prefix("[^") {
-                            Some(items) => {
-                                out.push_str("[^");
-                                out.push_str(items);
-                            }
-                            None => out.push_str(&class[1..class.len() - 1]),
-                        }
+                    // Inside a bracket, the set's items; a negated set stays a bracket,
+                    // nested (`[^\W_]`).
+                    let items_only = in_class > 0 && !class.starts_with("[^");
+                    out.push_str(if items_only {
+                        &class[1..class.len() - 1]
                     } else {
-                        out.push_str(class);
-                    }
+                        class
+                    });
                     i += 2;
                     continue;
                 }
                 match (next, in_class > 0) {
-                    ('h', false) => out.push_str("[0-9a-fA-F]"),
-                    ('h', true) => out.push_str("0-9a-fA-F"),
-                    ('H', false) => out.push_str("[^0-9a-fA-F]"),
                     ('Z', false) => out.push_str("(?=\\n?\\z)"),
                     ('0', _) if !chars.get(i + 2).is_some_and(|d| d.is_ascii_digit()) => {
                         out.push_str("\\x00")
@@ -371,10 +363,12 @@ pub fn ruby_to_rust_regex(source: &str) -> Option<String> {
     Some(out)
 }
 
-/// Onigmo's `\d`, `\w`, `\s` and their negations, which are ASCII for Puppet's
-/// strings, as brackets (`\s` is Ruby's `[ \t\r\n\f\v]`).
+/// Onigmo's `\d`, `\w`, `\s`, `\h` (a hex digit) and their negations, which are
+/// ASCII for Puppet's strings, as brackets (`\s` is Ruby's `[ \t\r\n\f\v]`).
 fn ascii_escape_class(escape: char) -> Option<&'static str> {
     Some(match escape {
+        'h' => "[0-9a-fA-F]",
+        'H' => "[^0-9a-fA-F]",
         'd' => "[0-9]",
         'D' => "[^0-9]",
         'w' => "[a-zA-Z0-9_]",
@@ -1204,6 +1198,10 @@ mod tests {
         assert_eq!(
             ruby_to_rust_regex(r"[[:alpha:]_]").as_deref(),
             Some(r"(?m)[\p{Alphabetic}_]")
+        );
+        assert_eq!(
+            ruby_to_rust_regex(r"[x\H]").as_deref(),
+            Some(r"(?m)[x[^0-9a-fA-F]]")
         );
         // An escaped backslash before a letter is no class.
         assert_eq!(ruby_to_rust_regex(r"\\w").as_deref(), Some(r"(?m)\\w"));
