@@ -5,16 +5,23 @@
 //! A pre-commit hook checks one file, but that file may declare classes of a hundred
 //! other modules; reading their manifests is parsing them, and was most of the run
 //! (the corpus's largest file names 327 manifests of other modules: two thirds of its
-//! time). Those files rarely change between two runs, so what each gave is kept, under
-//! a key made of its path, with a digest of its content and its stamp (size, times,
-//! inode: `Stamp`). A file whose stamp is what it was is not even read: opening and
-//! reading the 327 files to hash them was, after parsing, the largest part of a warm
-//! run.
+//! time). Those files rarely change between two runs, so what each gave is kept, by its
+//! path, with a digest of its content and its stamp (size, times, inode: `Stamp`). A
+//! file whose stamp is what it was is not even read: opening and reading the 327 files
+//! to hash them was, after parsing, the largest part of a warm run. The entries of one
+//! module's files are kept together in one file of the cache, a pack (`pack_folder`),
+//! written when the run ends (`flush`): a file per entry made reading them a tenth of
+//! the check in system calls. (Two runs writing one pack at once: the last one's is
+//! kept, and the other's new entries are computed again by a later run.)
+//!
+//! The names the autoloader's folders hold (each module's `lib/puppet/type`, ...) are
+//! kept the same way (`remembered_listings`), under each folder's stamp: a folder whose
+//! names change changes its times.
 //!
 //! Architecture Invariant: an entry is used only for the same path with the same
-//! content, asked for the same kind and type of value, by the same pupcheck executable
-//! (the cache's folder is named after its build), so a warm run reports exactly what a
-//! cold one does. The content is the same when its digest is, or when the file's stamp
+//! content (a folder's: the same names), asked for the same kind and type of value, by
+//! the same pupcheck executable (the cache's folder is named after its build), so a
+//! warm run reports exactly what a cold one does. The content is the same when its digest is, or when the file's stamp
 //! is the one taken when the entry was written, at least two seconds after the file
 //! last changed (a later write changes the stamp). The files a run checks are never
 //! read from the cache: their syntax tree is needed by the rules anyway.
@@ -33,19 +40,20 @@
 //! after digests it computes (and `CACHEDIR.TAG`); nothing a repository holds names a
 //! path it writes to.
 
+use foldhash::HashMap;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The folder of this build's entries, once known; `None`: no cache this run.
 static CACHE: OnceLock<Option<Cache>> = OnceLock::new();
 
 /// Bumped when the layout of an entry changes (the build's name changes anyway when the
 /// executable does; this keeps two builds of one source apart from older layouts).
-const LAYOUT: u32 = 3;
+const LAYOUT: u32 = 4;
 
 /// An entry larger than this is a miss (a manifest's summary is a few KB; the largest
 /// file of the corpus, 285 KB of code, gives 6 KB).
@@ -95,7 +103,101 @@ where
     cache.remembered_file(kind, path, stamp, read, digest, compute)
 }
 
+/// The names a folder holds, each with whether it is a symbolic link (which may lead
+/// nowhere), as a `list` function of [`remembered_listings`] gives them.
+pub type Listing = Vec<(std::ffi::OsString, bool)>;
+
+/// What `list` gives for each of `folders`, from one entry of the cache for them all
+/// (`kind` names the folders and how they are listed): a folder whose stamp is the one
+/// taken when it was listed is not listed again. A folder that is not there is
+/// `Err(NotFound)`, without listing it.
+///
+/// A folder's stamp is a file's (`Stamp`): adding, removing or renaming a name in it
+/// changes its times. Listing the folders a run asks about (the `lib/puppet/type` of
+/// every module, for each kind) was a tenth of the largest file's check in system
+/// calls alone; their stamps are a third of that.
+pub fn remembered_listings(
+    kind: &str,
+    folders: &[PathBuf],
+    list: impl Fn(&Path) -> std::io::Result<Listing>,
+) -> Vec<std::io::Result<Listing>> {
+    match CACHE.get_or_init(Cache::from_environment) {
+        Some(cache) => cache.remembered_listings(kind, folders, folder_stamp, list),
+        None => folders.iter().map(|folder| list(folder)).collect(),
+    }
+}
+
+/// A folder's stamp, when it has settled; `Err(NotFound)` when it is not there.
+fn folder_stamp(folder: &Path) -> std::io::Result<Option<Stamp>> {
+    Ok(Stamp::settled_folder(&std::fs::metadata(folder)?))
+}
+
+/// A folder's listing in the cache: the folder, its stamp when it was listed, and what
+/// it held then.
+type KeptListing = (std::ffi::OsString, Stamp, Listing);
+
 impl Cache {
+    /// [`remembered_listings`] in this cache.
+    fn remembered_listings(
+        &self,
+        kind: &str,
+        folders: &[PathBuf],
+        stamp_of: impl Fn(&Path) -> std::io::Result<Option<Stamp>>,
+        list: impl Fn(&Path) -> std::io::Result<Listing>,
+    ) -> Vec<std::io::Result<Listing>> {
+        // Keyed by the set of folders (callers may list them in any order); each
+        // folder's listing is then found by its own path.
+        let mut sorted: Vec<&PathBuf> = folders.iter().collect();
+        sorted.sort();
+        let key = Key::of(
+            &format!("listings:{kind}"),
+            Path::new(&format!("{:032x}", digest(&sorted))),
+        );
+        let kept: Vec<KeptListing> = self
+            .read::<Vec<KeptListing>>(&key)
+            .map(|entry| entry.value)
+            .unwrap_or_default();
+        let mut kept: HashMap<std::ffi::OsString, (Stamp, Listing)> = kept
+            .into_iter()
+            .map(|(folder, stamp, listing)| (folder, (stamp, listing)))
+            .collect();
+        let before = kept.len();
+        let mut keep: Vec<KeptListing> = Vec::new();
+        // Whether a folder was listed that the entry can keep (settled).
+        let mut newly_kept = false;
+        let found = folders
+            .iter()
+            .map(|folder| {
+                // Taken before the folder is listed: a change while it is listed then
+                // shows in the next run's stamp.
+                let stamp = stamp_of(folder)?;
+                let name = folder.as_os_str().to_os_string();
+                let listing = match kept.remove(&name) {
+                    Some((was, listing)) if Some(was) == stamp => listing,
+                    _ => {
+                        let listing = list(folder)?;
+                        newly_kept |= stamp.is_some();
+                        listing
+                    }
+                };
+                if let Some(stamp) = stamp {
+                    keep.push((name, stamp, listing.clone()));
+                }
+                Ok(listing)
+            })
+            .collect();
+        if newly_kept || keep.len() != before {
+            self.write(
+                &key,
+                &EntryOut {
+                    path: &key.path,
+                    value: &keep,
+                },
+            );
+        }
+        found
+    }
+
     /// [`remembered_file`] in this cache, for a file with this stamp.
     fn remembered_file<S, T>(
         &self,
@@ -111,36 +213,156 @@ impl Cache {
     {
         // (The value's type is part of the key: postcard's entries do not say what they
         // hold, so one read as another type could decode to nonsense.)
-        let key = Key::of(&format!("{kind}:{}", std::any::type_name::<T>()), path);
-        let entry: Option<EntryIn<T>> = self.read(&key);
+        let pack = self.pack(
+            &format!("{kind}:{}", std::any::type_name::<T>()),
+            pack_folder(path),
+        );
+        let entry: Option<(Option<Stamp>, u128, T)> = pack.get(path.as_os_str());
         let entry = match entry {
-            Some(entry) if stamp.is_some() && entry.stamp == stamp => return Some(entry.value),
+            Some((kept, _, value)) if stamp.is_some() && kept == stamp => return Some(value),
             entry => entry,
         };
         let source = read()?;
         let digest = digest(&source);
         let value = match entry {
-            Some(entry) if entry.digest == digest => {
+            Some((_, kept, value)) if kept == digest => {
                 // (A settled stamp equal to the entry's returned above.)
                 if stamp.is_none() {
-                    return Some(entry.value);
+                    return Some(value);
                 }
                 // The same content under a new stamp (touched, copied, checked out
                 // again): stamped anew, so that the next run need not read it.
-                entry.value
+                value
             }
             _ => compute(&source),
         };
-        self.write(
-            &key,
-            &EntryOut {
-                path: &key.path,
+        pack.put(path.as_os_str(), stamp, digest, &value);
+        Some(value)
+    }
+
+    /// The pack of `kind` for the files of `folder`, read from the cache on first use.
+    fn pack(&self, kind: &str, folder: &Path) -> Arc<Pack> {
+        let key = Key::of(&format!("pack:{kind}"), folder);
+        let pack = {
+            let mut packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+            packs.entry(key.name.clone()).or_default().clone()
+        };
+        // (Read outside the lock of all packs: another thread asking for this pack
+        // meanwhile waits for it.)
+        pack.entries.get_or_init(|| {
+            let kept = self.read::<HashMap<std::ffi::OsString, Packed>>(&key);
+            Mutex::new(kept.map(|entry| entry.value).unwrap_or_default())
+        });
+        let _ = pack.key.set(key);
+        pack
+    }
+
+    /// Writes the packs this run changed.
+    fn flush(&self) {
+        let packs: Vec<Arc<Pack>> = {
+            let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+            packs.values().cloned().collect()
+        };
+        for pack in packs {
+            if !pack.changed.swap(false, Ordering::Relaxed) {
+                continue;
+            }
+            let (Some(key), Some(entries)) = (pack.key.get(), pack.entries.get()) else {
+                continue;
+            };
+            let entries = entries.lock().unwrap_or_else(|e| e.into_inner());
+            self.write(
+                key,
+                &EntryOut {
+                    path: &key.path,
+                    value: &*entries,
+                },
+            );
+        }
+    }
+}
+
+/// Writes what this run added to the cache (the packs it changed). Called once the
+/// checks are done, before the process ends.
+pub fn flush() {
+    if let Some(Some(cache)) = CACHE.get() {
+        cache.flush();
+    }
+}
+
+/// The folder whose files' entries are kept together, in one pack per kind: the
+/// module's (the folder holding the nearest `manifests`, `types`, `functions`, `lib`
+/// or `templates` folder above the file), else the file's own folder. A check reads
+/// the definitions of a few hundred files of a few dozen modules: reading an entry per
+/// file was, in system calls, a tenth of the check of the largest file.
+fn pack_folder(path: &Path) -> &Path {
+    const MODULE_PARTS: &[&str] = &["manifests", "types", "functions", "lib", "templates"];
+    for folder in path.ancestors().skip(1) {
+        let name = folder.file_name().and_then(|name| name.to_str());
+        if name.is_some_and(|name| MODULE_PARTS.contains(&name)) {
+            return folder.parent().unwrap_or(folder);
+        }
+    }
+    path.parent().unwrap_or(path)
+}
+
+/// The entries of one kind for the files of one folder ([`pack_folder`]), kept in one
+/// file of the cache.
+#[derive(Default)]
+struct Pack {
+    key: OnceLock<Key>,
+    /// By file: read from the cache on first use, then added to by the run.
+    entries: OnceLock<Mutex<HashMap<std::ffi::OsString, Packed>>>,
+    /// Whether the run added or replaced an entry, so that the pack is written again.
+    changed: std::sync::atomic::AtomicBool,
+}
+
+/// A file's entry in a pack: the file's stamp when the value was computed, if it had
+/// settled; the digest of what the value was computed from; the value (postcard's
+/// bytes, decoded as the type the pack's kind names).
+#[derive(Serialize, Deserialize)]
+struct Packed {
+    stamp: Option<Stamp>,
+    digest: u128,
+    value: Vec<u8>,
+}
+
+impl Pack {
+    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<std::ffi::OsString, Packed>> {
+        self.entries
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The stamp, digest and value of `file`'s entry (`None`: none, or one that does
+    /// not decode).
+    fn get<T: DeserializeOwned>(&self, file: &std::ffi::OsStr) -> Option<(Option<Stamp>, u128, T)> {
+        let entries = self.entries();
+        let packed = entries.get(file)?;
+        let value = postcard::from_bytes(&packed.value).ok()?;
+        Some((packed.stamp, packed.digest, value))
+    }
+
+    fn put<T: Serialize>(
+        &self,
+        file: &std::ffi::OsStr,
+        stamp: Option<Stamp>,
+        digest: u128,
+        value: &T,
+    ) {
+        let Ok(value) = postcard::to_allocvec(value) else {
+            return;
+        };
+        self.entries().insert(
+            file.to_os_string(),
+            Packed {
                 stamp,
                 digest,
-                value: &value,
+                value,
             },
         );
-        Some(value)
+        self.changed.store(true, Ordering::Relaxed);
     }
 }
 
@@ -205,13 +427,19 @@ impl Stamp {
     }
 
     /// The stamp of a regular file with this `metadata`, when it has settled.
-    #[cfg(unix)]
     fn settled(metadata: &std::fs::Metadata) -> Option<Stamp> {
+        metadata.is_file().then(|| Stamp::settled_any(metadata))?
+    }
+
+    /// The stamp of a folder with this `metadata`, when it has settled.
+    fn settled_folder(metadata: &std::fs::Metadata) -> Option<Stamp> {
+        metadata.is_dir().then(|| Stamp::settled_any(metadata))?
+    }
+
+    #[cfg(unix)]
+    fn settled_any(metadata: &std::fs::Metadata) -> Option<Stamp> {
         use std::os::unix::fs::MetadataExt;
         let now = std::time::SystemTime::now();
-        if !metadata.is_file() {
-            return None;
-        }
         let stamp = Stamp {
             len: metadata.len(),
             modified: (metadata.mtime(), metadata.mtime_nsec()),
@@ -232,7 +460,7 @@ impl Stamp {
 
     /// Without a change time no program can set, every file is read.
     #[cfg(not(unix))]
-    fn settled(_metadata: &std::fs::Metadata) -> Option<Stamp> {
+    fn settled_any(_metadata: &std::fs::Metadata) -> Option<Stamp> {
         None
     }
 }
@@ -240,6 +468,8 @@ impl Stamp {
 struct Cache {
     /// This build's folder.
     dir: PathBuf,
+    /// The packs of entries read or begun this run, by their key's name.
+    packs: Mutex<HashMap<String, Arc<Pack>>>,
 }
 
 /// Where an entry is: its file name (a digest of what is computed, for which path),
@@ -250,21 +480,17 @@ struct Key {
     path: String,
 }
 
+/// An entry as written: the path of its key, and its value (a pack, a folder's
+/// listings).
 #[derive(Serialize)]
 struct EntryOut<'a, T> {
     path: &'a str,
-    stamp: Option<Stamp>,
-    digest: u128,
     value: &'a T,
 }
 
 #[derive(Deserialize)]
 struct EntryIn<T> {
     path: String,
-    /// The file's stamp when the value was computed, if it had settled.
-    stamp: Option<Stamp>,
-    /// The digest of what the value was computed from.
-    digest: u128,
     value: T,
 }
 
@@ -296,7 +522,10 @@ impl Cache {
             );
             remove_stale_builds(&root, &dir);
         }
-        Some(Cache { dir })
+        Some(Cache {
+            dir,
+            packs: Mutex::default(),
+        })
     }
 
     fn entry_path(&self, key: &Key) -> PathBuf {
@@ -398,6 +627,7 @@ mod tests {
     fn in_folder(dir: &tempfile::TempDir) -> Cache {
         Cache {
             dir: dir.path().to_path_buf(),
+            packs: Mutex::default(),
         }
     }
 
@@ -474,18 +704,17 @@ mod tests {
             ..stamp_now(&file)
         };
         // An entry written when the file had settled (as if by a run two seconds on).
-        cache.write(
-            &Key::of(
+        cache
+            .pack(
                 &format!("words:{}", std::any::type_name::<Vec<String>>()),
-                &file,
-            ),
-            &EntryOut {
-                path: &file.to_string_lossy(),
-                stamp: Some(settled),
-                digest: digest("class a"),
-                value: &words("forged, to show the file was not read"),
-            },
-        );
+                pack_folder(&file),
+            )
+            .put(
+                file.as_os_str(),
+                Some(settled),
+                digest("class a"),
+                &words("forged, to show the file was not read"),
+            );
         let found = cache.remembered_file(
             "words",
             &file,
@@ -526,38 +755,137 @@ mod tests {
         let file = dir.path().join("a.pp");
         std::fs::write(&file, "class a").unwrap();
         words_of(&cache, &file);
-        let key = Key::of(
-            &format!("words:{}", std::any::type_name::<Vec<String>>()),
-            &file,
+        cache.flush();
+        // Another run finds the entry (reading the file: it has not settled).
+        let again = in_folder(&dir);
+        assert_eq!(
+            words_of(&again, &file),
+            (Some(words("class a")), false, true)
         );
-        assert!(cache.read::<Vec<String>>(&key).is_some());
-        for other in [
-            Key::of(
-                &format!("other:{}", std::any::type_name::<Vec<String>>()),
+        // Another kind, another value's type, another file: computed.
+        let computed = |kind: &str| {
+            let mut computed = false;
+            again.remembered_file(
+                kind,
                 &file,
-            ),
-            Key::of(&format!("words:{}", std::any::type_name::<u32>()), &file),
-            Key::of(
-                &format!("words:{}", std::any::type_name::<Vec<String>>()),
-                &dir.path().join("b.pp"),
-            ),
-        ] {
-            assert_ne!(other.name, key.name);
-            assert!(cache.read::<Vec<String>>(&other).is_none());
-        }
+                None,
+                || Some("class a".to_string()),
+                digest,
+                |text| {
+                    computed = true;
+                    text.len()
+                },
+            );
+            computed
+        };
+        assert!(computed("other"));
+        assert!(computed("words"));
+        let other = dir.path().join("b.pp");
+        std::fs::write(&other, "class a").unwrap();
+        assert_eq!(
+            words_of(&again, &other),
+            (Some(words("class a")), true, true)
+        );
+
+        let key = Key::of(
+            &format!("pack:words:{}", std::any::type_name::<Vec<String>>()),
+            pack_folder(&file),
+        );
+        type Entries = HashMap<std::ffi::OsString, Packed>;
+        assert!(cache.read::<Entries>(&key).is_some());
         // An entry that does not decode as the value asked for is a miss.
         assert!(cache.read::<u32>(&key).is_none());
         // An entry naming another path is a miss (two paths with one digest).
         let forged = Key {
             name: key.name.clone(),
-            path: "/m/other.pp".to_string(),
+            path: "/m/other".to_string(),
         };
-        assert!(cache.read::<Vec<String>>(&forged).is_none());
+        assert!(cache.read::<Entries>(&forged).is_none());
         // A damaged entry is a miss too.
         std::fs::write(cache.entry_path(&key), b"\x07/m/a.p").unwrap();
-        assert!(cache.read::<Vec<String>>(&key).is_none());
+        assert!(cache.read::<Entries>(&key).is_none());
         // No temporary file is left behind.
         let folder = cache.entry_path(&key).parent().unwrap().to_path_buf();
         assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_modules_files_share_one_pack() {
+        for (file, folder) in [
+            ("/m/ntp/manifests/a/b.pp", "/m/ntp"),
+            ("/m/ntp/manifests/init.pp", "/m/ntp"),
+            ("/m/ntp/types/port.pp", "/m/ntp"),
+            ("/m/ntp/lib/puppet/type/ntp_peer.rb", "/m/ntp"),
+            ("/m/ntp/templates/a.epp", "/m/ntp"),
+            ("/elsewhere/site.pp", "/elsewhere"),
+        ] {
+            assert_eq!(pack_folder(Path::new(file)), Path::new(folder), "{file}");
+        }
+    }
+
+    /// The listings of `folders` in `cache`, each folder's stamp given by `stamps`
+    /// (absent: no such folder), and the folders listed.
+    fn listings_of(
+        cache: &Cache,
+        folders: &[&str],
+        stamps: &HashMap<&str, Option<Stamp>>,
+    ) -> (Vec<Option<Listing>>, Vec<String>) {
+        let listed = Mutex::new(Vec::new());
+        let folders: Vec<PathBuf> = folders.iter().map(PathBuf::from).collect();
+        let found = cache.remembered_listings(
+            "test",
+            &folders,
+            |folder| {
+                stamps
+                    .get(folder.to_str().unwrap())
+                    .copied()
+                    .ok_or_else(|| std::io::ErrorKind::NotFound.into())
+            },
+            |folder| {
+                let name = folder.to_str().unwrap().to_string();
+                listed.lock().unwrap().push(name.clone());
+                Ok(vec![(format!("in {name}").into(), false)])
+            },
+        );
+        let found = found.into_iter().map(Result::ok).collect();
+        (found, listed.into_inner().unwrap())
+    }
+
+    #[test]
+    fn a_settled_folder_whose_stamp_is_unchanged_is_not_listed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let stamp = |n: u64| Stamp {
+            len: 0,
+            modified: (1, 0),
+            changed: (1, 0),
+            inode: n,
+            device: 1,
+        };
+        let listing = |name: &str| Some(vec![(format!("in {name}").into(), false)]);
+        let mut stamps: HashMap<&str, Option<Stamp>> =
+            [("/a", Some(stamp(1))), ("/b", Some(stamp(2))), ("/c", None)]
+                .into_iter()
+                .collect();
+        let all = ["/a", "/b", "/c", "/absent"];
+        let expected = vec![listing("/a"), listing("/b"), listing("/c"), None];
+        // The first run lists every folder there.
+        let (found, listed) = listings_of(&in_folder(&dir), &all, &stamps);
+        assert_eq!(found, expected);
+        assert_eq!(listed, ["/a", "/b", "/c"]);
+        // The next lists only the one that has not settled, whatever the order asked.
+        let (found, listed) =
+            listings_of(&in_folder(&dir), &["/c", "/absent", "/b", "/a"], &stamps);
+        assert_eq!(
+            found,
+            vec![listing("/c"), None, listing("/b"), listing("/a")]
+        );
+        assert_eq!(listed, ["/c"]);
+        // A folder whose stamp changed is listed again, then kept under its new stamp.
+        stamps.insert("/b", Some(stamp(3)));
+        let (found, listed) = listings_of(&in_folder(&dir), &all, &stamps);
+        assert_eq!(found, expected);
+        assert_eq!(listed, ["/b", "/c"]);
+        let (_, listed) = listings_of(&in_folder(&dir), &all, &stamps);
+        assert_eq!(listed, ["/c"]);
     }
 }

@@ -22,6 +22,9 @@ fn main() {
     // `exit` would end it.)
     let _ = std::io::Write::flush(&mut std::io::stdout());
     let _ = std::io::Write::flush(&mut std::io::stderr());
+    // Then what the run added to the cache on disk (after the output, which a pipe's
+    // reader then has first).
+    pupcheck::cache::flush();
     // SAFETY: `_exit` only ends the process; nothing after it runs.
     unsafe { libc::_exit(code) }
 }

@@ -96,38 +96,44 @@ impl FolderListings {
 
     fn list<'r>(roots: impl Iterator<Item = &'r PathBuf>, folder: &str) -> AcrossModules {
         let mut across = AcrossModules::default();
-        for root in roots {
-            let entries = match std::fs::read_dir(root.join(folder)) {
-                Ok(entries) => entries,
-                // An absent folder holds nothing.
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(_) => {
-                    across.unlisted.push(root.clone());
-                    continue;
-                }
-            };
-            // (The entry's type from the listing: no `stat` unless the file system does
-            // not give it.)
-            let names: Option<Vec<(std::ffi::OsString, bool)>> = entries
-                .take(LISTING_LIMIT + 1)
-                .map(|entry| {
-                    let entry = entry.ok()?;
-                    let link = entry.file_type().map_or(true, |t| t.is_symlink());
-                    Some((entry.file_name(), link))
-                })
-                .collect();
-            match names {
-                Some(names) if names.len() <= LISTING_LIMIT => {
+        let roots: Vec<&PathBuf> = roots.collect();
+        let folders: Vec<PathBuf> = roots.iter().map(|root| root.join(folder)).collect();
+        let listings =
+            crate::cache::remembered_listings(&format!("whole:{folder}"), &folders, list_whole);
+        for (root, listing) in roots.into_iter().zip(listings) {
+            match listing {
+                Ok(names) => {
                     for (name, link) in names {
                         let holders = across.holders.entry(name).or_default();
                         holders.push((root.clone(), link));
                     }
                 }
-                _ => across.unlisted.push(root.clone()),
+                // An absent folder holds nothing.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(_) => across.unlisted.push(root.clone()),
             }
         }
         across
     }
+}
+
+/// The names in `folder`, unless it cannot be listed whole or holds more than
+/// `LISTING_LIMIT`.
+fn list_whole(folder: &Path) -> std::io::Result<crate::cache::Listing> {
+    // (The entry's type from the listing: no `stat` unless the file system does not
+    // give it.)
+    let names: crate::cache::Listing = std::fs::read_dir(folder)?
+        .take(LISTING_LIMIT + 1)
+        .map(|entry| {
+            let entry = entry?;
+            let link = entry.file_type().map_or(true, |t| t.is_symlink());
+            Ok((entry.file_name(), link))
+        })
+        .collect::<std::io::Result<_>>()?;
+    if names.len() > LISTING_LIMIT {
+        return Err(std::io::Error::other("too many names to keep"));
+    }
+    Ok(names)
 }
 
 /// A file the autoloader would read, as pupcheck found it.
@@ -420,8 +426,9 @@ impl Loader {
         }
         let file = self.only_module_with(&format!("lib/puppet/type/{name}.rb"))?;
         // Read with a Ruby parser: remembered on disk, as manifests are.
+        // (The kind does not name the type: the file's name does.)
         crate::cache::remembered_file(
-            &format!("ruby-type:{name}"),
+            "ruby-type",
             &file,
             || crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT).ok(),
             crate::cache::digest,
@@ -453,16 +460,25 @@ impl Loader {
             // Every module's provider folders, listed once: a type is asked about for
             // each name declarations use.
             let mut folders: HashMap<String, Vec<PathBuf>> = HashMap::new();
-            for root in self.module_roots_holding("lib") {
-                let Ok(entries) = std::fs::read_dir(root.join("lib/puppet/provider")) else {
-                    continue;
-                };
-                for entry in entries.flatten() {
-                    if let Some(type_name) = entry.file_name().to_str() {
+            let provider_folders: Vec<PathBuf> = self
+                .module_roots_holding("lib")
+                .map(|root| root.join("lib/puppet/provider"))
+                .collect();
+            // (Each folder's names as far as they can be listed.)
+            let listings =
+                crate::cache::remembered_listings("providers", &provider_folders, |folder| {
+                    Ok(std::fs::read_dir(folder)?
+                        .flatten()
+                        .map(|entry| (entry.file_name(), false))
+                        .collect())
+                });
+            for (folder, listing) in provider_folders.iter().zip(listings) {
+                for (name, _) in listing.into_iter().flatten() {
+                    if let Some(type_name) = name.to_str() {
                         folders
                             .entry(type_name.to_string())
                             .or_default()
-                            .push(entry.path());
+                            .push(folder.join(&name));
                     }
                 }
             }
