@@ -719,15 +719,28 @@ impl Environment {
         if self.loader.is_none() {
             return true;
         }
-        let facts = self.fact_scan.get_or_init(|| {
+        self.fact_scan().may_define_fact(name)
+    }
+
+    /// The search of the modules' custom and external facts, on first use.
+    fn fact_scan(&self) -> &scan::Scan {
+        self.fact_scan.get_or_init(|| {
             let modules: Vec<_> = self
                 .modules()
                 .into_iter()
                 .map(|(name, path)| (Some(name), path))
                 .collect();
             scan::Scan::of_facts(&modules, self.loader.as_ref())
-        });
-        facts.may_define_fact(name)
+        })
+    }
+
+    /// Searches the environment's files and its modules' facts now (as `scan` and
+    /// `may_define_fact` would on first use): the prefetch's, on a core of its own.
+    pub fn search_texts(&self) {
+        if self.loader.is_some() {
+            self.fact_scan();
+        }
+        self.scan();
     }
 
     /// Whether code other than `file` may set the variable `name` where a class reads
@@ -877,6 +890,18 @@ impl Environment {
                 !loader.any_module_has(&format!("lib/puppet/functions/{key}.rb"))
                     && !loader.any_module_has(&format!("lib/puppet/parser/functions/{key}.rb"))
             })
+    }
+
+    /// Reads now what a call of `name`, none of Puppet's own functions, reads of the
+    /// modules' functions written in Ruby when the interpretation reaches it: a 3.x
+    /// function's arity for a plain name, a 4.x function's signatures for a namespaced
+    /// one (the prefetch's, on a core of its own).
+    pub fn read_ruby_function(&self, name: &str) {
+        if name.contains("::") {
+            self.ruby_function(name);
+        } else if let Some(loader) = &self.loader {
+            loader.legacy_arity_for(name);
+        }
     }
 
     /// The module function `name` written in Ruby with the 4.x API, where no function

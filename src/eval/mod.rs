@@ -25,6 +25,12 @@ mod transfer;
 
 pub use operators::{equals, truthy};
 
+/// Whether Puppet's own functions include `name` (so a call of it never reads a
+/// module's).
+pub fn is_builtin_function(name: &str) -> bool {
+    dispatch::builtin(name).is_some()
+}
+
 use crate::ast::names;
 use crate::ast::*;
 use crate::types::labels;
