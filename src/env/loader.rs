@@ -191,17 +191,24 @@ fn metadata_text(root: &Path) -> Option<String> {
     .ok()
 }
 
-/// The names in a module folder; `None` when it is empty (a git submodule not checked
-/// out, or a module a Puppetfile installs later: what the module holds is unknown, so
-/// it is no module pupcheck knows the contents of, nothing is certainly missing from
-/// it) or cannot be listed.
-fn module_entries(root: &Path) -> Option<HashSet<std::ffi::OsString>> {
-    let names: HashSet<_> = std::fs::read_dir(root)
-        .ok()?
-        .map(|entry| entry.map(|e| e.file_name()))
-        .collect::<Result<_, _>>()
-        .ok()?;
-    (!names.is_empty()).then_some(names)
+/// The names in each of the module folders `roots` (listed once, then kept in the
+/// cache under each folder's stamp); `None` for a folder that is empty (a git
+/// submodule not checked out, or a module a Puppetfile installs later: what the module
+/// holds is unknown, so it is no module pupcheck knows the contents of, nothing is
+/// certainly missing from it) or cannot be listed.
+fn module_entries(roots: &[PathBuf]) -> Vec<Option<HashSet<std::ffi::OsString>>> {
+    let listings = crate::cache::remembered_listings("module folders", roots, |root| {
+        std::fs::read_dir(root)?
+            .map(|entry| entry.map(|e| (e.file_name(), false)))
+            .collect()
+    });
+    listings
+        .into_iter()
+        .map(|listing| {
+            let names: HashSet<_> = listing.ok()?.into_iter().map(|(name, _)| name).collect();
+            (!names.is_empty()).then_some(names)
+        })
+        .collect()
 }
 
 impl Loader {
@@ -226,13 +233,19 @@ impl Loader {
                 })
                 .collect();
             roots.sort();
-            // (Each folder listed, and its metadata.json read, on every core: once, for
-            // the module's name and for Hiera.)
+            let roots: Vec<PathBuf> = roots
+                .into_iter()
+                .filter(|(root, link)| !link || root.is_dir())
+                .map(|(root, _)| root)
+                .collect();
+            let entries = module_entries(&roots);
+            // (Each folder's metadata.json read on every core: once, for the module's
+            // name and for Hiera.)
             let named: Vec<(Option<String>, PathBuf, bool, HashSet<_>)> = roots
                 .into_par_iter()
-                .filter(|(root, link)| !link || root.is_dir())
-                .filter_map(|(root, _)| {
-                    let entries = module_entries(&root)?;
+                .zip(entries)
+                .filter_map(|(root, entries)| {
+                    let entries = entries?;
                     let metadata = entries
                         .contains(std::ffi::OsStr::new("metadata.json"))
                         .then(|| metadata_text(&root))
