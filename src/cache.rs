@@ -21,9 +21,9 @@
 //! Architecture Invariant: an entry is used only for the same path with the same
 //! content (a folder's: the same names), asked for the same kind and type of value, by
 //! the same pupcheck executable (the cache's folder is named after its build), so a
-//! warm run reports exactly what a cold one does. The content is the same when its digest is, or when the file's stamp
-//! is the one taken when the entry was written, at least two seconds after the file
-//! last changed (a later write changes the stamp). The files a run checks are never
+//! warm run reports exactly what a cold one does. The content is the same when its
+//! digest is, or when the file's stamp is the one taken when the entry was written, at
+//! least two seconds after the file last changed (a later write changes the stamp). The files a run checks are never
 //! read from the cache: their syntax tree is needed by the rules anyway.
 //!
 //! Entries are postcard's binary serde format, which a build's own types decode fast
@@ -45,7 +45,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The folder of this build's entries, once known; `None`: no cache this run.
@@ -132,9 +132,9 @@ fn folder_stamp(folder: &Path) -> std::io::Result<Option<Stamp>> {
     Ok(Stamp::settled_folder(&std::fs::metadata(folder)?))
 }
 
-/// A folder's listing in the cache: the folder, its stamp when it was listed, and what
-/// it held then.
-type KeptListing = (std::ffi::OsString, Stamp, Listing);
+/// The folders' listings in the cache: by folder, its stamp when it was listed and
+/// what it held then.
+type KeptListings = HashMap<std::ffi::OsString, (Stamp, Listing)>;
 
 impl Cache {
     /// [`remembered_listings`] in this cache.
@@ -153,16 +153,12 @@ impl Cache {
             &format!("listings:{kind}"),
             Path::new(&format!("{:032x}", digest(&sorted))),
         );
-        let kept: Vec<KeptListing> = self
-            .read::<Vec<KeptListing>>(&key)
+        let mut kept: KeptListings = self
+            .read::<KeptListings>(&key)
             .map(|entry| entry.value)
             .unwrap_or_default();
-        let mut kept: HashMap<std::ffi::OsString, (Stamp, Listing)> = kept
-            .into_iter()
-            .map(|(folder, stamp, listing)| (folder, (stamp, listing)))
-            .collect();
         let before = kept.len();
-        let mut keep: Vec<KeptListing> = Vec::new();
+        let mut keep = KeptListings::default();
         // Whether a folder was listed that the entry can keep (settled).
         let mut newly_kept = false;
         let found = folders
@@ -181,7 +177,7 @@ impl Cache {
                     }
                 };
                 if let Some(stamp) = stamp {
-                    keep.push((name, stamp, listing.clone()));
+                    keep.insert(name, (stamp, listing.clone()));
                 }
                 Ok(listing)
             })
@@ -245,15 +241,21 @@ impl Cache {
         let key = Key::of(&format!("pack:{kind}"), folder);
         let pack = {
             let mut packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
-            packs.entry(key.name.clone()).or_default().clone()
+            let pack = packs.entry(key.name.clone()).or_insert_with(|| {
+                Arc::new(Pack {
+                    key,
+                    entries: OnceLock::new(),
+                    changed: AtomicBool::new(false),
+                })
+            });
+            pack.clone()
         };
         // (Read outside the lock of all packs: another thread asking for this pack
         // meanwhile waits for it.)
         pack.entries.get_or_init(|| {
-            let kept = self.read::<HashMap<std::ffi::OsString, Packed>>(&key);
+            let kept = self.read::<HashMap<std::ffi::OsString, Packed>>(&pack.key);
             Mutex::new(kept.map(|entry| entry.value).unwrap_or_default())
         });
-        let _ = pack.key.set(key);
         pack
     }
 
@@ -267,14 +269,11 @@ impl Cache {
             if !pack.changed.swap(false, Ordering::Relaxed) {
                 continue;
             }
-            let (Some(key), Some(entries)) = (pack.key.get(), pack.entries.get()) else {
-                continue;
-            };
-            let entries = entries.lock().unwrap_or_else(|e| e.into_inner());
+            let entries = pack.entries();
             self.write(
-                key,
+                &pack.key,
                 &EntryOut {
-                    path: &key.path,
+                    path: &pack.key.path,
                     value: &*entries,
                 },
             );
@@ -308,13 +307,13 @@ fn pack_folder(path: &Path) -> &Path {
 
 /// The entries of one kind for the files of one folder ([`pack_folder`]), kept in one
 /// file of the cache.
-#[derive(Default)]
 struct Pack {
-    key: OnceLock<Key>,
-    /// By file: read from the cache on first use, then added to by the run.
+    key: Key,
+    /// By file: read from the cache by `Cache::pack` (which hands packs out), then
+    /// added to by the run.
     entries: OnceLock<Mutex<HashMap<std::ffi::OsString, Packed>>>,
     /// Whether the run added or replaced an entry, so that the pack is written again.
-    changed: std::sync::atomic::AtomicBool,
+    changed: AtomicBool,
 }
 
 /// A file's entry in a pack: the file's stamp when the value was computed, if it had
@@ -329,6 +328,7 @@ struct Packed {
 
 impl Pack {
     fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<std::ffi::OsString, Packed>> {
+        // (Read by then: `Cache::pack` hands out only packs it has read.)
         self.entries
             .get_or_init(Mutex::default)
             .lock()
