@@ -85,6 +85,24 @@ pub fn remembered_file<S, T>(
 where
     T: Serialize + DeserializeOwned,
 {
+    remembered_file_in(pack_folder(path), kind, path, read, digest, compute)
+}
+
+/// [`remembered_file`], its entry kept in the pack of the files of `group` rather
+/// than of the file's module: for a kind every module has a file or two of
+/// (`metadata.json`, custom facts), one pack for the modulepath is read where one
+/// per module would be.
+pub fn remembered_file_in<S, T>(
+    group: &Path,
+    kind: &str,
+    path: &Path,
+    read: impl FnOnce() -> Option<S>,
+    digest: impl FnOnce(&S) -> u128,
+    compute: impl FnOnce(&S) -> T,
+) -> Option<T>
+where
+    T: Serialize + DeserializeOwned,
+{
     let Some(cache) = CACHE.get_or_init(Cache::from_environment) else {
         return read().map(|source| compute(&source));
     };
@@ -100,7 +118,8 @@ where
         return read().map(|source| compute(&source));
     }
     let stamp = metadata.ok().and_then(|metadata| Stamp::settled(&metadata));
-    cache.remembered_file(kind, path, stamp, read, digest, compute)
+    let pack = cache.pack_of::<T>(kind, group);
+    cache.remembered_file(&pack, path, stamp, read, digest, compute)
 }
 
 /// The names a folder holds, each with whether it is a symbolic link (which may lead
@@ -194,10 +213,10 @@ impl Cache {
         found
     }
 
-    /// [`remembered_file`] in this cache, for a file with this stamp.
+    /// [`remembered_file`] in this cache's `pack`, for a file with this stamp.
     fn remembered_file<S, T>(
         &self,
-        kind: &str,
+        pack: &Pack,
         path: &Path,
         stamp: Option<Stamp>,
         read: impl FnOnce() -> Option<S>,
@@ -207,12 +226,6 @@ impl Cache {
     where
         T: Serialize + DeserializeOwned,
     {
-        // (The value's type is part of the key: postcard's entries do not say what they
-        // hold, so one read as another type could decode to nonsense.)
-        let pack = self.pack(
-            &format!("{kind}:{}", std::any::type_name::<T>()),
-            pack_folder(path),
-        );
         let entry: Option<(Option<Stamp>, u128, T)> = pack.get(path.as_os_str());
         let entry = match entry {
             Some((kept, _, value)) if stamp.is_some() && kept == stamp => return Some(value),
@@ -234,6 +247,13 @@ impl Cache {
         };
         pack.put(path.as_os_str(), stamp, digest, &value);
         Some(value)
+    }
+
+    /// The pack of values of type `T` of `kind` for the files of `group`.
+    fn pack_of<T>(&self, kind: &str, group: &Path) -> Arc<Pack> {
+        // (The value's type is part of the pack's key: postcard's entries do not say
+        // what they hold, so one read as another type could decode to nonsense.)
+        self.pack(&format!("{kind}:{}", std::any::type_name::<T>()), group)
     }
 
     /// The pack of `kind` for the files of `folder`, read from the cache on first use.
@@ -631,6 +651,20 @@ mod tests {
         }
     }
 
+    /// [`remembered_file`] in `cache`, in the pack of the file's module.
+    fn remembered<S, T: Serialize + DeserializeOwned>(
+        cache: &Cache,
+        kind: &str,
+        path: &Path,
+        stamp: Option<Stamp>,
+        read: impl FnOnce() -> Option<S>,
+        digest: impl FnOnce(&S) -> u128,
+        compute: impl FnOnce(&S) -> T,
+    ) -> Option<T> {
+        let pack = cache.pack_of::<T>(kind, pack_folder(path));
+        cache.remembered_file(&pack, path, stamp, read, digest, compute)
+    }
+
     /// A summary of a text, as a cached value.
     fn words(text: &str) -> Vec<String> {
         text.split_whitespace().map(str::to_string).collect()
@@ -640,7 +674,8 @@ mod tests {
     /// computed (not found in the cache) and the file read.
     fn words_of(cache: &Cache, path: &Path) -> (Option<Vec<String>>, bool, bool) {
         let (mut computed, mut read) = (false, false);
-        let value = cache.remembered_file(
+        let value = remembered(
+            cache,
             "words",
             path,
             Stamp::settled_of(path),
@@ -715,7 +750,8 @@ mod tests {
                 digest("class a"),
                 &words("forged, to show the file was not read"),
             );
-        let found = cache.remembered_file(
+        let found = remembered(
+            &cache,
             "words",
             &file,
             Some(settled),
@@ -765,7 +801,8 @@ mod tests {
         // Another kind, another value's type, another file: computed.
         let computed = |kind: &str| {
             let mut computed = false;
-            again.remembered_file(
+            remembered(
+                &again,
                 kind,
                 &file,
                 None,

@@ -161,34 +161,57 @@ pub(crate) fn is_plain_name(name: &str) -> bool {
 
 /// A module's name: its folder's, as Puppet takes it, when that is a valid module name;
 /// else (`puppetlabs-ntp`, as Debian installs modules) `metadata.json`'s `name` after
-/// its author (`metadata`: the file's text, read only when needed).
-fn module_name(root: &Path, metadata: impl FnOnce() -> Option<String>) -> Option<String> {
-    let valid = |name: &str| {
-        name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && is_plain_name(name)
-    };
+/// its author (`metadata`: what that file says, read only when needed).
+fn module_name(root: &Path, metadata: impl FnOnce() -> Option<ModuleMetadata>) -> Option<String> {
     let folder = root.file_name()?.to_str()?;
-    if valid(folder) {
+    if is_valid_module_name(folder) {
         return Some(folder.to_string());
     }
-    let text = metadata()?;
-    // Only the name is read: the rest of the file is skipped, not built into a tree
-    // (this is asked of every module on the modulepath).
+    metadata()?.name
+}
+
+fn is_valid_module_name(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && is_plain_name(name)
+}
+
+/// What the loader reads of a module's `metadata.json`.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+struct ModuleMetadata {
+    /// Its `name` after the author, when that is a valid module name.
+    name: Option<String>,
+    /// Whether it names a data provider (see `hiera::names_data_provider`).
+    names_data_provider: bool,
+}
+
+/// What the `metadata.json` of the module at `root` says, if it can be read. Asked of
+/// every module on the modulepath: remembered in the cache, as manifests are, so that a
+/// warm run stats the file rather than reading it.
+fn module_metadata(root: &Path) -> Option<ModuleMetadata> {
+    let path = root.join("metadata.json");
+    // (One pack for the modulepath's: one file of the cache read, not one per module.)
+    crate::cache::remembered_file_in(
+        root.parent().unwrap_or(root),
+        "module-metadata",
+        &path,
+        || crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT).ok(),
+        crate::cache::digest,
+        |text| ModuleMetadata {
+            name: name_in_metadata(text),
+            names_data_provider: super::hiera::names_data_provider(text),
+        },
+    )
+}
+
+/// The module name `metadata.json`'s `name` gives (after its author).
+fn name_in_metadata(text: &str) -> Option<String> {
+    // Only the name is read: the rest of the file is skipped, not built into a tree.
     #[derive(serde::Deserialize)]
     struct Metadata {
         name: String,
     }
-    let meta: Metadata = serde_json::from_str(&text).ok()?;
+    let meta: Metadata = serde_json::from_str(text).ok()?;
     let name = meta.name.rsplit(['-', '/']).next()?;
-    valid(name).then(|| name.to_string())
-}
-
-/// The text of a module's `metadata.json`, if it can be read.
-fn metadata_text(root: &Path) -> Option<String> {
-    crate::source::read::read_text(
-        &root.join("metadata.json"),
-        crate::source::read::SMALL_FILE_LIMIT,
-    )
-    .ok()
+    is_valid_module_name(name).then(|| name.to_string())
 }
 
 /// The names in each of the module folders `roots` (listed once, then kept in the
@@ -248,12 +271,16 @@ impl Loader {
                     let entries = entries?;
                     let metadata = entries
                         .contains(std::ffi::OsStr::new("metadata.json"))
-                        .then(|| metadata_text(&root))
-                        .flatten();
-                    let provider = metadata
-                        .as_deref()
-                        .is_some_and(super::hiera::names_data_provider);
-                    Some((module_name(&root, || metadata), root, provider, entries))
+                        .then(|| module_metadata(&root))
+                        .flatten()
+                        .unwrap_or_default();
+                    let provider = metadata.names_data_provider;
+                    Some((
+                        module_name(&root, || Some(metadata)),
+                        root,
+                        provider,
+                        entries,
+                    ))
                 })
                 .collect();
             for (name, root, provider, entries) in named {
@@ -266,7 +293,7 @@ impl Loader {
         }
         let known: HashSet<PathBuf> = modules.values().cloned().collect();
         for root in checked_roots.iter().filter(|root| !known.contains(*root)) {
-            if let Some(name) = module_name(root, || metadata_text(root)) {
+            if let Some(name) = module_name(root, || module_metadata(root)) {
                 if let Some(known) = modules.get_mut(&name) {
                     *known = root.clone();
                 }
@@ -421,11 +448,21 @@ impl Loader {
         let file = root
             .join("lib/puppet/functions")
             .join(segments.join("/") + ".rb");
+        // Remembered on disk, as manifests are. (The kind does not name the function:
+        // the file's path does.)
         self.ruby_functions.get_or_compute(&file, || {
-            crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
-                .ok()
-                .and_then(|text| super::ruby::read_function(&text, name))
-                .map(Arc::new)
+            crate::cache::remembered_file(
+                "ruby-function",
+                &file,
+                || {
+                    crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
+                        .ok()
+                },
+                crate::cache::digest,
+                |text| super::ruby::read_function(text, name),
+            )
+            .flatten()
+            .map(Arc::new)
         })
     }
 
@@ -497,21 +534,44 @@ impl Loader {
             }
             folders
         });
-        folders.get(name).into_iter().flatten().any(|folder| {
-            let Ok(entries) = std::fs::read_dir(folder) else {
+        let Some(type_folders) = folders.get(name) else {
+            return false;
+        };
+        // The type's provider folders listed, and what each provider file says
+        // remembered, in the cache: asked for every resource type a file declares.
+        let listings =
+            crate::cache::remembered_listings("provider files", type_folders, |folder| {
+                Ok(std::fs::read_dir(folder)?
+                    .flatten()
+                    .map(|entry| (entry.file_name(), false))
+                    .collect())
+            });
+        type_folders.iter().zip(listings).any(|(folder, listing)| {
+            let Ok(listing) = listing else {
                 return false;
             };
-            entries.flatten().any(|entry| {
-                let path = entry.path();
+            listing.iter().any(|(file_name, _)| {
+                let path = folder.join(file_name);
+                // (One pack for the modulepath's: `<modulepath>/<module>/lib/puppet/
+                // provider/<type>`.)
+                let modulepath = folder.ancestors().nth(5).unwrap_or(folder);
                 path.extension().is_some_and(|e| e == "rb")
-                    && match crate::source::read::read_text(
+                    && crate::cache::remembered_file_in(
+                        modulepath,
+                        "provider-extends",
                         &path,
-                        crate::source::read::SMALL_FILE_LIMIT,
-                    ) {
-                        Ok(text) => EXTENDING.iter().any(|word| text.contains(word)),
-                        // Unreadable: what it does is unknown.
-                        Err(_) => true,
-                    }
+                        || {
+                            crate::source::read::read_text(
+                                &path,
+                                crate::source::read::SMALL_FILE_LIMIT,
+                            )
+                            .ok()
+                        },
+                        crate::cache::digest,
+                        |text| EXTENDING.iter().any(|word| text.contains(word)),
+                    )
+                    // Unreadable: what it does is unknown.
+                    .unwrap_or(true)
             })
         })
     }
@@ -535,9 +595,16 @@ impl Loader {
             return None;
         }
         let file = self.only_module_with(&format!("lib/puppet/parser/functions/{name}.rb"))?;
-        let text =
-            crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok()?;
-        super::ruby::read_legacy_arity(&text, name)
+        // Remembered on disk, as manifests are. (The kind does not name the function:
+        // the file's name does.)
+        crate::cache::remembered_file(
+            "legacy-arity",
+            &file,
+            || crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok(),
+            crate::cache::digest,
+            |text| super::ruby::read_legacy_arity(text, name),
+        )
+        .flatten()
     }
 
     /// The files `relative` (`lib/puppet/type/cron.rb`) of the modules on the

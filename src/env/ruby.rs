@@ -8,12 +8,12 @@
 //! takes any arguments its Ruby method does) is unknown.
 
 /// A function's dispatches as written, in order (the types still text).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RubyFunction {
     pub dispatches: Vec<RubyDispatch>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RubyDispatch {
     pub params: Vec<RubyParam>,
     /// The block's type (`None`: a bare `Callable`), its name, whether optional.
@@ -23,14 +23,14 @@ pub struct RubyDispatch {
     pub mismatch_handler: bool,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RubyParam {
     pub type_text: String,
     pub name: String,
     pub kind: ParamKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ParamKind {
     Required,
     Optional,

@@ -60,36 +60,61 @@ impl Scan {
         };
         let folders: Vec<_> = modules
             .iter()
-            .flat_map(|(name, root)| {
+            .flat_map(|(_, root)| {
                 [("lib", "lib/facter"), ("facts.d", "facts.d")]
                     .into_iter()
                     .filter(|(top, _)| may_hold(root, top))
                     .map(|(_, folder)| root.join(folder))
                     .filter(|f| f.is_dir())
-                    .map(move |f| (name.clone(), f))
+                    .map(move |f| (root.clone(), f))
             })
             .collect();
-        Scan::of_folders(&folders)
+        let files: Vec<(&Path, PathBuf)> = folders
+            .iter()
+            .flat_map(|(root, folder)| files_under(folder).map(move |path| (root.as_path(), path)))
+            .collect();
+        // Only the words are kept (nothing else is asked of this search), each file's
+        // remembered in the cache, as manifests are: a warm run stats the modules'
+        // fact files rather than reading them.
+        let words = crate::parallel::map_reduce(
+            &files,
+            |(root, path)| {
+                // (One pack for the modulepath's.)
+                crate::cache::remembered_file_in(
+                    root.parent().unwrap_or(root),
+                    "fact-words",
+                    path,
+                    || crate::source::read::read_text(path, MAX_FILE_BYTES).ok(),
+                    crate::cache::digest,
+                    |text| {
+                        let mut words: Vec<String> = fact_words(text).map(str::to_string).collect();
+                        words.sort_unstable();
+                        words.dedup();
+                        words
+                    },
+                )
+                .unwrap_or_default()
+            },
+            Vec::new,
+            |mut all, more| {
+                all.extend(more);
+                all
+            },
+        );
+        Scan {
+            fact_words: words.into_iter().collect(),
+            ..Scan::default()
+        }
     }
 
     /// Searches every file of [`EXTENSIONS`] under `folders` (`(module name, folder)`;
     /// hidden folders and `.gitignore`d files included: a module installed by r10k is
     /// usually ignored), `.git` left out.
     pub fn of_folders(folders: &[(Option<String>, PathBuf)]) -> Scan {
-        let mut files = Vec::new();
-        for (module, folder) in folders {
-            let walk = ignore::WalkBuilder::new(folder)
-                .standard_filters(false)
-                .follow_links(false)
-                .filter_entry(|e| e.file_name() != ".git")
-                .build();
-            for entry in walk.flatten() {
-                let path = entry.path();
-                if has_extension(path) && entry.file_type().is_some_and(|t| t.is_file()) {
-                    files.push((module.as_deref(), path.to_path_buf()));
-                }
-            }
-        }
+        let files: Vec<(Option<&str>, PathBuf)> = folders
+            .iter()
+            .flat_map(|(module, folder)| files_under(folder).map(|path| (module.as_deref(), path)))
+            .collect();
         // (Searched first by a check, inside the environment's `OnceLock`: on threads
         // of their own, not rayon's, see `crate::parallel`.)
         crate::parallel::map_reduce(
@@ -123,11 +148,7 @@ impl Scan {
     fn add(&mut self, text: &str, module: Option<&str>, path: &Path) {
         let shown = path.to_string_lossy();
         if shown.contains("/lib/facter/") || shown.contains("/facts.d/") {
-            self.fact_words.extend(
-                text.split(|c: char| !is_word_char(c))
-                    .filter(|w| !w.is_empty())
-                    .map(str::to_string),
-            );
+            self.fact_words.extend(fact_words(text).map(str::to_string));
         }
         // Only custom and external facts are read in these forms.
         if path
@@ -228,6 +249,27 @@ impl Scan {
             || self.key_texts.iter().any(|text| written(text, key))
             || self.key_patterns.iter().any(|p| p.is_match(key))
     }
+}
+
+/// The files of [`EXTENSIONS`] under `folder` (hidden folders and `.gitignore`d files
+/// included: a module installed by r10k is usually ignored), `.git` left out.
+fn files_under(folder: &Path) -> impl Iterator<Item = PathBuf> {
+    ignore::WalkBuilder::new(folder)
+        .standard_filters(false)
+        .follow_links(false)
+        .filter_entry(|e| e.file_name() != ".git")
+        .build()
+        .flatten()
+        .filter(|entry| {
+            has_extension(entry.path()) && entry.file_type().is_some_and(|t| t.is_file())
+        })
+        .map(|entry| entry.into_path())
+}
+
+/// The words (runs of letters, digits and `_`) of a fact file's text.
+fn fact_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
 }
 
 fn is_word_char(c: char) -> bool {
