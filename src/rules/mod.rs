@@ -295,6 +295,10 @@ pub struct Rule {
     pub severity: Severity,
     pub enabled_by_default: bool,
     pub fixable: bool,
+    /// Whether the rule reads the file's interpretation (`FileContext::inference`):
+    /// a check of one file starts the rules that do not while it is made, and those
+    /// that do after them (a rule declaring it wrongly only waits, or is waited for).
+    pub reads_interpretation: bool,
     /// The puppet-lint check this rule reproduces, if any.
     pub puppet_lint: Option<&'static str>,
     /// Markdown: "What it does", "Why it matters", "Example", "How to fix".
@@ -427,19 +431,18 @@ fn check_in_context(
         RuleThreads::One => run_rules(ctx, &enabled, diagnostics),
         RuleThreads::Split => {
             // The interpretation first, the longest single piece of work; the rules
-            // that do not read it next, on the other threads meanwhile; the type rules,
-            // which read it, last (a thread that reaches one before the interpretation
-            // is done waits for it). Started in this order (`run_in_order`): rayon's
+            // that do not read it next, on the other threads meanwhile; those that
+            // read it last (a thread that reaches one before the interpretation is
+            // done waits for it). Started in this order (`run_in_order`): rayon's
             // halving of a list gave the other thread type rules to wait on while the
             // rules after them were left for later.
-            let (types, others): (Vec<&Rule>, Vec<&Rule>) = enabled
-                .iter()
-                .partition(|rule| rule.category == Category::Type);
+            let (readers, others): (Vec<&Rule>, Vec<&Rule>) =
+                enabled.iter().partition(|rule| rule.reads_interpretation);
             let mut tasks: Vec<RuleTask> = Vec::new();
-            if !types.is_empty() {
+            if !readers.is_empty() {
                 tasks.push(RuleTask::Interpret);
             }
-            for rules in [&others, &types] {
+            for rules in [&others, &readers] {
                 tasks.extend(rules.iter().filter_map(|r| r.check).map(RuleTask::Check));
                 tasks.push(RuleTask::Walk(rules));
             }
@@ -583,5 +586,26 @@ mod tests {
             .collect();
         declared.sort();
         assert_eq!(files, declared);
+    }
+
+    /// A rule whose file reads the interpretation, itself or through the helpers that
+    /// do, says so (else a check of one file would start it early, and a thread would
+    /// wait on the interpretation instead of running the rules that do not read it).
+    #[test]
+    fn rules_reading_the_interpretation_declare_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+        const READING: &[&str] = &[
+            "inference()",
+            "evaluation_error::report",
+            "each_declaration",
+            "each_ruby_resource",
+            "unusable_defaults",
+        ];
+        for (rule, (folder, module)) in super::ALL.iter().zip(DECLARED) {
+            let text =
+                std::fs::read_to_string(root.join(folder).join(format!("{module}.rs"))).unwrap();
+            let reads = READING.iter().any(|call| text.contains(call));
+            assert_eq!(rule.reads_interpretation, reads, "{}", rule.id);
+        }
     }
 }

@@ -12,6 +12,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("arrow_alignment"),
     docs: "\
 ## What it does

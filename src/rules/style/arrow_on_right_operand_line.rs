@@ -11,6 +11,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("arrow_on_right_operand_line"),
     docs: "\
 ## What it does

@@ -10,6 +10,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: false,
+    reads_interpretation: false,
     puppet_lint: Some("case_without_default"),
     docs: "\
 ## What it does

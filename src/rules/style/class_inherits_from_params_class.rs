@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: false,
     fixable: false,
+    reads_interpretation: false,
     puppet_lint: Some("class_inherits_from_params_class"),
     docs: "\
 ## What it does

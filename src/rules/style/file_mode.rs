@@ -11,6 +11,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("file_mode"),
     docs: "\
 ## What it does

@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: false,
+    reads_interpretation: false,
     puppet_lint: Some("names_containing_dash"),
     docs: "\
 ## What it does

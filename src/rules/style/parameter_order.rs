@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: false,
+    reads_interpretation: false,
     puppet_lint: Some("parameter_order"),
     docs: "\
 ## What it does

@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: false,
     fixable: false,
+    reads_interpretation: false,
     puppet_lint: Some("params_empty_string_assignment"),
     docs: "\
 ## What it does

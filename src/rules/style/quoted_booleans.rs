@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: false,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("quoted_booleans"),
     docs: "\
 ## What it does

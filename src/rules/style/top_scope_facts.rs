@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("top_scope_facts"),
     docs: "\
 ## What it does

@@ -11,6 +11,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: false,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("trailing_comma"),
     docs: "\
 ## What it does

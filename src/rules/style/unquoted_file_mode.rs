@@ -10,6 +10,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: true,
+    reads_interpretation: false,
     puppet_lint: Some("unquoted_file_mode"),
     docs: "\
 ## What it does

@@ -21,6 +21,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     enabled_by_default: true,
     fixable: false,
+    reads_interpretation: true,
     puppet_lint: None,
     docs: "\
 ## What it does

@@ -9,6 +9,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Error,
     enabled_by_default: true,
     fixable: false,
+    reads_interpretation: false,
     puppet_lint: None,
     docs: "\
 ## What it does
