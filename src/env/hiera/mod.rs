@@ -530,8 +530,17 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                                 .to_str()
                                 .is_some_and(|n| matcher.is_match(n.as_bytes()))
                         })
+                        .filter(|e| {
+                            // The entry's type from the listing (no `stat`, which each
+                            // level's pattern made of every file of the folder), a
+                            // link's from what it leads to.
+                            let kind = match e.file_type() {
+                                Ok(kind) if !kind.is_symlink() => Some(kind),
+                                _ => std::fs::metadata(e.path()).ok().map(|m| m.file_type()),
+                            };
+                            kind.is_some_and(|k| if last { k.is_file() } else { k.is_dir() })
+                        })
                         .map(|e| e.path())
-                        .filter(|p| if last { p.is_file() } else { p.is_dir() })
                         .collect();
                     found.sort();
                     next.extend(found);
