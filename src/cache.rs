@@ -1,6 +1,8 @@
 //! A cache on disk of what pupcheck reads from the files it does not check: what a
 //! module's manifest gives the index (its classes, defined types, functions and type
-//! aliases with their parameters), and what a module's Ruby resource type accepts.
+//! aliases with their parameters), what a module's Ruby resource type accepts, and
+//! the little it reads of the modules' other files (a Ruby function's signatures, a
+//! provider's, a `metadata.json`'s name, a custom fact file's words).
 //!
 //! A pre-commit hook checks one file, but that file may declare classes of a hundred
 //! other modules; reading their manifests is parsing them, and was most of the run
@@ -11,8 +13,10 @@
 //! to hash them was, after parsing, the largest part of a warm run. The entries of one
 //! module's files are kept together in one file of the cache, a pack (`pack_folder`),
 //! written when the run ends (`flush`): a file per entry made reading them a tenth of
-//! the check in system calls. (Two runs writing one pack at once: the last one's is
-//! kept, and the other's new entries are computed again by a later run.)
+//! the check in system calls. A kind every module has a file or two of (`metadata.json`,
+//! custom facts) is kept in one pack for the modulepath (`remembered_file_in`). (Two
+//! runs writing one pack at once: the last one's is kept, and the other's new entries
+//! are computed again by a later run.)
 //!
 //! The names the autoloader's folders hold (each module's `lib/puppet/type`, ...) are
 //! kept the same way (`remembered_listings`), under each folder's stamp: a folder whose
