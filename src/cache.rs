@@ -14,7 +14,7 @@
 //! module's files are kept together in one file of the cache, a pack (`pack_folder`),
 //! written when the run ends (`flush`): a file per entry made reading them a tenth of
 //! the check in system calls. A kind every module has a file or two of (`metadata.json`,
-//! custom facts) is kept in one pack for the modulepath (`remembered_file_in`). (Two
+//! custom facts) is kept in one pack for the modulepath (`Packing::Folder`). (Two
 //! runs writing one pack at once: the last one's is kept, and the other's new entries
 //! are computed again by a later run.)
 //!
@@ -72,6 +72,17 @@ pub fn disable() {
     let _ = CACHE.set(None);
 }
 
+/// Which pack of the cache a file's entry is kept in.
+#[derive(Debug, Clone, Copy)]
+pub enum Packing<'a> {
+    /// The pack of the file's module (`pack_folder`): a manifest, a resource type.
+    Module,
+    /// The pack of the files of this folder: for a kind every module has a file or two
+    /// of (`metadata.json`, custom facts), one pack for the modulepath is read where
+    /// one per module would be.
+    Folder(&'a Path),
+}
+
 /// What `compute` gives for the file at `path` (as `read` reads it), from the cache
 /// when a run of this build computed it for the same path and the same content; `None`
 /// when the file cannot be read. `kind` names what is computed (and anything else it
@@ -80,24 +91,7 @@ pub fn disable() {
 /// The file is not read at all when its stamp says it has not changed since the entry
 /// was written (see `Stamp`); otherwise its content's digest decides.
 pub fn remembered_file<S, T>(
-    kind: &str,
-    path: &Path,
-    read: impl FnOnce() -> Option<S>,
-    digest: impl FnOnce(&S) -> u128,
-    compute: impl FnOnce(&S) -> T,
-) -> Option<T>
-where
-    T: Serialize + DeserializeOwned,
-{
-    remembered_file_in(pack_folder(path), kind, path, read, digest, compute)
-}
-
-/// [`remembered_file`], its entry kept in the pack of the files of `group` rather
-/// than of the file's module: for a kind every module has a file or two of
-/// (`metadata.json`, custom facts), one pack for the modulepath is read where one
-/// per module would be.
-pub fn remembered_file_in<S, T>(
-    group: &Path,
+    packing: Packing,
     kind: &str,
     path: &Path,
     read: impl FnOnce() -> Option<S>,
@@ -122,6 +116,10 @@ where
         return read().map(|source| compute(&source));
     }
     let stamp = metadata.ok().and_then(|metadata| Stamp::settled(&metadata));
+    let group = match packing {
+        Packing::Module => pack_folder(path),
+        Packing::Folder(folder) => folder,
+    };
     let pack = cache.pack_of::<T>(kind, group);
     cache.remembered_file(&pack, path, stamp, read, digest, compute)
 }
@@ -402,11 +400,35 @@ where
     T: Serialize + DeserializeOwned,
 {
     remembered_file(
+        Packing::Module,
         kind,
         &found.path,
         || crate::source::walk::read_file(found).ok(),
         |source| digest(&(source.byte_order_mark, &source.text)),
         compute,
+    )
+}
+
+/// [`remembered_file`] for a small file read as text (`source::read::read_text`, at
+/// most `limit` bytes), the value depending on all of it: a module's Ruby file, its
+/// `metadata.json`.
+pub fn remembered_text<T>(
+    packing: Packing,
+    kind: &str,
+    path: &Path,
+    limit: u64,
+    compute: impl FnOnce(&str) -> T,
+) -> Option<T>
+where
+    T: Serialize + DeserializeOwned,
+{
+    remembered_file(
+        packing,
+        kind,
+        path,
+        || crate::source::read::read_text(path, limit).ok(),
+        |text: &String| digest(text),
+        |text| compute(text),
     )
 }
 

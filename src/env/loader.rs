@@ -189,12 +189,11 @@ struct ModuleMetadata {
 fn module_metadata(root: &Path) -> Option<ModuleMetadata> {
     let path = root.join("metadata.json");
     // (One pack for the modulepath's: one file of the cache read, not one per module.)
-    crate::cache::remembered_file_in(
-        root.parent().unwrap_or(root),
+    crate::cache::remembered_text(
+        crate::cache::Packing::Folder(root.parent().unwrap_or(root)),
         "module-metadata",
         &path,
-        || crate::source::read::read_text(&path, crate::source::read::SMALL_FILE_LIMIT).ok(),
-        crate::cache::digest,
+        crate::source::read::SMALL_FILE_LIMIT,
         |text| ModuleMetadata {
             name: name_in_metadata(text),
             names_data_provider: super::hiera::names_data_provider(text),
@@ -451,14 +450,11 @@ impl Loader {
         // Remembered on disk, as manifests are. (The kind does not name the function:
         // the file's path does.)
         self.ruby_functions.get_or_compute(&file, || {
-            crate::cache::remembered_file(
+            crate::cache::remembered_text(
+                crate::cache::Packing::Module,
                 "ruby-function",
                 &file,
-                || {
-                    crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT)
-                        .ok()
-                },
-                crate::cache::digest,
+                crate::source::read::SMALL_FILE_LIMIT,
                 |text| super::ruby::read_function(text, name),
             )
             .flatten()
@@ -477,11 +473,11 @@ impl Loader {
         let file = self.only_module_with(&format!("lib/puppet/type/{name}.rb"))?;
         // Read with a Ruby parser: remembered on disk, as manifests are.
         // (The kind does not name the type: the file's name does.)
-        crate::cache::remembered_file(
+        crate::cache::remembered_text(
+            crate::cache::Packing::Module,
             "ruby-type",
             &file,
-            || crate::source::read::read_text(&file, super::ruby_type::RUBY_TYPE_LIMIT).ok(),
-            crate::cache::digest,
+            super::ruby_type::RUBY_TYPE_LIMIT,
             |text| super::ruby_type::read_type(text, name),
         )
         .flatten()
@@ -556,18 +552,11 @@ impl Loader {
                 // provider/<type>`.)
                 let modulepath = folder.ancestors().nth(5).unwrap_or(folder);
                 path.extension().is_some_and(|e| e == "rb")
-                    && crate::cache::remembered_file_in(
-                        modulepath,
+                    && crate::cache::remembered_text(
+                        crate::cache::Packing::Folder(modulepath),
                         "provider-extends",
                         &path,
-                        || {
-                            crate::source::read::read_text(
-                                &path,
-                                crate::source::read::SMALL_FILE_LIMIT,
-                            )
-                            .ok()
-                        },
-                        crate::cache::digest,
+                        crate::source::read::SMALL_FILE_LIMIT,
                         |text| EXTENDING.iter().any(|word| text.contains(word)),
                     )
                     // Unreadable: what it does is unknown.
@@ -597,11 +586,11 @@ impl Loader {
         let file = self.only_module_with(&format!("lib/puppet/parser/functions/{name}.rb"))?;
         // Remembered on disk, as manifests are. (The kind does not name the function:
         // the file's name does.)
-        crate::cache::remembered_file(
+        crate::cache::remembered_text(
+            crate::cache::Packing::Module,
             "legacy-arity",
             &file,
-            || crate::source::read::read_text(&file, crate::source::read::SMALL_FILE_LIMIT).ok(),
-            crate::cache::digest,
+            crate::source::read::SMALL_FILE_LIMIT,
             |text| super::ruby::read_legacy_arity(text, name),
         )
         .flatten()

@@ -43,6 +43,7 @@ pub struct Scan {
     /// The words (runs of letters, digits and `_`) of the modules' custom facts
     /// (`lib/facter/`) and external facts (`facts.d/`): a fact named anywhere in them
     /// may be defined there. (Asked for every fact the code reads: a set, not a search.)
+    /// Only `of_facts` fills it.
     fact_words: HashSet<String>,
 }
 
@@ -80,12 +81,11 @@ impl Scan {
             &files,
             |(root, path)| {
                 // (One pack for the modulepath's.)
-                crate::cache::remembered_file_in(
-                    root.parent().unwrap_or(root),
+                crate::cache::remembered_text(
+                    crate::cache::Packing::Folder(root.parent().unwrap_or(root)),
                     "fact-words",
                     path,
-                    || crate::source::read::read_text(path, MAX_FILE_BYTES).ok(),
-                    crate::cache::digest,
+                    MAX_FILE_BYTES,
                     |text| {
                         let mut words: Vec<String> = fact_words(text).map(str::to_string).collect();
                         words.sort_unstable();
@@ -141,16 +141,11 @@ impl Scan {
         self.key_texts.extend(other.key_texts);
         self.key_patterns.extend(other.key_patterns);
         self.any_key |= other.any_key;
-        self.fact_words.extend(other.fact_words);
         self
     }
 
     fn add(&mut self, text: &str, module: Option<&str>, path: &Path) {
-        let shown = path.to_string_lossy();
-        if shown.contains("/lib/facter/") || shown.contains("/facts.d/") {
-            self.fact_words.extend(fact_words(text).map(str::to_string));
-        }
-        // Only custom and external facts are read in these forms.
+        // Only custom and external facts are read in these forms (`of_facts`).
         if path
             .extension()
             .is_some_and(|e| e == "yml" || e == "json" || e == "txt")
