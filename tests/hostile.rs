@@ -15,12 +15,35 @@ const TIME_LIMIT: Duration = Duration::from_secs(60);
 /// Address space for one run: a read of `/dev/zero` without a limit passes it in a second.
 const MEMORY_LIMIT: u64 = 2 << 30;
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
+/// A fresh scratch folder for one test, removed when the test ends (also when it fails:
+/// a run of the suite must not leave its hostile trees in the temporary folder).
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("pupcheck-hostile-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // (A FIFO or a link to /dev/zero is removed as a name: nothing is opened.)
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn write(path: &Path, text: &str) {

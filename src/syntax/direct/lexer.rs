@@ -296,6 +296,7 @@ impl<'s> Lexer<'s> {
         let (kind, len) = match b {
             b'$' => return self.variable(),
             b'a'..=b'z' | b'_' => return self.word(),
+            b':' if two.1 == b':' && three.2.is_ascii_uppercase() => return self.type_ref(),
             b':' if two.1 == b':' => return self.word(),
             b'A'..=b'Z' => return self.type_ref(),
             b'0'..=b'9' => return self.number(),
@@ -466,6 +467,9 @@ impl<'s> Lexer<'s> {
     /// `File`, `Foo::Bar`, `::Foo`.
     fn type_ref(&mut self) -> Tok {
         let start = self.at;
+        if self.peek_byte(0) == b':' {
+            self.at += 2;
+        }
         loop {
             self.at += 1;
             self.eat_while(Self::is_word_byte);

@@ -61,6 +61,11 @@ mod snippet_tests {
             "require foo\nnotice ($x)\n($y)\n$z = [1] [2]",
             "$x = 0x1F + 017 + 1.5e3 # comment\n/* block */ $y = $x",
             "class { 'x': p => 1 }\n$r = \"$\" \n$s = \"a$\"",
+            // Node definitions: strings, regexes, default and bare dotted names.
+            "node default { }\nnode 'a', \"b\", /^c\\d+$/, web-01.example.com, { include x }",
+            "node db, 1 inherits default { }\nnode db2.local inherits 'base' { notice(1) }",
+            // Type references from the top (`::Foo`).
+            "type T::A = Variant[::T::B, ::String]\n::Foo::Bar['x'] ~> Exec <| |>",
         ] {
             same_as_tree_sitter(text);
         }
@@ -76,7 +81,13 @@ mod snippet_tests {
             "$x = 30s",
             "$x = Foo::bar",
             "$x = @(END)\ntext\nEND\n",
-            "node default { }",
+            "node default.example.com { }",
+            "node a. b { }",
+            "node a .b { }",
+            "node Web { }",
+            // (Numbers glued to a dot, an address, are read as an illegal number.)
+            "node 10.0.0.1 { }",
+            "$x = ::Foo::bar",
             "$x = 'unterminated",
             "$x = \"${y\"",
             "foo { x => 1 }",

@@ -145,8 +145,8 @@ impl<'s> Parser<'s> {
             Tok::Keyword(Keyword::Define) => self.define(),
             Tok::Keyword(Keyword::Function) => self.function(),
             Tok::Keyword(Keyword::Type) if self.peek().kind == Tok::TypeRef => self.type_alias(),
-            // Node definitions, plans, Bolt's apply: tree-sitter's.
-            Tok::Keyword(Keyword::Node) => None,
+            Tok::Keyword(Keyword::Node) => self.node(),
+            // Plans, Bolt's apply: tree-sitter's.
             Tok::Name if matches!(self.text(self.tok), "plan" | "apply") => None,
             Tok::StatementFunction => {
                 let next = self.peek();
@@ -480,6 +480,70 @@ impl<'s> Parser<'s> {
             })),
             self.span_from(start),
         ))
+    }
+
+    /// `node 'a', /b/, c.example.com inherits default { ... }`.
+    fn node(&mut self) -> P<Expr> {
+        let start = self.bump().start;
+        let mut matches = vec![self.hostname()?];
+        // One or more, separated by commas, with a trailing comma allowed.
+        while self.eat(Tok::Comma).is_some() {
+            if self.at(Tok::LBrace) || self.at(Tok::Keyword(Keyword::Inherits)) {
+                break;
+            }
+            matches.push(self.hostname()?);
+        }
+        let parent = if self.eat(Tok::Keyword(Keyword::Inherits)).is_some() {
+            Some(self.hostname()?)
+        } else {
+            None
+        };
+        let body = self.block()?;
+        Some(Expr::new(
+            ExprKind::Node(Box::new(NodeDef {
+                matches,
+                parent,
+                body,
+            })),
+            self.span_from(start),
+        ))
+    }
+
+    /// What a node definition matches: a string, a regex, `default`, or a bare dotted
+    /// name (`web01`, `db.example.com`, `10.0.0.1`), which is a string of its text.
+    fn hostname(&mut self) -> P<Expr> {
+        let hostname = match self.tok.kind {
+            Tok::SingleQuoted | Tok::DoubleQuote | Tok::Regex => self.prefix()?,
+            Tok::Keyword(Keyword::Default) => self.prefix()?,
+            Tok::Name | Tok::Integer | Tok::Float => {
+                let first = self.bump();
+                // Segments joined by dots with nothing between them (anything else
+                // is tree-sitter's to read).
+                while self.at(Tok::Dot) && !self.tok.after_trivia {
+                    self.bump();
+                    if !matches!(self.tok.kind, Tok::Name | Tok::Integer | Tok::Float)
+                        || self.tok.after_trivia
+                    {
+                        return None;
+                    }
+                    self.bump();
+                }
+                let span = self.span_from(first.start);
+                Expr::new(
+                    ExprKind::String(StringLiteral {
+                        value: self.lexer.text(span.start, span.end).to_string(),
+                        style: StringStyle::Bare,
+                    }),
+                    span,
+                )
+            }
+            _ => return None,
+        };
+        // (`default.example.com`, a string glued to a dot: tree-sitter's.)
+        if self.at(Tok::Dot) {
+            return None;
+        }
+        Some(hostname)
     }
 
     /// `type Name = T` (mappings and object types are tree-sitter's).
