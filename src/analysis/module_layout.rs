@@ -25,7 +25,9 @@ pub struct ModuleFile {
 /// `manifests/` (or `functions/`, ...) is a module: a valid module name, and a
 /// `metadata.json` in it or a conventional modulepath folder (`modules`, `site`, ...)
 /// above it. A control repository's `manifests/site.pp` therefore never counts.
-pub fn module_file(path: &Path) -> Option<ModuleFile> {
+/// `has_metadata` tells whether a module folder holds a `metadata.json`
+/// (`Environment::has_module_metadata` looks once a run).
+pub fn module_file(path: &Path, has_metadata: impl FnOnce(&Path) -> bool) -> Option<ModuleFile> {
     if path.extension()? != "pp" {
         return None;
     }
@@ -38,7 +40,7 @@ pub fn module_file(path: &Path) -> Option<ModuleFile> {
     })?;
     let parts: Vec<String> = parts.iter().map(|p| p.to_lowercase()).collect();
     let module_dir: std::path::PathBuf = absolute.iter().take(dir).collect();
-    let on_modulepath = module_dir.join("metadata.json").is_file()
+    let on_modulepath = has_metadata(&module_dir)
         || parts
             .get(dir.wrapping_sub(2))
             .is_some_and(|p| MODULEPATH_NAMES.contains(&p.as_str()));
@@ -76,7 +78,7 @@ mod tests {
     use super::*;
 
     fn namespace(path: &str) -> Option<String> {
-        module_file(Path::new(path)).map(|m| m.namespace)
+        module_file(Path::new(path), |dir| dir.join("metadata.json").is_file()).map(|m| m.namespace)
     }
 
     #[test]

@@ -203,8 +203,17 @@ fn environment_groups(plan: &Plan) -> Vec<EnvironmentGroup> {
         .data_files
         .iter()
         .map(|(path, _)| (true, path.as_path()));
+    let files: Vec<(bool, &Path)> = manifests.chain(data).collect();
+    // One file of each folder: what each folder is, asked on every core first.
+    let mut seen = foldhash::HashSet::default();
+    let one_a_folder: Vec<&Path> = files
+        .iter()
+        .map(|(_, path)| *path)
+        .filter(|path| seen.insert(path.parent().unwrap_or(Path::new("")).as_os_str()))
+        .collect();
+    roots.finder.look_at_folders_of(&one_a_folder);
     let mut index = [0, 0];
-    for (is_data, path) in manifests.chain(data) {
+    for (is_data, path) in files {
         let folder = path.parent().unwrap_or(Path::new(""));
         let g = match group_of_folder.get(folder.as_os_str()) {
             Some(&g) => g,
@@ -379,9 +388,9 @@ pub struct Plan {
     pub named_folders: Vec<PathBuf>,
     /// `write_roots` as a set, for [`Plan::is_named`].
     named: std::collections::HashSet<PathBuf>,
-    /// When the user named only files (a pre-commit hook): their file identities, found
-    /// on first use, for [`Plan::named_real_path`].
-    named_files: std::sync::OnceLock<Option<NamedFiles>>,
+    /// When the user named only files (a pre-commit hook): their file identities, for
+    /// [`Plan::named_real_path`] (read with their links, on every core).
+    named_files: Option<NamedFiles>,
     /// With `--shard`: which files are this job's (the planned files are only those).
     pub shard: Option<shard::Assignment>,
     /// The process ends after this run (the command line): the last environment's
@@ -422,10 +431,7 @@ impl Plan {
     /// file identity: one system call, where resolving the path reads every link on
     /// its way (a check of one file asks this of every module's files).
     pub fn named_real_path(&self, path: &Path) -> Option<PathBuf> {
-        let named_files = self
-            .named_files
-            .get_or_init(|| NamedFiles::of(&self.write_roots, &self.named_folders));
-        if let Some(files) = named_files {
+        if let Some(files) = &self.named_files {
             if !files.may_hold(path) {
                 return None;
             }
@@ -443,36 +449,31 @@ impl Plan {
 
 /// The identities (device and inode) of the files a run named, when it named no
 /// folder: a file with another identity is not one of them, whatever its path.
-struct NamedFiles(std::collections::HashSet<(u64, u64)>);
+#[derive(Debug)]
+struct NamedFiles(std::collections::HashSet<FileIdentity>);
+
+/// A file's device and inode.
+type FileIdentity = (u64, u64);
 
 impl NamedFiles {
-    fn of(write_roots: &[PathBuf], named_folders: &[PathBuf]) -> Option<NamedFiles> {
-        if !named_folders.is_empty() {
-            return None;
-        }
-        let mut ids = std::collections::HashSet::new();
-        for root in write_roots {
-            // (A named file pupcheck cannot read the identity of: resolve every path.)
-            ids.insert(file_identity(root)?);
-        }
-        Some(NamedFiles(ids))
-    }
-
     /// Whether the file at `path` may be one of the named ones (links followed).
     fn may_hold(&self, path: &Path) -> bool {
-        file_identity(path).is_some_and(|id| self.0.contains(&id))
+        std::fs::metadata(path)
+            .ok()
+            .and_then(|metadata| file_identity(&metadata))
+            .is_some_and(|id| self.0.contains(&id))
     }
 }
 
+/// The device and inode of the file `metadata` was read of.
 #[cfg(unix)]
-fn file_identity(path: &Path) -> Option<(u64, u64)> {
+fn file_identity(metadata: &std::fs::Metadata) -> Option<FileIdentity> {
     use std::os::unix::fs::MetadataExt;
-    let meta = std::fs::metadata(path).ok()?;
-    Some((meta.dev(), meta.ino()))
+    Some((metadata.dev(), metadata.ino()))
 }
 
 #[cfg(not(unix))]
-fn file_identity(_: &Path) -> Option<(u64, u64)> {
+fn file_identity(_: &std::fs::Metadata) -> Option<FileIdentity> {
     None
 }
 
@@ -481,13 +482,18 @@ fn file_identity(_: &Path) -> Option<(u64, u64)> {
 /// folder, and an error in it must stop the run before any file is checked); the named
 /// paths' links, independent of it, are resolved on the other cores meanwhile.
 pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigError> {
-    let (configured, (write_roots, named_folders)) =
+    let (configured, named) =
         rayon::join(|| configured_files(roots, resolver), || write_roots(roots));
     let Configured {
         files,
         data_files,
         walk_errors,
     } = configured?;
+    let NamedRoots {
+        real: write_roots,
+        folders: named_folders,
+        files: named_files,
+    } = named;
     let named = write_roots.iter().cloned().collect();
     Ok(Plan {
         files,
@@ -499,7 +505,7 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
         write_roots,
         named_folders,
         named,
-        named_files: Default::default(),
+        named_files,
         walk_errors: walk_errors
             .into_iter()
             .map(|e| (e.path, e.message))
@@ -536,10 +542,21 @@ fn configured_files(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Config
     })
 }
 
+/// The paths the user named, links resolved ([`write_roots`]).
+struct NamedRoots {
+    /// Each named path's real path (those that exist).
+    real: Vec<PathBuf>,
+    /// The folders among them.
+    folders: Vec<PathBuf>,
+    /// When they are all files: their identities.
+    files: Option<NamedFiles>,
+}
+
 /// `roots` with links resolved: a folder, below which found files may be written, or a
-/// file the user named (theirs to have fixed, wherever its link points); and the
-/// folders among them. On every core: a pre-commit hook names each file it checks.
-fn write_roots(roots: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+/// file the user named (theirs to have fixed, wherever its link points); the folders
+/// among them; and, when there is none, the files' identities. On every core: a
+/// pre-commit hook names each file it checks.
+fn write_roots(roots: &[PathBuf]) -> NamedRoots {
     use rayon::prelude::*;
     // Each folder holding named files is resolved once (a pre-commit hook names many
     // files of few folders; resolving a path reads every link on its way, a system call
@@ -551,7 +568,8 @@ fn write_roots(roots: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
         .par_iter()
         .filter_map(|p| Some((*p, std::fs::canonicalize(p).ok()?)))
         .collect();
-    let resolved: Vec<(PathBuf, bool)> = roots
+    // Each with whether it is a folder and its identity (the metadata read anyway).
+    let resolved: Vec<(PathBuf, bool, Option<FileIdentity>)> = roots
         .par_iter()
         .filter_map(|r| {
             // A file or folder that is not itself a link, in a resolved folder: the
@@ -560,25 +578,38 @@ fn write_roots(roots: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
                 .and_then(|p| real_parents.get(p))
                 .zip(r.file_name());
             if let Some((real_parent, name)) = in_real_parent {
-                let kind = std::fs::symlink_metadata(r).ok()?.file_type();
-                if !kind.is_symlink() {
-                    return Some((real_parent.join(name), kind.is_dir()));
+                let metadata = std::fs::symlink_metadata(r).ok()?;
+                if !metadata.file_type().is_symlink() {
+                    let real = real_parent.join(name);
+                    return Some((real, metadata.is_dir(), file_identity(&metadata)));
                 }
             }
             let real = std::fs::canonicalize(r).ok()?;
-            let is_folder = real.is_dir();
-            Some((real, is_folder))
+            let metadata = std::fs::metadata(&real).ok();
+            let is_folder = metadata.as_ref().is_some_and(std::fs::Metadata::is_dir);
+            Some((real, is_folder, metadata.as_ref().and_then(file_identity)))
         })
         .collect();
-    let folders = resolved
+    let folders: Vec<PathBuf> = resolved
         .iter()
-        .filter(|(_, is_folder)| *is_folder)
-        .map(|(real, _)| real.clone())
+        .filter(|(_, is_folder, _)| *is_folder)
+        .map(|(real, _, _)| real.clone())
         .collect();
-    (
-        resolved.into_iter().map(|(real, _)| real).collect(),
+    // (A named file whose identity cannot be read: every path is resolved.)
+    let files = if folders.is_empty() {
+        resolved
+            .iter()
+            .map(|(_, _, identity)| *identity)
+            .collect::<Option<_>>()
+            .map(NamedFiles)
+    } else {
+        None
+    };
+    NamedRoots {
+        real: resolved.into_iter().map(|(real, _, _)| real).collect(),
         folders,
-    )
+        files,
+    }
 }
 
 /// The folder holding `path` when its last component is a plain name (not `..`, `.` or
@@ -1023,12 +1054,11 @@ mod tests {
         };
         // Only files named: the Hiera file itself, by a path through a link.
         let files = plan_of(&["linked/data/common.yaml"]);
-        assert!(files.named_files.get().is_none(), "found on first use");
+        assert!(files.named_files.is_some());
         assert_eq!(
             files.named_real_path(&dir.join("mod/data/common.yaml")),
             Some(real("mod/data/common.yaml"))
         );
-        assert!(matches!(files.named_files.get(), Some(Some(_))));
         assert_eq!(files.named_real_path(&dir.join("other/common.yaml")), None);
         assert_eq!(files.named_real_path(&dir.join("mod/metadata.json")), None);
         assert_eq!(files.named_real_path(&dir.join("mod/missing.yaml")), None);
@@ -1038,7 +1068,7 @@ mod tests {
             folder.named_real_path(&dir.join("linked/metadata.json")),
             Some(real("mod/metadata.json"))
         );
-        assert!(matches!(folder.named_files.get(), Some(None)));
+        assert!(folder.named_files.is_none());
         assert_eq!(
             folder.named_real_path(&dir.join("other/common.yaml")),
             Some(real("other/common.yaml"))
@@ -1069,7 +1099,12 @@ mod tests {
         .iter()
         .map(|r| dir.join(r))
         .collect();
-        let (resolved, folders) = write_roots(&roots);
+        let NamedRoots {
+            real: resolved,
+            folders,
+            files,
+        } = write_roots(&roots);
+        assert!(files.is_none(), "folders are named");
         let expected: Vec<PathBuf> = roots
             .iter()
             .filter_map(|r| std::fs::canonicalize(r).ok())

@@ -178,6 +178,9 @@ pub struct Environment {
     fact_scan: std::sync::OnceLock<scan::Scan>,
     /// The dependencies of each module asked about, by its folder.
     dependencies: memo::Memo<PathBuf, Option<ModuleDependencies>>,
+    /// Whether each module folder asked about holds a `metadata.json` (every file of a
+    /// module asks, `Environment::has_module_metadata`).
+    module_metadata_present: memo::Memo<PathBuf, bool>,
     /// The resource types written in Ruby asked about, by name: each declaration asks,
     /// and finding one looks at every module's folders.
     resource_types: memo::Memo<String, Option<Arc<resource_type::ResourceType>>>,
@@ -363,6 +366,13 @@ impl Environment {
     /// An index of nothing: every name is unknown.
     pub fn empty() -> Environment {
         Environment::default()
+    }
+
+    /// Whether the module folder `dir` holds a `metadata.json`: looked at once per run,
+    /// whichever of its files asks first.
+    pub fn has_module_metadata(&self, dir: &Path) -> bool {
+        self.module_metadata_present
+            .get_or_compute(dir, || dir.join("metadata.json").is_file())
     }
 
     /// The index of `programs` (already parsed) and of the files `more` (parsed here,

@@ -36,10 +36,14 @@ pub struct WalkError {
 /// parsed as Puppet), else as a manifest. Directories are walked honouring
 /// `.gitignore`, skipping the usual non-source folders.
 pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
+    use rayon::prelude::*;
     let mut files = Vec::new();
     let mut errors = Vec::new();
-    for root in roots {
-        match std::fs::metadata(root) {
+    // (Read on every core: a pre-commit hook, or a list of files, names each file.)
+    let metadata: Vec<std::io::Result<std::fs::Metadata>> =
+        roots.par_iter().map(std::fs::metadata).collect();
+    for (root, metadata) in roots.iter().zip(metadata) {
+        match metadata {
             Ok(meta) if !meta.is_dir() => {
                 // A FIFO or device named on the command line is reported when read, never
                 // passed over as if it held nothing.
@@ -61,7 +65,9 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
             }),
         }
     }
-    files.sort();
+    // By path, then kind (`FoundFile`'s order), comparing bytes, not components.
+    files.sort_by_key(|file| file.kind);
+    super::path_order::sort_by_path(&mut files, |file| &file.path);
     files.dedup();
     // The walk lists folders in parallel: errors come in any order.
     errors.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));

@@ -41,7 +41,7 @@ or rename it.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let Some(module) = module_file(&ctx.source.path) else {
+    let Some(module) = module_file(&ctx.source.path, |dir| ctx.env.has_module_metadata(dir)) else {
         return;
     };
     // Nested definitions take their enclosing class's name as prefix, so only the
