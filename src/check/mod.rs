@@ -524,6 +524,8 @@ struct Configured {
 /// files left out; and the paths that could not be walked.
 fn configured_files(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Configured, ConfigError> {
     let (found, walk_errors) = walk::find_files(roots);
+    let paths: Vec<&Path> = found.iter().map(|file| file.path.as_path()).collect();
+    resolver.look_in_folders_of(&paths);
     let mut files = Vec::with_capacity(found.len());
     let mut data_files = Vec::new();
     for file in found {
