@@ -510,7 +510,9 @@ impl<'s> Parser<'s> {
     }
 
     /// What a node definition matches: a string, a regex, `default`, or a bare dotted
-    /// name (`web01`, `db.example.com`, `10.0.0.1`), which is a string of its text.
+    /// name (`web01`, `db.example.com`), which is a string of its text. (An address,
+    /// `10.0.0.1`, is tree-sitter's: the lexer reads a number glued to a dot as an
+    /// illegal number.)
     fn hostname(&mut self) -> P<Expr> {
         let hostname = match self.tok.kind {
             Tok::SingleQuoted | Tok::DoubleQuote | Tok::Regex => self.prefix()?,
