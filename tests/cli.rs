@@ -296,6 +296,7 @@ fn pre_commit_hook_definition_is_complete() {
     assert_eq!(field("language"), "rust");
     assert!(field("entry").starts_with("pupcheck check"));
     assert_eq!(field("types_or"), "[puppet, text]");
+    assert_eq!(field("exclude_types"), "[binary]");
     assert_eq!(field("require_serial"), "true");
     let files = regex::Regex::new(field("files").trim_matches('\'')).unwrap();
     for path in [
@@ -677,4 +678,45 @@ fn code_on_top_scope_leaves_templates_alone() {
     let files = each_finding(&output, "path");
     assert_eq!(files, [manifest.to_str().unwrap()], "{output:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A module's `files/` holds what Puppet serves to agents: a walk does not look for
+/// manifests there (an SELinux policy package is named `.pp` and is binary), but a file
+/// there named on the command line is checked.
+#[test]
+fn a_walk_leaves_out_a_modules_served_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("profile");
+    std::fs::create_dir_all(module.join("manifests")).unwrap();
+    std::fs::create_dir_all(module.join("files/selinux")).unwrap();
+    std::fs::create_dir_all(dir.path().join("notes/files")).unwrap();
+    std::fs::write(
+        module.join("manifests/init.pp"),
+        "# @summary Profile.\nclass profile {\n}\n",
+    )
+    .unwrap();
+    // The magic number an SELinux policy package starts with, then binary data.
+    let policy = module.join("files/selinux/local.pp");
+    std::fs::write(&policy, b"\x8f\xff\x7c\xf9\x01\x00\x00\x00\x00\xff").unwrap();
+    // Not a module's folder: looked in as any other.
+    std::fs::write(dir.path().join("notes/files/x.pp"), "$x = \n").unwrap();
+    let root = dir.path().to_str().unwrap();
+    let out = pupcheck(&["check", "--format", "concise", "-q", root]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("local.pp"), "{text}");
+    assert!(
+        text.contains("notes/files/x.pp") && text.contains("syntax-error"),
+        "{text}"
+    );
+    let out = pupcheck(&[
+        "check",
+        "--format",
+        "concise",
+        "-q",
+        policy.to_str().unwrap(),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("unreadable-file"),
+        "a named file is checked"
+    );
 }

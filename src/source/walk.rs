@@ -93,12 +93,19 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
                 return false;
             }
             // spec/fixtures holds copies of other modules for rspec-puppet.
-            !(name == "fixtures"
+            if name == "fixtures"
                 && entry
                     .path()
                     .parent()
                     .and_then(|p| p.file_name())
-                    .is_some_and(|p| p == "spec"))
+                    .is_some_and(|p| p == "spec")
+            {
+                return false;
+            }
+            // A module's files/ holds what Puppet serves to agents, never code it
+            // compiles: a `.pp` there is as often an SELinux policy package (binary),
+            // which is no manifest. (Named, a file there is checked.)
+            !(name == "files" && entry.path().parent().is_some_and(is_module_folder))
         })
         .threads(rayon::current_num_threads())
         .build_parallel();
@@ -164,6 +171,11 @@ fn take_entry(
             }),
         },
     }
+}
+
+/// Whether `folder` is a module's: it holds a `manifests` folder or a `metadata.json`.
+fn is_module_folder(folder: &Path) -> bool {
+    folder.join("manifests").is_dir() || folder.join("metadata.json").is_file()
 }
 
 /// Whether a walk error is a link to an ancestor of the folder it is in.
