@@ -8,6 +8,11 @@
 # and the single-thread parse throughput (benches/parse.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# CPU time the hypervisor gave other guests while this guest wanted it (/proc/stat's
+# steal, in clock ticks): on a shared machine the figures that need every core at once
+# (two threads against one, one file) drift with it, so it is printed with them.
+steal_ticks() { awk '/^cpu / {print $9; exit}' /proc/stat 2>/dev/null || echo 0; }
+steal_start=$(steal_ticks)
 bash scripts/setup.sh >/dev/null
 list=/tmp/pupcheck-bench-files.txt
 bash scripts/corpus/files.sh > "$list"
@@ -216,6 +221,9 @@ awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx fast
 awk -v a="$pl_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet-lint\n", a/b}'
 awk -v a="$pv_time" -v b="$def_time" 'BEGIN{printf "ratio: the default check is %.1fx faster than puppet parser validate\n", a/b}'
 awk -v a="$pl_time" -v b="$def_time" 'BEGIN{printf "ratio: the default check is %.1fx faster than puppet-lint (target: 100x)\n", a/b}'
+steal_end=$(steal_ticks)
+awk -v a="$steal_start" -v b="$steal_end" -v hz="$(getconf CLK_TCK)" \
+  'BEGIN{printf "machine: %.1f s of CPU taken by other guests (steal) during these runs; the thread and one-file figures drift with it\n", (b-a)/hz}'
 PUPCHECK_BENCH_FILES="$list" cargo bench --quiet --bench parse 2>/dev/null | tail -3
 cargo bench --quiet --bench accepts 2>/dev/null | tail -2
 
