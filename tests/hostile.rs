@@ -538,3 +538,138 @@ fn ruby_type_files_that_nest_deeply_are_large_or_fifos_end_in_bounded_time() {
         stderr(&out)
     );
 }
+
+/// Runs within TIME_LIMIT like `run_bounded`, and says how much memory the run took at
+/// most (its peak resident set, from `wait4`).
+fn run_measured(mut command: Command) -> (Output, u64) {
+    let capture = tempfile::tempdir().unwrap();
+    let out_path = capture.path().join("stdout");
+    let err_path = capture.path().join("stderr");
+    let child = command
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let started = Instant::now();
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: pid is this test's own child, not yet reaped (Child never waited).
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid {
+            break (status, usage);
+        }
+        if started.elapsed() > TIME_LIMIT {
+            // SAFETY: as above; the child is killed, then reaped by Child's drop-less wait.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            panic!("pupcheck ran longer than {TIME_LIMIT:?}: {command:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    std::mem::forget(child);
+    let stderr = std::fs::read(&err_path).unwrap();
+    assert!(
+        libc::WIFEXITED(status) && !String::from_utf8_lossy(&stderr).contains("panicked"),
+        "pupcheck crashed (status {status}): {}",
+        String::from_utf8_lossy(&stderr)
+    );
+    let output = Output {
+        status: std::os::unix::process::ExitStatusExt::from_raw(status),
+        stdout: std::fs::read(&out_path).unwrap(),
+        stderr,
+    };
+    // ru_maxrss is in kilobytes on Linux.
+    (output, usage.ru_maxrss as u64 * 1024)
+}
+
+/// The memory one of the programs below may take: the issue's bound (200 MB) for a
+/// release build; a debug build is checked against the same.
+const PROGRAM_MEMORY_LIMIT: u64 = 200 << 20;
+
+/// Small programs that would make an interpreter without budgets hang, take all the
+/// memory or panic (issue: "every evaluation bounded in time and memory, no panic on
+/// any value"): each ends in bounded time and memory, with no internal error, and with
+/// the findings Puppet's compile gives: what follows the costly statement is still
+/// evaluated (each file ends with a division by zero Puppet raises).
+#[test]
+fn programs_that_grow_loop_recurse_or_overflow_end_in_bounded_time_and_memory() {
+    let dir = scratch("programs");
+    let mut doubling = String::from("class doubling {\n  $a0 = 'xx'\n");
+    for i in 1..=40 {
+        doubling.push_str(&format!("  $a{i} = \"${{a{}}}${{a{}}}\"\n", i - 1, i - 1));
+    }
+    doubling.push_str("  $after = 1 / 0\n}\n");
+    let programs: &[(&str, String, &[&str])] = &[
+        ("doubling", doubling, &["division-by-zero"]),
+        (
+            "width",
+            "class width(String $n = sprintf('%99999999999s', 'x')) {\n  $after = 1 / 0\n}\n".into(),
+            &["division-by-zero"],
+        ),
+        (
+            "precision",
+            "class precision(String $n = sprintf('%.65536f', 1.0)) {\n  $after = 1 / 0\n}\n"
+                .into(),
+            &["division-by-zero"],
+        ),
+        (
+            "nested_loops",
+            "class nested_loops {\n  999999.each |$i| { 999999.each |$j| { $k = $i + $j } }\n  $r = 50000.map |$i| { 50000.map |$j| { $i + $j } }\n  $after = 1 / 0\n}\n".into(),
+            &["division-by-zero"],
+        ),
+        (
+            "recursion",
+            "class recursion {\n  $z = recursion::twice(60)\n  $after = 1 / 0\n}\n".into(),
+            &["division-by-zero"],
+        ),
+        (
+            "nesting",
+            "class nesting {\n  $a0 = [1, 2, 3, 4, 5, 6, 7, 8]\n".to_string()
+                + &(1..=60)
+                    .map(|i| format!("  $a{i} = [$a{}, $a{}]\n", i - 1, i - 1))
+                    .collect::<String>()
+                + "  $flat = flatten($a60)\n  $text = \"x${a60}\"\n  $same = $a60 == $a59\n  $after = 1 / 0\n}\n",
+            &["division-by-zero"],
+        ),
+        (
+            // Slices whose end passes 64 bits: Puppet's values ('bc', [2, 3]), so the
+            // Integer parameter's default fails as Puppet's compile does.
+            "slices",
+            "class slices(\n  String $s = 'abc'[1, 9223372036854775807],\n  Integer $i = [1, 2, 3][1, 9223372036854775807],\n) {\n  $after = 1 / 0\n}\n".into(),
+            &["parameter-default-type", "division-by-zero"],
+        ),
+    ];
+    // A function that calls itself twice: 2^60 calls if each were evaluated.
+    write(
+        &dir.join("recursion/functions/twice.pp"),
+        "function recursion::twice(Integer $n) >> Integer {\n  if $n > 0 { recursion::twice($n - 1) + recursion::twice($n - 1) } else { 1 }\n}\n",
+    );
+    for (name, code, expected) in programs {
+        let path = dir.join(format!("{name}/manifests/init.pp"));
+        write(&path, code);
+        let (output, memory) = run_measured(command(
+            &dir,
+            &["check", "--no-cache", "--format", "json", name],
+        ));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{}", stderr(&output)));
+        let mut errors: Vec<&str> = report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["rule"].as_str().unwrap())
+            .filter(|rule| *rule != "documentation")
+            .collect();
+        errors.sort_unstable();
+        let mut wanted = expected.to_vec();
+        wanted.sort_unstable();
+        assert_eq!(errors, wanted, "{name}: {}", stdout(&output));
+        assert!(
+            memory < PROGRAM_MEMORY_LIMIT,
+            "{name} took {} MB",
+            memory >> 20
+        );
+    }
+}

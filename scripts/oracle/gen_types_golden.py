@@ -267,6 +267,18 @@ CLASS_EXPRESSIONS = [
 ]
 
 
+# Values at the edges of the evaluator's arithmetic and budgets (issue "nothing in a
+# repository can turn pupcheck against its user"): slices whose end passes 64 bits,
+# formats wider or more precise than pupcheck builds (it leaves those unknown).
+BOUNDS_EXPRESSIONS = [
+    '[1, 2, 3][1, 9223372036854775807]', "'abc'[1, 9223372036854775807]",
+    '[1, 2, 3][-9223372036854775807, 9223372036854775807]', '[1, 2, 3][1, -9223372036854775807]',
+    "'abc'[-9223372036854775807, -9223372036854775807]", '[1, 2, 3][9223372036854775807, 1]',
+    "size(sprintf('%.65536f', 1.0))", "size(sprintf('%9999999s', 'x'))",
+    "size(String(1.5, '%.70000f'))",
+]
+
+
 def gen_expressions():
     cases = []
     for a in OPERANDS:
@@ -280,6 +292,8 @@ def gen_expressions():
         if prelude:
             case['prelude'] = prelude
         cases.append(case)
+    for e in BOUNDS_EXPRESSIONS:
+        cases.append({'id': f'ex-{len(cases) + 1}', 'expr': e})
     run(cases, f'{OUT}/expressions.jsonl')
 
 

@@ -1017,17 +1017,43 @@ impl AliasSource for Environment {
 pub struct FileAliases<'a> {
     own: crate::types::resolve::AliasTable,
     env: &'a Environment,
+    /// What the interpretation of the file may spend, its calls into other files'
+    /// bodies included.
+    budget: crate::eval::Budget,
 }
 
 impl<'a> FileAliases<'a> {
+    /// The aliases of `program`, whose interpretation starts a budget of its own (in
+    /// proportion to the file's size).
     pub fn new(program: &Program, env: &'a Environment) -> FileAliases<'a> {
+        let bytes = program.body.last().map_or(0, |e| e.span.end as usize);
+        Self::with_budget(program, env, crate::eval::Budget::for_source(bytes))
+    }
+
+    /// The aliases of `program`, a file whose bodies this file's interpretation runs
+    /// (a function it calls, a class it declares): on this file's budget.
+    pub fn for_program(&self, program: &Program) -> FileAliases<'a> {
+        Self::with_budget(program, self.env, self.budget.clone())
+    }
+
+    /// The aliases of `program`, interpreted on `budget`.
+    pub fn with_budget(
+        program: &Program,
+        env: &'a Environment,
+        budget: crate::eval::Budget,
+    ) -> FileAliases<'a> {
         let mut own = crate::types::resolve::AliasTable::partial();
         for statement in &program.body {
             if let ExprKind::TypeAlias(alias) = &statement.kind {
                 own.insert(&alias.name.name, type_expr_from_ast(&alias.type_expr));
             }
         }
-        FileAliases { own, env }
+        FileAliases { own, env, budget }
+    }
+
+    /// What the interpretation may still spend.
+    pub fn budget(&self) -> &crate::eval::Budget {
+        &self.budget
     }
 }
 
@@ -1061,10 +1087,14 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         self.env.function(name).is_some()
     }
 
+    fn budget(&self) -> Option<&crate::eval::Budget> {
+        Some(&self.budget)
+    }
+
     fn refuses_every_return(&self, name: &str, calls: usize) -> bool {
         use crate::analysis::symbols::{self, SymbolKind};
         use crate::eval::{Evaluator, FailureKind};
-        if calls >= MAX_FUNCTION_CALLS {
+        if calls >= MAX_FUNCTION_CALLS || self.budget.spent() {
             return false;
         }
         let Some(definition) = self.env.function(name) else {
@@ -1081,7 +1111,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         };
         // The body walked as the function's own check walks it: each parameter known
         // by its type.
-        let aliases = FileAliases::new(&file.program, self.env);
+        let aliases = self.for_program(&file.program);
         let mut evaluator = Evaluator::new(&aliases)
             .with_functions(&aliases)
             .with_calls(calls + 1);
@@ -1102,7 +1132,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
     ) -> Option<crate::types::Value> {
         use crate::analysis::symbols::{self, SymbolKind};
         use crate::eval::{AbstractValue, Evaluator};
-        if calls >= MAX_FUNCTION_CALLS {
+        if calls >= MAX_FUNCTION_CALLS || self.budget.spent() {
             return None;
         }
         let definition = self.env.function(name)?;
@@ -1114,7 +1144,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         if may_return_early(&function.body.statements) {
             return None;
         }
-        let aliases = FileAliases::new(&file.program, self.env);
+        let aliases = self.for_program(&file.program);
         let mut evaluator = Evaluator::new(&aliases)
             .with_functions(&aliases)
             .with_calls(calls + 1);

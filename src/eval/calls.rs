@@ -409,6 +409,13 @@ impl Evaluator<'_> {
             return Err(EvalError::Unsupported(format!("{name} without arguments")));
         };
         let mut elements = elements(subject).map_err(raised)?;
+        self.budget.note_iteration(elements.len());
+        if elements.len() > super::budget::MAX_ITERATIONS || self.budget.spent() {
+            return Err(EvalError::Unsupported(format!(
+                "{name} over {} elements, past the evaluation budget",
+                elements.len()
+            )));
+        }
         match name {
             "reverse_each" => elements.reverse(),
             "step" => elements = stepped(elements, args.get(1))?,
@@ -421,6 +428,11 @@ impl Evaluator<'_> {
         // A parameter that refuses its argument is the call's error (the body's own
         // errors are located in it already).
         let call_given = |this: &mut Self, given: &[Value]| -> R<Value> {
+            if this.budget.spent() {
+                return Err(EvalError::Unsupported(format!(
+                    "{name} past the evaluation budget"
+                )));
+            }
             this.call_lambda(lambda, given).map_err(raised)
         };
         let call_with = |this: &mut Self, i: usize, e: &Value| -> R<Value> {
@@ -502,12 +514,12 @@ pub(super) fn elements(v: &Value) -> R<Vec<Value>> {
 /// `Integer[a, b]`, an `Enum`'s values, an iterator's elements; `None` for a value that
 /// is not iterable.
 fn iterable_elements(v: &Value) -> R<Option<Vec<Value>>> {
-    const LIMIT: i64 = 1_000_000;
     let range = |from: i64, to: i64| -> R<Vec<Value>> {
-        if to.saturating_sub(from) > LIMIT {
-            return Err(EvalError::Unsupported(
-                "iterating over a million values".into(),
-            ));
+        if to.saturating_sub(from) >= super::budget::MAX_ITERATIONS as i64 {
+            return Err(EvalError::Unsupported(format!(
+                "iterating over more than {} values",
+                super::budget::MAX_ITERATIONS
+            )));
         }
         Ok((from..=to).map(Value::Integer).collect())
     };

@@ -3,6 +3,7 @@
 //! `String(value, format)` and `sprintf`. Formats pupcheck does not model are
 //! [`EvalError::Unsupported`].
 
+use super::budget::MAX_TEXT_BYTES;
 use super::{EvalError, R};
 use crate::types::instance_of;
 use crate::types::value::Value;
@@ -61,6 +62,14 @@ fn parse_spec(text: &str) -> Option<(Spec, usize)> {
     if chars.peek().map(|&(_, c)| c) == Some('.') {
         chars.next();
         spec.precision = Some(number(&mut chars).unwrap_or(0));
+    }
+    // A width or precision that would build a string past the evaluation budget (or
+    // past what Rust's formatter takes, 65,535) is not modelled: the result is known
+    // as a String only.
+    if spec.width.is_some_and(|w| w > MAX_TEXT_BYTES)
+        || spec.precision.is_some_and(|p| p > usize::from(u16::MAX))
+    {
+        return None;
     }
     let (i, conversion) = chars.next()?;
     spec.conversion = conversion;
@@ -239,6 +248,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> R<String> {
             .ok_or_else(|| EvalError::Failed("too few arguments".into()))?;
         out.push_str(&format_with(arg, &rest[..used], None)?);
         rest = &rest[used..];
+        if out.len() > MAX_TEXT_BYTES {
+            return Err(unsupported("a formatted string past the evaluation budget"));
+        }
     }
     out.push_str(rest);
     Ok(out)

@@ -214,6 +214,18 @@ impl Elements {
     }
 
     fn of_value(value: &Value) -> Option<Elements> {
+        // A long collection is joined by its type without listing it (an integer's
+        // range may be longer than the budget lets the evaluator list).
+        let long = match value {
+            Value::Integer(n) => *n > JOINED_BY_VALUE as i64,
+            Value::Array(items) => items.len() > JOINED_BY_VALUE,
+            Value::Hash(map) => map.len() > JOINED_BY_VALUE,
+            Value::String(s) => s.chars().count() > JOINED_BY_VALUE,
+            _ => false,
+        };
+        if long {
+            return Elements::of_type(&crate::types::infer_detailed(value));
+        }
         let values = super::calls::elements(value).ok()?;
         if values.len() > JOINED_BY_VALUE {
             return Elements::of_type(&crate::types::infer_detailed(value));

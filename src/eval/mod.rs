@@ -10,6 +10,7 @@
 //!
 //! Layering: `eval` reads `ast` and `types`; `types` never reads `eval`.
 
+pub mod budget;
 mod calls;
 mod classes;
 mod dispatch;
@@ -37,6 +38,7 @@ use crate::types::labels;
 use crate::types::resolve::{AliasSource, Resolver};
 use crate::types::value::Value;
 use crate::types::Type;
+pub use budget::Budget;
 use indexmap::IndexMap;
 use scope::Scope;
 use std::sync::Arc;
@@ -91,6 +93,11 @@ pub trait FunctionSource {
     /// manifest defines are found before Puppet's own: asked of Puppet 7).
     fn defines_puppet_function(&self, _name: &str) -> bool {
         false
+    }
+    /// The budget of the interpretation these functions are called from: their bodies
+    /// draw on it too.
+    fn budget(&self) -> Option<&Budget> {
+        None
     }
 }
 
@@ -152,6 +159,8 @@ pub struct Evaluator<'a> {
     /// The resource defaults (`Web::Vhost { port => 80 }`) in force where the walk
     /// is, in the order they were set: certain ones only (set on every path to here).
     resource_defaults: Vec<ResourceDefault>,
+    /// What the interpretation may still spend (`budget`).
+    budget: Budget,
 }
 
 /// An attribute's default for the resources of a type declared after it, in its
@@ -256,14 +265,24 @@ impl<'a> Evaluator<'a> {
             watched: Vec::new(),
             functions: None,
             resource_defaults: Vec::new(),
+            budget: Budget::for_source(0),
         }
     }
 
     /// Knows the results of the Puppet-language functions `functions` has: a call's value
     /// is known by the function's checked return type.
+    /// Draws on their budget, if they have one.
     pub fn with_functions(mut self, functions: &'a dyn FunctionSource) -> Self {
         self.functions = Some(functions);
+        if let Some(budget) = functions.budget() {
+            self.budget = budget.clone();
+        }
         self
+    }
+
+    /// What the interpretation may spend, shared with the evaluators it starts.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// An evaluator of a function body `calls` calls deep.
@@ -378,10 +397,18 @@ impl<'a> Evaluator<'a> {
         if self.depth > MAX_DEPTH {
             return Err(EvalError::Unsupported("nesting too deep".into()));
         }
+        if !self.budget.charge(1) {
+            return Err(EvalError::Unsupported(
+                "the evaluation budget is spent".into(),
+            ));
+        }
         self.depth += 1;
         let result = self.eval_inner(e);
         self.depth -= 1;
         let result = match result {
+            Ok(AbstractValue::Known(value)) if builds_values(e) && !self.budget.fits(&value) => {
+                Ok(AbstractValue::Inferred(budget::kind_of(&value)))
+            }
             // The innermost expression an error comes out of is where Puppet fails.
             Err(EvalError::Failed(message)) => Err(EvalError::FailedAt(Failure {
                 kind: FailureKind::of(e, &message),
@@ -1208,12 +1235,16 @@ impl<'a> Evaluator<'a> {
             match part {
                 StringPart::Text(t, _) => out.push_str(t),
                 StringPart::Interpolation(e) => match self.eval(e) {
-                    Ok(AbstractValue::Known(v)) => out.push_str(&interpolated(&v)),
-                    Ok(AbstractValue::Inferred(_)) | Err(EvalError::Unsupported(_)) => {
-                        all_known = false
-                    }
+                    Ok(AbstractValue::Known(v)) if all_known => out.push_str(&interpolated(&v)),
+                    Ok(_) | Err(EvalError::Unsupported(_)) => all_known = false,
                     Err(failed) => return Err(failed),
                 },
+            }
+            // A string past the budget's size is known as a String only; the parts
+            // after it are still evaluated (they may fail).
+            if out.len() > budget::MAX_TEXT_BYTES {
+                all_known = false;
+                out = String::new();
             }
         }
         Ok(if all_known {
@@ -1274,6 +1305,19 @@ fn type_access_error(e: crate::types::resolve::TypeError) -> EvalError {
         }
         other => other,
     }
+}
+
+/// Whether evaluating `e` may build a value larger than its operands, whose size the
+/// budget then measures (reading a variable or an element builds nothing).
+fn builds_values(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Array(_)
+            | ExprKind::Hash(_)
+            | ExprKind::Binary { .. }
+            | ExprKind::Call(_)
+            | ExprKind::MethodCall(_)
+    )
 }
 
 /// What to call a construct the evaluator does not model yet.
@@ -1368,8 +1412,9 @@ fn key_type_name(v: &Value) -> String {
 /// a negative count stops that far from the end, a start before the first element
 /// shortens the count; then Ruby's `x[start, count]`. `None` where Ruby gives `nil`.
 fn slice(start: i64, count: i64, len: usize) -> Option<(usize, usize)> {
-    let len = len as i64;
-    let (mut start, mut count) = (start, count);
+    // In 128 bits: a count near the 64-bit limit must not overflow the end.
+    let len = len as i128;
+    let (mut start, mut count) = (i128::from(start), i128::from(count));
     if start < 0 {
         start += len;
     }

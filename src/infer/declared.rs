@@ -17,7 +17,7 @@ use super::FileInference;
 use crate::analysis::symbols::{self, SymbolKind};
 use crate::ast::{AttributeOp, ExprKind, ResourceBody, ResourceExpr, ResourceForm};
 use crate::env::{definition_key, FileAliases};
-use crate::eval::{AbstractValue, Evaluator, Failure};
+use crate::eval::{AbstractValue, Budget, Evaluator, Failure};
 use crate::rules::FileContext;
 use crate::source::Span;
 use crate::types::{t, Value};
@@ -43,7 +43,11 @@ pub struct DeclaredFailure {
 }
 
 /// The failures of every declaration of the file evaluated into its body.
-pub(super) fn failures(ctx: &FileContext, record: &FileInference) -> Vec<DeclaredFailure> {
+pub(super) fn failures(
+    ctx: &FileContext,
+    record: &FileInference,
+    budget: &Budget,
+) -> Vec<DeclaredFailure> {
     let mut found = Vec::new();
     for expr in &ctx.exprs {
         let ExprKind::Resource(resource) = &expr.kind else {
@@ -58,7 +62,7 @@ pub(super) fn failures(ctx: &FileContext, record: &FileInference) -> Vec<Declare
             continue;
         }
         for body in &resource.bodies {
-            found.extend(declaration(ctx, record, resource, body));
+            found.extend(declaration(ctx, record, resource, body, budget));
         }
     }
     found
@@ -70,6 +74,7 @@ fn declaration(
     record: &FileInference,
     resource: &ResourceExpr,
     body: &ResourceBody,
+    budget: &Budget,
 ) -> Vec<DeclaredFailure> {
     let ExprKind::Name(type_name) = &resource.type_expr.kind else {
         return Vec::new();
@@ -93,7 +98,7 @@ fn declaration(
         title: title.to_string(),
         given,
     };
-    evaluate(ctx.env, &declared, 0)
+    evaluate(ctx.env, &declared, 0, budget)
         .map(|(failure, found)| DeclaredFailure {
             at: body.title.span,
             failure,
@@ -122,7 +127,12 @@ fn evaluate(
     env: &crate::env::Environment,
     declared: &Declared,
     depth: usize,
+    budget: &Budget,
 ) -> Option<(Failure, DeclaredFailure)> {
+    // Past the budget, no more bodies are run.
+    if budget.spent() {
+        return None;
+    }
     let is_class = declared.type_name.eq_ignore_ascii_case("class");
     let name = if is_class {
         definition_key(&declared.title)
@@ -153,7 +163,7 @@ fn evaluate(
     if declared.given.iter().any(|(n, _)| !takes(n)) {
         return None;
     }
-    let aliases = FileAliases::new(&file.program, env);
+    let aliases = FileAliases::with_budget(&file.program, env, budget.clone());
     let title_value = AbstractValue::Known(Value::string(&declared.title));
     let statements = &block.statements;
     let given: Vec<(&str, Value)> = declared
@@ -198,7 +208,7 @@ fn evaluate(
     // Else the bodies it declares with values it fixes, in order.
     nested
         .iter()
-        .find_map(|inner| evaluate(env, inner, depth + 1))
+        .find_map(|inner| evaluate(env, inner, depth + 1, budget))
         .map(|(failure, mut found)| {
             found.through.insert(0, format!("{kind_name} '{name}'"));
             (failure, found)

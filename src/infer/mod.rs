@@ -83,7 +83,7 @@ impl FileInference {
                 _ => {}
             }
         }
-        record.declared = declared::failures(ctx, &record);
+        record.declared = declared::failures(ctx, &record, aliases.budget());
         record
     }
 
