@@ -673,3 +673,160 @@ fn programs_that_grow_loop_recurse_or_overflow_end_in_bounded_time_and_memory() 
         );
     }
 }
+
+/// Types, data and metadata of many parts, whose checks were quadratic or cubic in
+/// them, or whose expansion took gigabytes: each ends in bounded time and memory with
+/// the findings it had (issue: "type operations with bounded cost", "Hiera/YAML with
+/// bounded expansion").
+#[test]
+fn types_data_and_metadata_of_many_parts_end_in_bounded_time_and_memory() {
+    let dir = scratch("many-parts");
+    // A Variant of 5,000 integer ranges whose alias rejects the default (299 s before).
+    let ranges: Vec<String> = (0..5000)
+        .map(|i| format!("Integer[{}, {}]", i * 10, i * 10 + 1))
+        .collect();
+    write(
+        &dir.join("big/types/ranges.pp"),
+        &format!("type Big::Ranges = Variant[{}]\n", ranges.join(", ")),
+    );
+    // A version range of 100,000 alternatives in no order (minutes before).
+    let mut order: Vec<u32> = (0..100_000).collect();
+    order.sort_by_key(|i| (i * 7919) % 100_000);
+    let alternatives: Vec<String> = order
+        .iter()
+        .map(|i| format!(">= {i}.0.0 < {i}.0.1"))
+        .collect();
+    write(
+        &dir.join("big/manifests/init.pp"),
+        &format!(
+            "# @summary x\nclass big(Big::Ranges $x = 5) {{\n  $r = SemVerRange('{}')\n}}\n",
+            alternatives.join(" || ")
+        ),
+    );
+    // A metadata.json dependency of 100,000 alternatives (minutes before).
+    write(
+        &dir.join("big/metadata.json"),
+        &format!(
+            r#"{{"name": "me-big", "version": "1.0.0", "author": "me", "summary": "x", "license": "MIT", "source": "x", "dependencies": [{{"name": "puppetlabs/stdlib", "version_requirement": "{}"}}]}}"#,
+            alternatives.join(" || ")
+        ),
+    );
+    // Hiera data with one key written 200,000 times (quadratic: 40,000 took 10 s), and
+    // a file aliasing a 100 KB anchor 20,000 times (4.5 GB before).
+    let env = dir.join("env");
+    write(&env.join("environment.conf"), "modulepath = site\n");
+    write(
+        &env.join("hiera.yaml"),
+        "---\nversion: 5\nhierarchy:\n  - name: common\n    paths: [common.yaml, anchors.yaml]\n",
+    );
+    write(
+        &env.join("site/foo/manifests/init.pp"),
+        "# @summary x\nclass foo(Integer $x = 1) {}\n",
+    );
+    write(&env.join("manifests/site.pp"), "include foo\n");
+    write(
+        &env.join("data/common.yaml"),
+        &"foo::x: 1\n".repeat(200_000),
+    );
+    let anchor = "x".repeat(100_000);
+    write(
+        &env.join("data/anchors.yaml"),
+        &format!(
+            "a: &a \"{anchor}\"\nb: [{}]\n",
+            vec!["*a"; 20_000].join(", ")
+        ),
+    );
+    for (target, expected) in [
+        ("big", &["parameter-default-type"][..]),
+        ("env", &["unreadable-file"][..]),
+    ] {
+        let (output, memory) = run_measured(command(
+            &dir,
+            &["check", "--no-cache", "--format", "json", target],
+        ));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output))
+            .unwrap_or_else(|e| panic!("{target}: {e}\n{}", stderr(&output)));
+        let rules: Vec<&str> = report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["rule"].as_str().unwrap())
+            .filter(|rule| !matches!(*rule, "autoloader-layout" | "line-too-long"))
+            .collect();
+        assert_eq!(rules, expected, "{target}: {}", stdout(&output));
+        assert!(
+            memory < PROGRAM_MEMORY_LIMIT,
+            "{target} took {} MB",
+            memory >> 20
+        );
+    }
+}
+
+/// The language server survives any frame (issue: "a language server that survives any
+/// frame"): a header block without a length, and lengths of 2^31, 2^40 and 2^64 - 1,
+/// each refused without allocating it; the session goes on (the frames after it are
+/// answered) and ends cleanly; a document whose evaluation would take all the memory is
+/// checked within the budgets like any file.
+#[test]
+fn the_language_server_survives_frames_of_any_length_and_hostile_documents() {
+    use std::io::{Read, Write};
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let mut doubling = String::from("class doubling {\\n  $a0 = 'xx'\\n");
+    for i in 1..=40 {
+        doubling.push_str(&format!("  $a{i} = \\\"${{a{}}}${{a{}}}\\\"\\n", i - 1, i - 1));
+    }
+    doubling.push_str("  $after = 1 / 0\\n}\\n");
+    let dir = scratch("server");
+    let uri = format!("file://{}/doubling.pp", dir.display());
+    let mut input = String::new();
+    input += &frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#);
+    input += &frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#);
+    // No length: one error; the body glued to the next frame's header.
+    input += "Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":7}";
+    input += &frame(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"{uri}","languageId":"puppet","version":1,"text":"{doubling}"}}}}}}"#
+    ));
+    input += &frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#);
+    for length in ["2147483648", "1099511627776", "18446744073709551615"] {
+        let mut run = command(&dir, &["server"]);
+        run.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = run.spawn().unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let _ = stdout.read_to_end(&mut out);
+            out
+        });
+        stdin.write_all(input.as_bytes()).unwrap();
+        // A frame claiming `length` bytes, then the end of the input inside it.
+        stdin
+            .write_all(format!("Content-Length: {length}\r\n\r\n{{}}").as_bytes())
+            .unwrap();
+        drop(stdin);
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > TIME_LIMIT {
+                child.kill().unwrap();
+                panic!("the server ran longer than {TIME_LIMIT:?} after a length of {length}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let out = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+        let mut err = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        assert!(
+            status.code().is_some() && !err.contains("panicked"),
+            "{length}: {status:?}\n{err}"
+        );
+        assert!(out.contains(r#""id":1"#) && out.contains(r#""id":2"#), "{length}: {out}");
+        assert!(out.contains("a frame without a Content-Length header"), "{out}");
+        // The document was checked: the division after the doublings is reported.
+        assert!(out.contains("Division by 0"), "{length}: {out}");
+    }
+}

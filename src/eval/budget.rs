@@ -15,7 +15,8 @@
 //! - **Values.** A value the evaluator builds holds at most [`MAX_VALUE_NODES`]
 //!   elements and [`MAX_TEXT_BYTES`] bytes of text, counted as a tree (an array that
 //!   holds one array twice counts it twice: that is what printing or comparing it
-//!   walks); a larger one is known by its type only.
+//!   walks), or as much as the text of the expression building it (a literal written
+//!   out in the code is never cut); a larger one is known by its type only.
 //!
 //! A cut never makes a finding: past a budget a value is less known, never otherwise
 //! known, and the rules judge only what is certain. Real code never reaches a budget
@@ -81,10 +82,18 @@ impl Budget {
         self.0.largest_iteration.fetch_max(n as u64, Relaxed);
     }
 
-    /// Whether `value` fits the limits of a value built; measuring it is charged as
-    /// steps (it walks at most the limits).
-    pub fn fits(&self, value: &Value) -> bool {
-        let mut size = Size::default();
+    /// Whether `value`, built by an expression of `source_bytes` bytes, fits the
+    /// limits of a value built: the budget's, or what the expression's text can hold
+    /// (a literal is never cut, however large; a value larger than its text came from
+    /// values shared or computed). Measuring it is charged as steps (it walks at most
+    /// the limits).
+    pub fn fits(&self, value: &Value, source_bytes: usize) -> bool {
+        let mut size = Size {
+            nodes: 0,
+            bytes: 0,
+            max_nodes: MAX_VALUE_NODES.max(source_bytes),
+            max_bytes: MAX_TEXT_BYTES.max(source_bytes),
+        };
         let fits = size.add(value);
         self.charge(size.nodes as u64);
         self.0
@@ -129,24 +138,25 @@ fn stats_wanted() -> bool {
     *WANTED.get_or_init(|| std::env::var_os("PUPCHECK_BUDGET_STATS").is_some_and(|v| v == "1"))
 }
 
-/// A value's size counted as a tree, up to the limits.
-#[derive(Default)]
+/// A value's size counted as a tree, up to its limits.
 struct Size {
     nodes: usize,
     bytes: usize,
+    max_nodes: usize,
+    max_bytes: usize,
 }
 
 impl Size {
     /// Adds `value`; `false` as soon as a limit is passed (the walk stops there).
     fn add(&mut self, value: &Value) -> bool {
         self.nodes += 1;
-        if self.nodes > MAX_VALUE_NODES {
+        if self.nodes > self.max_nodes {
             return false;
         }
         match value {
             Value::String(s) => {
                 self.bytes += s.len();
-                self.bytes <= MAX_TEXT_BYTES
+                self.bytes <= self.max_bytes
             }
             Value::Array(items) => items.iter().all(|item| self.add(item)),
             Value::Hash(map) => map.iter().all(|(k, v)| self.add(k) && self.add(v)),
@@ -168,7 +178,7 @@ mod tests {
             inner = Value::array(vec![inner.clone(), inner]);
         }
         let budget = Budget::for_source(0);
-        assert!(!budget.fits(&inner));
+        assert!(!budget.fits(&inner, 10));
         // The walk stopped at the limit: it cost at most the limit in steps.
         assert!(budget.0.steps.load(Relaxed) <= MAX_VALUE_NODES as u64 + 1);
     }
@@ -177,8 +187,11 @@ mod tests {
     fn text_counts_every_string_in_the_value() {
         let s = Value::string(&"x".repeat(MAX_TEXT_BYTES / 2));
         let budget = Budget::for_source(0);
-        assert!(budget.fits(&Value::array(vec![s.clone()])));
-        assert!(!budget.fits(&Value::array(vec![s.clone(), s.clone(), s])));
+        assert!(budget.fits(&Value::array(vec![s.clone()]), 10));
+        let three = Value::array(vec![s.clone(), s.clone(), s]);
+        assert!(!budget.fits(&three, 10));
+        // Written out in the code, it is never cut.
+        assert!(budget.fits(&three, 2 * MAX_TEXT_BYTES));
     }
 
     #[test]

@@ -746,6 +746,13 @@ fn convert(type_name: &str, args: &[Value]) -> R<Value> {
                     "'new_Version' The string '{s}' cannot be converted to a SemVer"
                 ))
             }),
+        ("SemVerRange", [Value::String(s)])
+            if crate::types::semver_range::VersionRange::too_many_alternatives(s) =>
+        {
+            Err(EvalError::Unsupported(
+                "a version range of too many alternatives".into(),
+            ))
+        }
         ("SemVerRange", [Value::String(s)]) => crate::types::semver_range::VersionRange::parse(s)
             .map(|r| Value::SemVerRange(std::sync::Arc::new(r)))
             .ok_or_else(|| failed(format!("Unparsable version range: \"{s}\""))),

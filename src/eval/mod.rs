@@ -406,7 +406,9 @@ impl<'a> Evaluator<'a> {
         let result = self.eval_inner(e);
         self.depth -= 1;
         let result = match result {
-            Ok(AbstractValue::Known(value)) if builds_values(e) && !self.budget.fits(&value) => {
+            Ok(AbstractValue::Known(value))
+                if builds_values(e) && !self.budget.fits(&value, e.span.len() as usize) =>
+            {
                 Ok(AbstractValue::Inferred(budget::kind_of(&value)))
             }
             // The innermost expression an error comes out of is where Puppet fails.
@@ -444,7 +446,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Default => known(Value::Default),
             ExprKind::Regex(r) => known(Value::Regexp(crate::types::model::Regex::new(r))),
             ExprKind::Name(n) => known(Value::string(n)),
-            ExprKind::Interpolated(parts) => self.interpolate(parts),
+            ExprKind::Interpolated(parts) => self.interpolate(parts, e.span.len() as usize),
             // A template's text and `<%= ... %>` output: what is rendered is not needed,
             // only what evaluating the expression raises.
             // Template text is rendered as it is reached; as a value it is undef (an
@@ -454,7 +456,7 @@ impl<'a> Evaluator<'a> {
             // beyond them is never reached.
             ExprKind::EppText(_) => Err(EvalError::Unsupported("template text as a value".into())),
             ExprKind::EppRender(inner) => self.eval(inner),
-            ExprKind::Heredoc(h) => self.interpolate(&h.parts),
+            ExprKind::Heredoc(h) => self.interpolate(&h.parts, e.span.len() as usize),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::TypeRef(name) => {
                 let span = (e.span.start as usize, e.span.end as usize);
@@ -1228,7 +1230,9 @@ impl<'a> Evaluator<'a> {
 
     /// A string with interpolations: known when every part is; otherwise still a
     /// `String` (whatever the parts hold), unless a part fails for certain.
-    fn interpolate(&mut self, parts: &[StringPart]) -> R<AbstractValue> {
+    /// (`source_bytes`: the length of its text, which it may always reach.)
+    fn interpolate(&mut self, parts: &[StringPart], source_bytes: usize) -> R<AbstractValue> {
+        let limit = budget::MAX_TEXT_BYTES.max(source_bytes);
         let mut out = String::new();
         let mut all_known = true;
         for part in parts {
@@ -1242,7 +1246,7 @@ impl<'a> Evaluator<'a> {
             }
             // A string past the budget's size is known as a String only; the parts
             // after it are still evaluated (they may fail).
-            if out.len() > budget::MAX_TEXT_BYTES {
+            if out.len() > limit {
                 all_known = false;
                 out = String::new();
             }

@@ -11,6 +11,7 @@
 mod actions;
 mod completion;
 mod document;
+mod frame;
 mod hover;
 mod navigation;
 mod target;

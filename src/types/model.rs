@@ -6,6 +6,7 @@
 //! over those shapes and must give Puppet's answers, including where the spec differs
 //! (see `DEVIATIONS.md`).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
@@ -121,6 +122,51 @@ impl Hash for Type {
 impl fmt::Debug for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
+    }
+}
+
+/// Types in the order first given, each once. A few are compared with each one added;
+/// past that, the ones added are found by their hashes (a `Variant` of thousands of
+/// members would otherwise cost the square of its size to build).
+struct Distinct {
+    list: Vec<Type>,
+    by_hash: HashMap<u64, Vec<usize>>,
+}
+
+impl Distinct {
+    /// How many types are compared one by one before hashes are used.
+    const COMPARED: usize = 16;
+
+    fn with_capacity(n: usize) -> Distinct {
+        Distinct {
+            list: Vec::with_capacity(n),
+            by_hash: HashMap::new(),
+        }
+    }
+
+    fn hash(t: &Type) -> u64 {
+        use std::hash::BuildHasher;
+        foldhash::fast::FixedState::default().hash_one(t)
+    }
+
+    fn push(&mut self, t: Type) {
+        if self.list.len() < Self::COMPARED {
+            if !self.list.contains(&t) {
+                self.list.push(t);
+            }
+            return;
+        }
+        if self.by_hash.is_empty() {
+            for (i, seen) in self.list.iter().enumerate() {
+                self.by_hash.entry(Self::hash(seen)).or_default().push(i);
+            }
+        }
+        let bucket = self.by_hash.entry(Self::hash(&t)).or_default();
+        if bucket.iter().any(|&i| self.list[i] == t) {
+            return;
+        }
+        bucket.push(self.list.len());
+        self.list.push(t);
     }
 }
 
@@ -1004,23 +1050,18 @@ pub mod t {
     /// `Variant[...]` as Puppet's `maybe_create`: nested variants flattened,
     /// duplicates removed, a single member returned as itself.
     pub fn variant(types: Vec<Type>) -> Type {
-        let mut flat: Vec<Type> = Vec::with_capacity(types.len());
+        let mut flat = Distinct::with_capacity(types.len());
         for t in types {
             match t.kind() {
                 Kind::Variant(inner) => {
                     for i in inner.iter() {
-                        if !flat.contains(i) {
-                            flat.push(i.clone())
-                        }
+                        flat.push(i.clone());
                     }
                 }
-                _ => {
-                    if !flat.contains(&t) {
-                        flat.push(t)
-                    }
-                }
+                _ => flat.push(t),
             }
         }
+        let mut flat = flat.list;
         if flat.len() == 1 {
             return flat.pop().expect("one member");
         }

@@ -329,12 +329,35 @@ pub(crate) fn merge_two(a: &Type, b: &Type) -> Option<Type> {
     }
 }
 
+/// Whether no two of `ranges` (all of one kind) merge (`merge_two`).
+fn none_merge(ranges: &[Type]) -> bool {
+    let mut sorted: Vec<&Type> = ranges.iter().collect();
+    sorted.sort_by(|a, b| match (a.kind(), b.kind()) {
+        (Kind::Integer(x), Kind::Integer(y)) => x.lo().cmp(&y.lo()),
+        (Kind::Float(x), Kind::Float(y)) => x.from.total_cmp(&y.from),
+        (Kind::Timespan(x), Kind::Timespan(y)) | (Kind::Timestamp(x), Kind::Timestamp(y)) => {
+            x.lo().cmp(&y.lo())
+        }
+        _ => std::cmp::Ordering::Equal,
+    });
+    sorted.windows(2).all(|w| merge_two(w[0], w[1]).is_none())
+}
+
 fn merge_numbers(types: Vec<Type>, which: NumKind) -> Vec<Type> {
     if types.len() <= 1 || types.iter().filter(|m| num_kind(m) == Some(which)).count() <= 1 {
         return types;
     }
     let (mut ranges, others): (Vec<Type>, Vec<Type>) =
         types.into_iter().partition(|m| num_kind(m) == Some(which));
+    // Where no two ranges merge, the loop below gives them in reverse order; whether
+    // any two do is seen between neighbours by lower bound (a range that merges with a
+    // later-starting one merges with every range starting between them), without the
+    // loop's comparison of every pair.
+    if none_merge(&ranges) {
+        ranges.reverse();
+        ranges.extend(others);
+        return ranges;
+    }
     let mut result = Vec::new();
     while let Some(x) = ranges.pop() {
         let mut memo = x;

@@ -950,6 +950,13 @@ impl<'a> Resolver<'a> {
                 let mut ranges = Vec::new();
                 for x in &a {
                     match &x.v {
+                        Value::String(s) if VersionRange::too_many_alternatives(s) => {
+                            return Err(TypeError {
+                                message: "a version range of too many alternatives".into(),
+                                span: x.span,
+                                unknown_name: true,
+                            })
+                        }
                         Value::String(s) => match VersionRange::parse(s) {
                             Some(r) => ranges.push(r),
                             None => {

@@ -85,96 +85,33 @@ fn join_operators(alt: &str) -> String {
     out
 }
 
+/// More `||` alternatives than this are not merged (no real range has more than a
+/// few; 100,000 in no order cost minutes).
+const MAX_ALTERNATIVES: usize = 1_000;
+
 impl VersionRange {
     pub fn parse(text: &str) -> Option<VersionRange> {
-        let mut alternatives: Vec<Vec<(Op, Version)>> = Vec::new();
+        let mut merged = Merged::default();
         for alt in text.split("||") {
-            let alt = join_operators(alt.trim());
-            let alt = alt.as_str();
-            let mut comps = Vec::new();
-            if let Some((a, b)) = alt.split_once(" - ") {
-                let (an, av) = partial(a.trim())?;
-                let (bn, bv) = partial(b.trim())?;
-                comps.push((Op::Ge, av.unwrap_or_else(|| v(&an))));
-                // SemanticPuppet fills a partial upper bound with zeros: `1.2.3 - 1.4`
-                // is `>=1.2.3 <=1.4.0`.
-                comps.push((Op::Le, bv.unwrap_or_else(|| v(&bn))));
-            } else {
-                for simple in alt.split_whitespace() {
-                    // `~>` (pessimistic) is `~`.
-                    let (op, rest) = [">=", "<=", "~>", ">", "<", "~", "^", "="]
-                        .iter()
-                        .find_map(|o| simple.strip_prefix(o).map(|r| (*o, r)))
-                        .unwrap_or(("", simple));
-                    let (nums, full) = partial(rest)?;
-                    let base = full.clone().unwrap_or_else(|| v(&nums));
-                    match op {
-                        ">=" => comps.push((Op::Ge, base)),
-                        ">" => match full {
-                            Some(f) => comps.push((Op::Gt, f)),
-                            None => {
-                                if let Some(b) = bump(&nums) {
-                                    comps.push((Op::Ge, b))
-                                }
-                            }
-                        },
-                        "<=" => match full {
-                            Some(f) => comps.push((Op::Le, f)),
-                            None => {
-                                if let Some(b) = bump(&nums) {
-                                    comps.push((Op::Lt, b))
-                                }
-                            }
-                        },
-                        "<" => comps.push((Op::Lt, base)),
-                        "~" | "~>" => {
-                            comps.push((Op::Ge, base));
-                            let upto = if nums.len() >= 2 {
-                                &nums[..2]
-                            } else {
-                                &nums[..]
-                            };
-                            if let Some(b) = bump(upto) {
-                                comps.push((Op::Lt, b))
-                            }
-                        }
-                        // `^1.2` is `>=1.2.0 <2.0.0`; below 1.0.0 the minor version is
-                        // the one that may not change (`^0.2.3` is `<0.3.0`, `^0.0.3`
-                        // `<0.1.0`).
-                        "^" => {
-                            comps.push((Op::Ge, base));
-                            let upto = if nums.first() == Some(&0) && nums.len() > 1 {
-                                &nums[..2]
-                            } else {
-                                &nums[..1.min(nums.len())]
-                            };
-                            if let Some(b) = bump(upto) {
-                                comps.push((Op::Lt, b))
-                            }
-                        }
-                        _ => match full {
-                            Some(f) => {
-                                comps.push((Op::Ge, f.clone()));
-                                comps.push((Op::Le, f));
-                            }
-                            // `*` (or `x`): every version, pre-releases too.
-                            None if nums.is_empty() => {}
-                            None => {
-                                comps.push((Op::Ge, base));
-                                if let Some(b) = bump(&nums) {
-                                    comps.push((Op::Lt, b))
-                                }
-                            }
-                        },
-                    }
-                }
-            }
-            merge_into(&mut alternatives, comps);
+            merged.add(alternative(alt)?);
         }
         Some(VersionRange {
             text: text.trim().to_string(),
-            alternatives,
+            alternatives: merged.alternatives,
         })
+    }
+
+    /// Whether `text` has more alternatives than pupcheck merges: merging costs the
+    /// square of their count where they come in no order, so such a range is not
+    /// modelled (neither valid nor invalid to the callers).
+    pub fn too_many_alternatives(text: &str) -> bool {
+        text.matches("||").count() >= MAX_ALTERNATIVES
+    }
+
+    /// Whether `text` is a range (`parse` would give one), without merging its
+    /// alternatives: linear in the text.
+    pub fn is_valid(text: &str) -> bool {
+        text.split("||").all(|alt| alternative(alt).is_some())
     }
 
     /// The exact range `v - v` (what `type(SemVer('1.2.3'))` carries).
@@ -266,6 +203,130 @@ impl VersionRange {
                 lo_ok && hi_ok
             })
         })
+    }
+}
+
+/// One alternative of a range (the text between `||`), as its comparisons.
+fn alternative(alt: &str) -> Option<Vec<(Op, Version)>> {
+    let alt = join_operators(alt.trim());
+    let alt = alt.as_str();
+    let mut comps = Vec::new();
+    if let Some((a, b)) = alt.split_once(" - ") {
+        let (an, av) = partial(a.trim())?;
+        let (bn, bv) = partial(b.trim())?;
+        comps.push((Op::Ge, av.unwrap_or_else(|| v(&an))));
+        // SemanticPuppet fills a partial upper bound with zeros: `1.2.3 - 1.4`
+        // is `>=1.2.3 <=1.4.0`.
+        comps.push((Op::Le, bv.unwrap_or_else(|| v(&bn))));
+    } else {
+        for simple in alt.split_whitespace() {
+            // `~>` (pessimistic) is `~`.
+            let (op, rest) = [">=", "<=", "~>", ">", "<", "~", "^", "="]
+                .iter()
+                .find_map(|o| simple.strip_prefix(o).map(|r| (*o, r)))
+                .unwrap_or(("", simple));
+            let (nums, full) = partial(rest)?;
+            let base = full.clone().unwrap_or_else(|| v(&nums));
+            match op {
+                ">=" => comps.push((Op::Ge, base)),
+                ">" => match full {
+                    Some(f) => comps.push((Op::Gt, f)),
+                    None => {
+                        if let Some(b) = bump(&nums) {
+                            comps.push((Op::Ge, b))
+                        }
+                    }
+                },
+                "<=" => match full {
+                    Some(f) => comps.push((Op::Le, f)),
+                    None => {
+                        if let Some(b) = bump(&nums) {
+                            comps.push((Op::Lt, b))
+                        }
+                    }
+                },
+                "<" => comps.push((Op::Lt, base)),
+                "~" | "~>" => {
+                    comps.push((Op::Ge, base));
+                    let upto = if nums.len() >= 2 {
+                        &nums[..2]
+                    } else {
+                        &nums[..]
+                    };
+                    if let Some(b) = bump(upto) {
+                        comps.push((Op::Lt, b))
+                    }
+                }
+                // `^1.2` is `>=1.2.0 <2.0.0`; below 1.0.0 the minor version is
+                // the one that may not change (`^0.2.3` is `<0.3.0`, `^0.0.3`
+                // `<0.1.0`).
+                "^" => {
+                    comps.push((Op::Ge, base));
+                    let upto = if nums.first() == Some(&0) && nums.len() > 1 {
+                        &nums[..2]
+                    } else {
+                        &nums[..1.min(nums.len())]
+                    };
+                    if let Some(b) = bump(upto) {
+                        comps.push((Op::Lt, b))
+                    }
+                }
+                _ => match full {
+                    Some(f) => {
+                        comps.push((Op::Ge, f.clone()));
+                        comps.push((Op::Le, f));
+                    }
+                    // `*` (or `x`): every version, pre-releases too.
+                    None if nums.is_empty() => {}
+                    None => {
+                        comps.push((Op::Ge, base));
+                        if let Some(b) = bump(&nums) {
+                            comps.push((Op::Lt, b))
+                        }
+                    }
+                },
+            }
+        }
+    }
+    Some(comps)
+}
+
+/// A range's alternatives as they are added, each merged with the first it overlaps
+/// (`merge_into`). The highest upper bound so far is kept: an alternative starting
+/// above it overlaps none and is added without comparing it with each (a range of
+/// 100,000 ascending alternatives took minutes).
+#[derive(Default)]
+struct Merged {
+    alternatives: Vec<Vec<(Op, Version)>>,
+    /// The highest upper bound of the alternatives (and whether it is included);
+    /// `None` when one has none (or there are none yet: then nothing overlaps).
+    highest: Option<(Version, bool)>,
+}
+
+impl Merged {
+    fn add(&mut self, comps: Vec<(Op, Version)>) {
+        let (lo, hi) = VersionRange::bounds(&comps);
+        // Above every upper bound: the test of `merge_into` fails with each.
+        let above_all = self.alternatives.is_empty()
+            || match (lo, &self.highest) {
+                (Some((s, si)), Some((h, hi_incl))) => s > h || (s == h && !(si && *hi_incl)),
+                _ => false,
+            };
+        let highest = match (hi, &self.highest) {
+            _ if self.alternatives.is_empty() => hi.map(|(v, i)| (v.clone(), i)),
+            (None, _) | (_, None) => None,
+            (Some((a, ai)), Some((b, bi))) => Some(if a > b || (a == b && ai) {
+                (a.clone(), ai)
+            } else {
+                (b.clone(), *bi)
+            }),
+        };
+        if above_all {
+            self.alternatives.push(comps);
+        } else {
+            merge_into(&mut self.alternatives, comps);
+        }
+        self.highest = highest;
     }
 }
 

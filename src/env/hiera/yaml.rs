@@ -1,7 +1,9 @@
 //! YAML as Hiera reads it (Ruby's Psych), with where each node is written. The parser
 //! is yaml-rust2's event parser; the tree is built here, within bounds: a document
-//! deeper than [`MAX_DEPTH`], or with more than [`MAX_NODES`] nodes once aliases are
-//! expanded (a "billion laughs" file), is an error, never a hang. A scalar whose
+//! deeper than [`MAX_DEPTH`], or with more than [`MAX_NODES`] nodes or
+//! [`MAX_EXPANDED_BYTES`] bytes of text once aliases are expanded (a "billion laughs"
+//! file, or one long anchor aliased thousands of times), is an error, never a hang or a
+//! blow-up. A scalar whose
 //! value Psych might read otherwise than pupcheck (octal and sexagesimal numbers,
 //! dates, tags) is unknown, never guessed.
 
@@ -14,6 +16,9 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 pub const MAX_DEPTH: usize = 256;
 /// More nodes than this, aliases expanded, are refused.
 pub const MAX_NODES: usize = 1_000_000;
+/// More bytes of scalar text than this, aliases expanded, are refused: four times the
+/// largest data file read (an alias copies its anchor's text).
+pub const MAX_EXPANDED_BYTES: usize = 16 << 20;
 
 /// A node and where it starts.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,6 +119,8 @@ struct Builder {
     keys: Vec<Option<Node>>,
     anchors: HashMap<usize, Node>,
     nodes: usize,
+    /// Bytes of scalar text, aliases expanded.
+    bytes: usize,
     document: Option<Node>,
     error: Option<YamlError>,
 }
@@ -129,11 +136,21 @@ impl Builder {
         }
     }
 
-    fn count(&mut self, n: usize, offset: usize) -> bool {
-        self.nodes = self.nodes.saturating_add(n);
+    /// Counts `size` more of the document; `false` (and the error) past the bounds.
+    fn count(&mut self, size: Size, offset: usize) -> bool {
+        self.nodes = self.nodes.saturating_add(size.nodes);
+        self.bytes = self.bytes.saturating_add(size.bytes);
         if self.nodes > MAX_NODES {
             self.fail(
                 &format!("more than {MAX_NODES} nodes (aliases expanded)"),
+                offset,
+                true,
+            );
+            return false;
+        }
+        if self.bytes > MAX_EXPANDED_BYTES {
+            self.fail(
+                &format!("more than {MAX_EXPANDED_BYTES} bytes of text (aliases expanded)"),
                 offset,
                 true,
             );
@@ -171,7 +188,7 @@ impl Builder {
             self.fail(&format!("nested deeper than {MAX_DEPTH}"), offset, true);
             return;
         }
-        if !self.count(1, offset) {
+        if !self.count(Size::ONE_COLLECTION, offset) {
             return;
         }
         if matches!(kind, NodeKind::Mapping(_)) {
@@ -191,16 +208,42 @@ impl Builder {
     }
 }
 
-fn size(node: &Node) -> usize {
-    match &node.kind {
-        NodeKind::Scalar { .. } => 1,
-        NodeKind::Sequence(items) => 1 + items.iter().map(size).sum::<usize>(),
-        NodeKind::Mapping(entries) => {
-            1 + entries
-                .iter()
-                .map(|(k, v)| size(k) + size(v))
-                .sum::<usize>()
+/// How much of the document a node is: its nodes and its scalars' bytes.
+#[derive(Clone, Copy, Default)]
+struct Size {
+    nodes: usize,
+    bytes: usize,
+}
+
+impl Size {
+    fn scalar(text: &str) -> Size {
+        Size {
+            nodes: 1,
+            bytes: text.len(),
         }
+    }
+
+    fn plus(self, other: Size) -> Size {
+        Size {
+            nodes: self.nodes.saturating_add(other.nodes),
+            bytes: self.bytes.saturating_add(other.bytes),
+        }
+    }
+
+    const ONE_COLLECTION: Size = Size { nodes: 1, bytes: 0 };
+}
+
+fn size(node: &Node) -> Size {
+    match &node.kind {
+        NodeKind::Scalar { text, .. } => Size::scalar(text),
+        NodeKind::Sequence(items) => items
+            .iter()
+            .map(size)
+            .fold(Size::ONE_COLLECTION, Size::plus),
+        NodeKind::Mapping(entries) => entries
+            .iter()
+            .map(|(k, v)| size(k).plus(size(v)))
+            .fold(Size::ONE_COLLECTION, Size::plus),
     }
 }
 
@@ -211,7 +254,7 @@ impl MarkedEventReceiver for Builder {
         }
         let offset = mark.index();
         match event {
-            Event::Scalar(text, style, anchor, tag) if self.count(1, offset) => {
+            Event::Scalar(text, style, anchor, tag) if self.count(Size::scalar(&text), offset) => {
                 let node = Node {
                     kind: NodeKind::Scalar {
                         text,
@@ -229,9 +272,11 @@ impl MarkedEventReceiver for Builder {
                 self.open(NodeKind::Mapping(Vec::new()), anchor, offset)
             }
             Event::SequenceEnd | Event::MappingEnd => self.close(),
-            Event::Alias(id) => match self.anchors.get(&id).cloned() {
-                Some(node) => {
-                    if self.count(size(&node), offset) {
+            // The anchor's size is counted before it is copied.
+            Event::Alias(id) => match self.anchors.get(&id).map(size) {
+                Some(size) => {
+                    if self.count(size, offset) {
+                        let node = self.anchors[&id].clone();
                         self.place(node, 0);
                     }
                 }

@@ -133,7 +133,7 @@ fn dependency_problem(dependency: &serde_json::Value) -> Option<String> {
     }
     match dependency.get("version_requirement") {
         None => None,
-        Some(serde_json::Value::String(range)) if VersionRange::parse(range).is_some() => None,
+        Some(serde_json::Value::String(range)) if VersionRange::is_valid(range) => None,
         Some(range) => Some(format!(
             "dependency '{name}': version_requirement {range} is not a version range Puppet reads"
         )),

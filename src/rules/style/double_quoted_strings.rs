@@ -38,8 +38,15 @@ Use single quotes: `'/etc/motd'`.
 fn needs_double_quotes(raw: &str, column: u32) -> bool {
     // puppet-lint first turns a run of `column` spaces into a line break (its way of
     // spotting continuation lines), then looks for these.
-    let spaces = " ".repeat(column as usize);
-    let raw = raw.replace(&spaces, "\n");
+    // (A run longer than the text cannot be in it: not built, which on a long line
+    // cost the square of its length.)
+    let replaced;
+    let raw = if column as usize <= raw.len() {
+        replaced = raw.replace(&" ".repeat(column as usize), "\n");
+        replaced.as_str()
+    } else {
+        raw
+    };
     [
         "\\$", "\\\"", "\\'", "'", "\r", "\t", "\\t", "\\s", "\n", "\\n", "\\\\",
     ]

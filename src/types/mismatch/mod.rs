@@ -12,6 +12,7 @@ use super::infer::infer_detailed;
 use super::model::{t, IntRange, Kind, StringSpec, Type};
 use super::normalize::normalize;
 use super::value::Value;
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PathElem {
@@ -519,12 +520,15 @@ fn internal(
                 }
                 variant_descriptions.push(dd);
             }
-            let descriptions = merge_descriptions(path.len(), Class::Size, variant_descriptions);
-            if matches!(original.kind(), Kind::Alias(_)) && descriptions.len() == 1 {
-                vec![Mismatch::new_type(path, original, actual, false)]
-            } else {
-                descriptions
+            // An alias whose members' mismatches merge into one is named as a whole:
+            // whether they do is asked without building the merged type (which costs
+            // the cube of the members' count: a Variant of thousands of ranges).
+            if matches!(original.kind(), Kind::Alias(_))
+                && merges_to_one(Class::Size, &variant_descriptions)
+            {
+                return vec![Mismatch::new_type(path, original, actual, false)];
             }
+            merge_descriptions(path.len(), Class::Size, variant_descriptions)
         }
         Kind::Optional(inner) => {
             let Some(inner) = inner else { return vec![] };
@@ -630,11 +634,21 @@ fn internal(
         },
         Kind::Struct(elems) => match actual.kind() {
             Kind::Struct(aelems) => {
-                let mut rest: Vec<&super::model::StructElem> = aelems.iter().collect();
+                // Each expected key takes the first actual element of its name not
+                // taken yet (found by name: the keys may come in any order).
+                let mut by_name: HashMap<&str, std::collections::VecDeque<usize>> = HashMap::new();
+                for (i, e2) in aelems.iter().enumerate() {
+                    by_name.entry(e2.name()).or_default().push_back(i);
+                }
+                let mut taken = vec![false; aelems.len()];
                 let mut out = Vec::new();
                 for e1 in elems {
                     let k = e1.name();
-                    match rest.iter().position(|e2| e2.name() == k) {
+                    let found = by_name.get_mut(k).and_then(|q| q.pop_front()).map(|i| {
+                        taken[i] = true;
+                        &aelems[i]
+                    });
+                    match found {
                         None => {
                             if !accepts(&e1.key, &t::undef()) {
                                 out.push(Mismatch {
@@ -643,8 +657,7 @@ fn internal(
                                 })
                             }
                         }
-                        Some(pos) => {
-                            let e2 = rest.remove(pos);
+                        Some(e2) => {
                             if !accepts(&e1.key, &e2.key) {
                                 out.extend(describe_at(
                                     &e1.key,
@@ -664,7 +677,8 @@ fn internal(
                         }
                     }
                 }
-                for e2 in rest {
+                let rest = aelems.iter().zip(&taken).filter(|(_, t)| !**t);
+                for (e2, _) in rest {
                     out.push(Mismatch {
                         path: path.to_vec(),
                         what: What::ExtraneousKey(e2.name().to_string()),
@@ -832,6 +846,29 @@ fn merge(a: &Mismatch, b: &Mismatch) -> Mismatch {
         path: a.path.clone(),
         what,
     }
+}
+
+/// Whether `merge_descriptions` gives one finding for these: a class of findings has
+/// one from every variant, all at one place (the fold that merges them succeeds), or
+/// every finding is the same.
+fn merges_to_one(size_class: Class, variant_descriptions: &[Vec<Mismatch>]) -> bool {
+    let all: Vec<&Mismatch> = variant_descriptions.iter().flatten().collect();
+    for class in [
+        size_class,
+        Class::MissingBlock,
+        Class::UnexpectedBlock,
+        Class::Type,
+    ] {
+        let ms: Vec<&&Mismatch> = all.iter().filter(|m| m.is_a(class)).collect();
+        if !ms.is_empty() && ms.len() == variant_descriptions.len() {
+            let first = ms[0].canonical_path();
+            if ms[1..].iter().all(|m| m.canonical_path() == first) {
+                return true;
+            }
+        }
+    }
+    all.split_first()
+        .is_some_and(|(first, rest)| rest.iter().all(|m| m == first))
 }
 
 /// Puppet's `merge_descriptions`: when every variant (or signature) failed with a
