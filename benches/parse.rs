@@ -18,7 +18,12 @@ fn main() {
         .filter_map(|p| {
             let path = PathBuf::from(p);
             let kind = SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest);
-            walk::read_file(&walk::FoundFile { path, kind }).ok()
+            walk::read_file(&walk::FoundFile {
+                path,
+                kind,
+                leads_outside: false,
+            })
+            .ok()
         })
         .collect();
     let bytes: usize = sources.iter().map(|s| s.text.len()).sum();

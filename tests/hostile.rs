@@ -773,13 +773,18 @@ fn the_language_server_survives_frames_of_any_length_and_hostile_documents() {
     let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
     let mut doubling = String::from("class doubling {\\n  $a0 = 'xx'\\n");
     for i in 1..=40 {
-        doubling.push_str(&format!("  $a{i} = \\\"${{a{}}}${{a{}}}\\\"\\n", i - 1, i - 1));
+        doubling.push_str(&format!(
+            "  $a{i} = \\\"${{a{}}}${{a{}}}\\\"\\n",
+            i - 1,
+            i - 1
+        ));
     }
     doubling.push_str("  $after = 1 / 0\\n}\\n");
     let dir = scratch("server");
     let uri = format!("file://{}/doubling.pp", dir.display());
     let mut input = String::new();
-    input += &frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#);
+    input +=
+        &frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#);
     input += &frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#);
     // No length: one error; the body glued to the next frame's header.
     input += "Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":7}";
@@ -819,14 +824,135 @@ fn the_language_server_survives_frames_of_any_length_and_hostile_documents() {
         };
         let out = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         assert!(
             status.code().is_some() && !err.contains("panicked"),
             "{length}: {status:?}\n{err}"
         );
-        assert!(out.contains(r#""id":1"#) && out.contains(r#""id":2"#), "{length}: {out}");
-        assert!(out.contains("a frame without a Content-Length header"), "{out}");
+        assert!(
+            out.contains(r#""id":1"#) && out.contains(r#""id":2"#),
+            "{length}: {out}"
+        );
+        assert!(
+            out.contains("a frame without a Content-Length header"),
+            "{out}"
+        );
         // The document was checked: the division after the doublings is reported.
         assert!(out.contains("Division by 0"), "{length}: {out}");
+    }
+}
+
+/// A data file a level names that pupcheck cannot read whole (a FIFO, over the size
+/// read, not UTF-8) is a finding on that file, and the keys it may bind are unknown: no
+/// `missing-parameter` or `hiera-missing-key` for what it may hold (issue: "no silent
+/// skip"; a FIFO `common.yaml` gave both, false).
+#[test]
+fn data_files_that_cannot_be_read_whole_are_findings_and_their_keys_unknown() {
+    let dir = scratch("unread-data");
+    for kind in ["fifo", "large", "latin1"] {
+        let env = dir.join(kind);
+        write(&env.join("environment.conf"), "modulepath = site\n");
+        write(
+            &env.join("hiera.yaml"),
+            "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+        );
+        write(
+            &env.join("site/foo/manifests/init.pp"),
+            "# @summary x\nclass foo(Integer $x) {}\n",
+        );
+        write(
+            &env.join("manifests/site.pp"),
+            "include foo\n$v = lookup('foo::y')\n",
+        );
+    }
+    mkfifo(&dir.join("fifo/data/common.yaml"));
+    write(
+        &dir.join("large/data/common.yaml"),
+        &format!("foo::x: 1\nfoo::y: 2\n{}\n", "#".repeat(5 << 20)),
+    );
+    std::fs::create_dir_all(dir.join("latin1/data")).unwrap();
+    std::fs::write(
+        dir.join("latin1/data/common.yaml"),
+        b"foo::x: 1\nfoo::y: \"caf\xe9\"\n",
+    )
+    .unwrap();
+    for (kind, why) in [
+        ("fifo", "it is a FIFO, not a regular file"),
+        ("large", "it is larger than 4 MB"),
+        ("latin1", "it is not valid UTF-8"),
+    ] {
+        let output = pupcheck(&dir, &["check", "--no-cache", "--format", "concise", kind]);
+        assert_eq!(
+            stdout(&output),
+            format!("{kind}/data/common.yaml:1:1: unreadable-file not read: {why}\n"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
+/// Nothing outside the folders checked is read (issue: "reads outside the tree"): a
+/// manifest that is a link to a secret outside the repository or to the process's own
+/// environment is an `unreadable-file` finding naming why, its text never printed,
+/// whether the walk finds it or the command line names it; a folder link to `/` is not
+/// walked (a walk error says so) instead of covering the whole filesystem.
+#[test]
+fn links_out_of_the_tree_are_never_read_or_walked() {
+    let dir = scratch("outward");
+    let secret = "SECRET-7f3a9c-never-printed";
+    write(
+        &dir.join("outside/secret.pp"),
+        &format!("${secret} = 1 +\n"),
+    );
+    let repo = dir.join("repo");
+    write(
+        &repo.join("m/manifests/init.pp"),
+        "# @summary x\nclass m {}\n",
+    );
+    symlink(
+        "../../../outside/secret.pp",
+        repo.join("m/manifests/leak.pp"),
+    )
+    .unwrap();
+    symlink("/proc/self/environ", repo.join("m/manifests/env.pp")).unwrap();
+    symlink("/", repo.join("m/manifests/root")).unwrap();
+    for args in [
+        &["check", "--no-cache", "--format", "concise", "."][..],
+        &[
+            "check",
+            "--no-cache",
+            "--format",
+            "concise",
+            "m/manifests/leak.pp",
+            "m/manifests/env.pp",
+        ],
+    ] {
+        let mut run = command(&repo, args);
+        run.env("PUPCHECK_HOSTILE_MARKER", secret);
+        let output = run_bounded(run);
+        let (out, err) = (stdout(&output), stderr(&output));
+        assert!(
+            !out.contains(secret) && !err.contains(secret),
+            "{out}\n{err}"
+        );
+        for name in ["leak.pp", "env.pp"] {
+            assert!(
+                out.lines().any(|l| l.contains(name)
+                    && l.contains("unreadable-file not read: the file is a link to")
+                    && l.contains("outside the folders checked")),
+                "{name}: {out}"
+            );
+        }
+        if args.contains(&".") {
+            assert!(
+                err.contains("m/manifests/root: cannot check: not walked: a link to a folder outside the folder checked"),
+                "{err}"
+            );
+        }
     }
 }

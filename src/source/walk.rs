@@ -21,6 +21,9 @@ const SKIPPED_DIRECTORIES: &[&str] = &[".git", ".hg", ".svn", "vendor", "pkg", "
 pub struct FoundFile {
     pub path: PathBuf,
     pub kind: SourceKind,
+    /// A link that leads outside the folders checked (or, named itself, outside the
+    /// working folder): never read, reported as unreadable instead.
+    pub leads_outside: bool,
 }
 
 /// A path that could not be walked.
@@ -35,8 +38,13 @@ pub struct WalkError {
 /// is YAML or JSON (judged with the Hiera files or the `metadata.json` it is, never
 /// parsed as Puppet), else as a manifest. Directories are walked honouring
 /// `.gitignore`, skipping the usual non-source folders.
+///
+/// Nothing outside them is read: a link found in a folder that leads outside it (to
+/// a secret, `/proc/self/environ`, `/`) is not followed; a file named on the command
+/// line that is a link is followed only into the working folder.
 pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
     use rayon::prelude::*;
+    let working_folder = std::env::current_dir().and_then(std::fs::canonicalize).ok();
     let mut files = Vec::new();
     let mut errors = Vec::new();
     // (Read on every core: a pre-commit hook, or a list of files, names each file.)
@@ -53,9 +61,11 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
                     } else {
                         SourceKind::Manifest
                     });
+                let is_link = std::fs::symlink_metadata(root).is_ok_and(|m| m.is_symlink());
                 files.push(FoundFile {
                     path: root.clone(),
                     kind,
+                    leads_outside: is_link && leads_outside(root, working_folder.as_deref()),
                 });
             }
             Ok(_) => walk_directory(root, &mut files, &mut errors),
@@ -75,6 +85,10 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
 }
 
 fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<WalkError>) {
+    // Links are followed inside the folder only (its real path: it may be a link).
+    let real_root = std::fs::canonicalize(root).ok();
+    let outward_folders = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (filter_root, outward) = (real_root.clone(), outward_folders.clone());
     let walker = ignore::WalkBuilder::new(root)
         .hidden(false)
         .parents(true)
@@ -83,10 +97,19 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
         .git_global(false)
         .require_git(false)
         .follow_links(true)
-        .filter_entry(|entry| {
+        .filter_entry(move |entry| {
             let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
             if !is_dir || entry.depth() == 0 {
                 return true;
+            }
+            if entry.path_is_symlink() && leads_outside(entry.path(), filter_root.as_deref()) {
+                if let Ok(mut outward) = outward.lock() {
+                    outward.push(WalkError {
+                        path: entry.path().to_path_buf(),
+                        message: "not walked: a link to a folder outside the folder checked".into(),
+                    });
+                }
+                return false;
             }
             let name = entry.file_name().to_string_lossy();
             if SKIPPED_DIRECTORIES.contains(&name.as_ref()) {
@@ -116,7 +139,13 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
         Box::new(|entry| {
             let mut local_files = Vec::new();
             let mut local_errors = Vec::new();
-            take_entry(root, entry, &mut local_files, &mut local_errors);
+            take_entry(
+                root,
+                real_root.as_deref(),
+                entry,
+                &mut local_files,
+                &mut local_errors,
+            );
             if !(local_files.is_empty() && local_errors.is_empty()) {
                 if let Ok(mut found) = found.lock() {
                     found.0.append(&mut local_files);
@@ -129,12 +158,28 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
     let (found_files, found_errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
     files.extend(found_files);
     errors.extend(found_errors);
+    let outward = match outward_folders.lock() {
+        Ok(mut outward) => std::mem::take(&mut *outward),
+        Err(_) => Vec::new(),
+    };
+    errors.extend(outward);
+}
+
+/// Whether the link at `path` leads outside `inside` (a real path; `None` when it could
+/// not be read: then nothing is inside). A dangling link leads nowhere: reading it
+/// reports it.
+fn leads_outside(path: &Path, inside: Option<&Path>) -> bool {
+    match std::fs::canonicalize(path) {
+        Ok(real) => !inside.is_some_and(|folder| real.starts_with(folder)),
+        Err(_) => false,
+    }
 }
 
 /// One entry of a folder's walk: a file named like a manifest or template, or an error
 /// worth reporting.
 fn take_entry(
     root: &Path,
+    real_root: Option<&Path>,
     entry: Result<ignore::DirEntry, ignore::Error>,
     files: &mut Vec<FoundFile>,
     errors: &mut Vec<WalkError>,
@@ -147,9 +192,12 @@ fn take_entry(
                 return;
             }
             if let Some(kind) = SourceKind::from_path(entry.path()) {
+                let leads_outside =
+                    entry.path_is_symlink() && leads_outside(entry.path(), real_root);
                 files.push(FoundFile {
                     path: entry.into_path(),
                     kind,
+                    leads_outside,
                 });
             }
         }
@@ -162,7 +210,11 @@ fn take_entry(
             // manifest; then reading it reports it.
             Some(path) => {
                 if let Some(kind) = SourceKind::from_path(&path) {
-                    files.push(FoundFile { path, kind });
+                    files.push(FoundFile {
+                        path,
+                        kind,
+                        leads_outside: false,
+                    });
                 }
             }
             None => errors.push(WalkError {
@@ -208,6 +260,13 @@ fn dangling_link(error: &ignore::Error) -> Option<PathBuf> {
 pub fn read_file(found: &FoundFile) -> Result<SourceFile, Diagnostic> {
     let unreadable =
         |message: String| Diagnostic::error(rule_ids::UNREADABLE_FILE, Span::at(0), message);
+    if found.leads_outside {
+        let target = std::fs::canonicalize(&found.path).unwrap_or_default();
+        return Err(unreadable(format!(
+            "not read: the file is a link to {}, outside the folders checked",
+            target.display()
+        )));
+    }
     let bytes = super::read::read_bytes(&found.path, MAX_FILE_SIZE).map_err(|e| match e {
         super::read::ReadError::TooLarge(limit) => unreadable(format!(
             "the file is larger than the {} pupcheck checks",

@@ -9,6 +9,7 @@
 
 pub mod yaml;
 
+use crate::source::read;
 use std::path::{Path, PathBuf};
 use yaml::{Node, NodeKind};
 
@@ -464,9 +465,28 @@ fn read_levels(
                 if into.iter().any(|f| f.path == path) {
                     continue;
                 }
-                let Some(text) = small_text(&path) else {
-                    whole = false;
-                    continue;
+                // A file the level names that cannot be read whole (a FIFO, over the
+                // size read, not UTF-8) is one whose keys are unknown, and a finding on
+                // it, never a file that binds nothing.
+                let text = match read::read_text(&path, read::SMALL_FILE_LIMIT) {
+                    Ok(text) => text,
+                    Err(why) => {
+                        whole = false;
+                        into.push(DataFile {
+                            path,
+                            text: String::new(),
+                            document: Err(yaml::YamlError {
+                                message: why.to_string(),
+                                offset: 0,
+                                over_bounds: true,
+                            }),
+                            module: module.cloned(),
+                            encrypted: level.encrypted,
+                            rank,
+                            everywhere,
+                        });
+                        continue;
+                    }
                 };
                 let document = yaml::parse(&text);
                 // A file whose keys are not all known: not YAML pupcheck reads, not a
@@ -512,8 +532,11 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
         for dir in &current {
             match &matcher {
                 None => {
+                    // The last segment names any file that is not a folder: one that is
+                    // not regular (a FIFO) is named too, and found unreadable.
                     let path = dir.join(segment);
-                    if (last && path.is_file()) || (!last && path.is_dir()) {
+                    let is_dir = path.is_dir();
+                    if (last && !is_dir && path.exists()) || (!last && is_dir) {
                         next.push(path);
                     }
                 }
@@ -536,7 +559,7 @@ fn matching_files(datadir: &Path, pattern: &str) -> Option<Vec<PathBuf>> {
                                 Ok(kind) if !kind.is_symlink() => Some(kind),
                                 _ => std::fs::metadata(e.path()).ok().map(|m| m.file_type()),
                             };
-                            kind.is_some_and(|k| if last { k.is_file() } else { k.is_dir() })
+                            kind.is_some_and(|k| if last { !k.is_dir() } else { k.is_dir() })
                         })
                         .map(|e| e.path())
                         .collect();
