@@ -634,6 +634,16 @@ fn programs_that_grow_loop_recurse_or_overflow_end_in_bounded_time_and_memory() 
             &["division-by-zero"],
         ),
         (
+            // A thousand matches that each give up backtracking (40 ms each before).
+            "regexes",
+            "class regexes {\n".to_string()
+                + &(0..1000)
+                    .map(|i| format!("  $m{i} = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa{i}' =~ /^(a|aa)+(?=c){i}$/\n"))
+                    .collect::<String>()
+                + "  $after = 1 / 0\n}\n",
+            &["division-by-zero"],
+        ),
+        (
             // Slices whose end passes 64 bits: Puppet's values ('bc', [2, 3]), so the
             // Integer parameter's default fails as Puppet's compile does.
             "slices",

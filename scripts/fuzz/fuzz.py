@@ -278,6 +278,9 @@ class Failure(Exception):
 
 
 PANIC_RE = re.compile(rb"panicked at ([^\n]+?):(\d+):(\d+):\n([^\n]*)")
+# The internal-error finding in any format (JSON, concise, human, SARIF's ruleId...).
+INTERNAL_RE = re.compile(rb'"internal-error"|error\[internal-error\]|:\d+:\d+: internal-error ')
+INTERNAL_AT_RE = re.compile(rb' at (src/[^):"]+:\d+)\)')
 
 
 def classify(r, step, cwd, stdin_bytes=None, config_present=False,
@@ -324,6 +327,13 @@ def classify(r, step, cwd, stdin_bytes=None, config_present=False,
         raise Failure('exit2', 'exit2 %s' % first, step, err[-3000:], r)
     if r.rc not in (0, 1):
         raise Failure('badexit', 'badexit %s' % r.rc, step, err[-3000:], r)
+    # A panic caught on one file is that file's internal-error finding: a bug all the
+    # same (its other findings are lost).
+    m = INTERNAL_RE.search(r.out)
+    if m:
+        where = INTERNAL_AT_RE.search(r.out)
+        loc = dec(where.group(1)) if where else 'unknown'
+        raise Failure('internal-error', 'internal-error %s' % loc, step, r.out[:6000], r)
 
 
 def syntax_counts(out):
@@ -1391,10 +1401,106 @@ def gen_hiera(rng, ctx):
     return files, rng.choice([['.'], ['.'], ['manifests/site.pp'], ['data']])
 
 
+BIG_INTS = ['9223372036854775807', '-9223372036854775808', '9223372036854775806', '4611686018427387904',
+            '2147483648', '-1', '0', '1', '65536', '99999999999', '0x7fffffffffffffff', '0777']
+
+
+def rint(rng):
+    return rng.choice(BIG_INTS + [str(rng.randint(-20, 20))])
+
+
+def eval_expr(rng, depth=0):
+    """An expression that makes the evaluator work: extreme integers and slices,
+    formats, growth, iteration, conversions."""
+    k = rng.randrange(16 if depth < 3 else 8)
+    if k == 0:
+        return rint(rng)
+    if k == 1:
+        return '(%s %s %s)' % (rint(rng), rng.choice(['+', '-', '*', '/', '%', '<<', '>>']), rint(rng))
+    if k == 2:
+        return '%s[%s, %s]' % (rng.choice(["'abcdef'", '[1, 2, 3]', '$a', 'Binary("aGk=")']), rint(rng), rint(rng))
+    if k == 3:
+        return "sprintf('%%%s%s%s', %s)" % (rng.choice(['', '-', '0', '+', '#']),
+                                           rng.choice(['', rint(rng).lstrip('-'), '99999999']),
+                                           rng.choice(['s', 'd', 'x', 'f', '.%sf' % rint(rng).lstrip('-'), 'e', 'p']),
+                                           rng.choice([rint(rng), '1.5', "'x'", '[1]']))
+    if k == 4:
+        return "String(%s, '%%.%sf')" % (rng.choice(['1.5', rint(rng)]), rint(rng).lstrip('-'))
+    if k == 5:
+        return '"${a}${a}%s"' % rng.choice(['', '${a}', '${b}'])
+    if k == 6:
+        return rng.choice(['Integer', 'Float', 'Numeric', 'String', 'Boolean', 'Timespan']) + \
+            '(%s)' % rng.choice(["'%s'" % rint(rng), rint(rng), "'1e400'", "'0x'", '1.0e308 * 10'])
+    if k == 7:
+        return '%s.%s' % (rng.choice(['$a', '[1, 2]', '{a => 1}', "'abc'", rint(rng)]),
+                          rng.choice(['size', 'flatten', 'keys', 'reverse_each', 'upcase', 'abs']))
+    if k == 8:
+        return '%s.%s |$i| { %s }' % (rng.choice([rint(rng).lstrip('-'), '[1, 2, 3]', '{a => 1}', 'Integer[0, %s]' % rint(rng).lstrip('-')]),
+                                    rng.choice(['map', 'each', 'filter', 'reduce', 'step(%s)' % rint(rng).lstrip('-')]),
+                                    eval_expr(rng, depth + 1))
+    if k == 9:
+        return '[%s, %s]' % (eval_expr(rng, depth + 1), eval_expr(rng, depth + 1))
+    if k == 10:
+        return '{%s => %s}' % (eval_expr(rng, depth + 1), eval_expr(rng, depth + 1))
+    if k == 11:
+        return '%s =~ /%s/' % (rng.choice(["'%s'" % ('a' * rng.choice([5, 30, 3000])), '$a']),
+                               rng.choice(['^(a|aa)+$', '^(a|a)+(?=b)', '(\\w+)\\1', 'a{0,65535}', '[[:alpha:]]+']))
+    if k == 12:
+        return 'SemVerRange(\'%s\')' % ' || '.join('>= %d.0.0 < %d.0.1' % (i, i) for i in
+                                                  rng.sample(range(5000), rng.choice([2, 50, 2000])))
+    if k == 13:
+        return '$a ? { %s => %s, default => %s }' % (rint(rng), eval_expr(rng, depth + 1), eval_expr(rng, depth + 1))
+    if k == 14:
+        return 'm::f(%s)' % rint(rng).lstrip('-')
+    return '(%s == %s)' % (eval_expr(rng, depth + 1), eval_expr(rng, depth + 1))
+
+
+def gen_evaluation(rng, ctx):
+    """Code that makes the evaluator work hard (issue 46): integers at the 64-bit
+    edges, slices and formats past them, strings doubled, nested iteration over large
+    ranges, recursion, values shared many times over, large Variant/Enum/Struct types
+    with a default they reject, version ranges of many alternatives."""
+    files = {}
+    body = ["  $a = %s" % rng.choice(["'ab'", '[1, 2]', rint(rng), '{a => [1]}'])]
+    for i in range(rng.randint(0, 45) if rng.random() < 0.3 else 0):
+        body.append('  $a%d = %s' % (i + 1, rng.choice(['"${a%d}${a%d}"' % (i, i), '[$a%d, $a%d]' % (i, i)])
+                                     if i else "'xy'"))
+    for i in range(rng.randint(1, 12)):
+        body.append('  $b%d = %s' % (i, eval_expr(rng)))
+    if rng.random() < 0.3:
+        n = rng.choice(['99999', '999999', '200000', '100001'])
+        body.append('  %s.each |$i| { %s.each |$j| { $k = $i + $j } }' % (n, n))
+    files['modules/m/functions/f.pp'] = rng.choice([
+        'function m::f(Integer $n) >> Integer {\n  if $n > 0 { m::f($n - 1) + m::f($n - 1) } else { 1 }\n}\n',
+        'function m::f(Integer $n) {\n  [$n, $n].map |$x| { m::f($x + 1) }\n}\n',
+        'function m::f($n) {\n  "${n}${n}${n}${n}"\n}\n'])
+    size = rng.choice([10, 500, 3000, 6000])
+    kind = rng.randrange(3)
+    if kind == 0:
+        big = 'Variant[%s]' % ', '.join('Integer[%d, %d]' % (i * 10, i * 10 + 1) for i in range(size))
+    elif kind == 1:
+        big = 'Variant[%s]' % ', '.join("Enum['v%d']" % i for i in range(size))
+    else:
+        big = 'Struct[{%s}]' % ', '.join("k%d => Integer" % i for i in range(size))
+    files['modules/m/types/big.pp'] = 'type M::Big = %s\n' % big
+    default = rng.choice(['5', "'x'", '{k0 => "s"}', '{%s}' % ', '.join("k%d => 's'" % i for i in reversed(range(min(size, 3000))))])
+    files['modules/m/manifests/init.pp'] = '# doc\nclass m (M::Big $p = %s) {\n%s\n}\n' % (default, '\n'.join(body))
+    if rng.random() < 0.3:
+        anchor = 'x' * rng.choice([10, 1000, 100000])
+        files['data/common.yaml'] = 'a: &a "%s"\nb: [%s]\n' % (anchor, ', '.join(['*a'] * rng.choice([3, 200, 20000])))
+        files['hiera.yaml'] = '---\nversion: 5\nhierarchy:\n  - name: c\n    path: common.yaml\n'
+        files['environment.conf'] = 'modulepath = modules\n'
+        files['manifests/site.pp'] = 'include m\n'
+    if rng.random() < 0.1:
+        for p in list(files):
+            files[p] = mutate(files[p], rng, ctx, n=1)
+    return files, rng.choice([['.'], ['modules/m'], ['modules/m/manifests/init.pp']])
+
+
 GENERATORS = [
     (gen_corpus_file, 30), (gen_corpus_module, 12), (gen_alias_tree, 22),
     (gen_deep, 4), (gen_odd_arrows, 12), (gen_fix_bait, 12), (gen_epp, 5),
-    (gen_config, 3), (gen_type_checks, 15), (gen_hiera, 12),
+    (gen_config, 3), (gen_type_checks, 15), (gen_hiera, 12), (gen_evaluation, 20),
 ]
 
 
@@ -1738,6 +1844,8 @@ def main():
                     help='seconds to spend minimising one new failure')
     ap.add_argument('--max-samples', type=int, default=3)
     ap.add_argument('--no-seeds', action='store_true', help='skip the known-bug seed cases')
+    ap.add_argument('--fail-on-failure', action='store_true',
+                    help='exit 1 when any failure was found (CI)')
     ap.add_argument('--no-gdb', action='store_true', help='no gdb signatures')
     ap.add_argument('--verify-seeds', action='store_true', help='only run the seed cases')
     ap.add_argument('--replay', metavar='DIR', help="re-run a crash folder's min/ (or sample-1/)")
@@ -1746,7 +1854,7 @@ def main():
     ap.add_argument('--case-seed', type=int, help='regenerate one case from its seed')
     ap.add_argument('--dump', metavar='DIR', help='with --case-seed: write the case here')
     a = ap.parse_args()
-    CFG.bin, CFG.corpus, CFG.out = a.bin, a.corpus, a.out
+    CFG.bin, CFG.corpus, CFG.out = os.path.abspath(a.bin), a.corpus, os.path.abspath(a.out)
     CFG.timeout, CFG.mem_mb, CFG.min_budget = a.timeout, a.mem_mb, a.min_budget
     CFG.max_samples, CFG.use_gdb = a.max_samples, not a.no_gdb and shutil.which('gdb')
     CFG.tmp_root = '/tmp/pupfuzz-%d' % os.getpid()
@@ -1848,6 +1956,8 @@ def main():
                        'by_origin': by_origin, 'by_mode': by_mode, 'failures': fails,
                        'seeds': seeds, 'slowest': slow,
                        'argv': sys.argv}, f, indent=1)
+        if a.fail_on_failure and fails:
+            sys.exit(1)
     finally:
         shutil.rmtree(CFG.tmp_root, ignore_errors=True)
 

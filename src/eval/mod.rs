@@ -799,8 +799,8 @@ impl<'a> Evaluator<'a> {
     fn case_matches(&mut self, subject: &Value, candidate: &Value) -> R<bool> {
         match candidate {
             Value::Regexp(_) => {
-                let matched =
-                    matches!(subject, Value::String(_)) && operators::matches(subject, candidate)?;
+                let matched = matches!(subject, Value::String(_))
+                    && self.budgeted_match(subject, candidate)?;
                 if matched {
                     self.record_groups(subject, candidate);
                 }
@@ -908,9 +908,25 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A match (`=~`, a case option, a selector entry) on the budget: one that gives
+    /// up backtracking is charged the steps it took; past the budget none is run.
+    fn budgeted_match(&mut self, a: &Value, b: &Value) -> R<bool> {
+        if self.budget.spent() {
+            return Err(EvalError::Unsupported(
+                "a match past the evaluation budget".into(),
+            ));
+        }
+        let result = operators::matches(a, b);
+        if matches!(result, Err(EvalError::Unsupported(_))) {
+            self.budget
+                .charge(crate::types::model::BACKTRACK_LIMIT as u64);
+        }
+        result
+    }
+
     /// `=~`, setting `$0`, `$1`, ... when a regexp matched.
     fn regex_match(&mut self, a: &Value, b: &Value) -> R<bool> {
-        let matched = operators::matches(a, b)?;
+        let matched = self.budgeted_match(a, b)?;
         if matched {
             self.record_groups(a, b);
         }
