@@ -280,11 +280,6 @@ impl<'a> Evaluator<'a> {
         self
     }
 
-    /// What the interpretation may spend, shared with the evaluators it starts.
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
     /// An evaluator of a function body `calls` calls deep.
     pub fn with_calls(mut self, calls: usize) -> Self {
         self.calls = calls;
