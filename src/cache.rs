@@ -44,12 +44,15 @@
 //! after digests it computes (and `CACHEDIR.TAG`); nothing a repository holds names a
 //! path it writes to.
 
+use crate::source::confined::Folder;
+use crate::source::temporary::Temporary;
 use foldhash::HashMap;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::hash::{BuildHasher, Hash, Hasher};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The folder of this build's entries, once known; `None`: no cache this run.
@@ -514,6 +517,8 @@ impl Stamp {
 struct Cache {
     /// This build's folder.
     dir: PathBuf,
+    /// The same, opened without following links: entries are written through it.
+    folder: Arc<Folder>,
     /// The packs of entries read or begun this run, by their key's name.
     packs: Mutex<HashMap<String, Arc<Pack>>>,
 }
@@ -557,19 +562,28 @@ impl Cache {
             return None;
         }
         let root = cache_root()?;
-        let dir = root.join(build_name()?);
-        if !dir.is_dir() {
-            std::fs::create_dir_all(&dir).ok()?;
+        std::fs::create_dir_all(&root).ok()?;
+        // The root is where the user's settings say (links there are theirs); from it
+        // on, nothing is reached through a link, so a link planted in a shared cache
+        // (at the build's folder, an entry's folder, a temporary name or the tag)
+        // cannot send a write elsewhere.
+        let root = Folder::open(&std::fs::canonicalize(&root).ok()?).ok()?;
+        let name = build_name()?;
+        let is_new = !root.path().join(&name).is_dir();
+        let folder = root.child(name.as_ref(), true).ok()?;
+        if is_new {
             // Marks the folder as a cache for backup tools (https://bford.info/cachedir/).
-            let _ = std::fs::write(
-                root.join("CACHEDIR.TAG"),
-                "Signature: 8a477f597d28d172789f06886806bc55\n\
-                 # This file is a cache directory tag created by pupcheck.\n",
-            );
-            remove_stale_builds(&root, &dir);
+            if let Ok(mut tag) = root.create_new("CACHEDIR.TAG".as_ref()) {
+                let _ = tag.write_all(
+                    b"Signature: 8a477f597d28d172789f06886806bc55\n\
+                      # This file is a cache directory tag created by pupcheck.\n",
+                );
+            }
+            remove_stale_builds(root.path(), folder.path());
         }
         Some(Cache {
-            dir,
+            dir: folder.path().to_path_buf(),
+            folder: Arc::new(folder),
             packs: Mutex::default(),
         })
     }
@@ -595,24 +609,17 @@ impl Cache {
         let Ok(bytes) = postcard::to_allocvec(entry) else {
             return;
         };
-        let path = self.entry_path(key);
-        let Some(folder) = path.parent() else {
+        let (folder, name) = key.name.split_at(2);
+        let Ok(folder) = self.folder.child(folder.as_ref(), true) else {
             return;
         };
         // Written whole under a name of its own, then renamed: a run reading the entry
         // meanwhile (another thread, another pupcheck) sees it whole or not at all.
-        static WRITES: AtomicU64 = AtomicU64::new(0);
-        let temporary = folder.join(format!(
-            ".{}.{}.{}",
-            key.name,
-            std::process::id(),
-            WRITES.fetch_add(1, Ordering::Relaxed)
-        ));
-        let written = std::fs::create_dir_all(folder)
-            .and_then(|()| std::fs::write(&temporary, bytes))
-            .and_then(|()| std::fs::rename(&temporary, &path));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&temporary);
+        let Ok(mut temporary) = Temporary::create(&Arc::new(folder), ".", ".tmp") else {
+            return;
+        };
+        if temporary.file().write_all(&bytes).is_ok() {
+            let _ = temporary.replace(name.as_ref());
         }
     }
 }
@@ -671,8 +678,10 @@ mod tests {
     use super::*;
 
     fn in_folder(dir: &tempfile::TempDir) -> Cache {
+        let dir = std::fs::canonicalize(dir.path()).unwrap();
         Cache {
-            dir: dir.path().to_path_buf(),
+            folder: Arc::new(Folder::open(&dir).unwrap()),
+            dir,
             packs: Mutex::default(),
         }
     }

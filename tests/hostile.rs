@@ -8,6 +8,8 @@ use std::os::unix::fs::{symlink, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Generous for a debug build on a loaded machine; a hang or a blow-up exceeds it.
@@ -954,4 +956,222 @@ fn links_out_of_the_tree_are_never_read_or_walked() {
             );
         }
     }
+}
+
+/// Swaps the folder `folder` for a link to `outside` and back, as fast as it can, until
+/// `stop` is set; returns how many times it did.
+fn swap_for_a_link_until(
+    folder: PathBuf,
+    outside: PathBuf,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        let aside = folder.with_extension("real");
+        let mut swaps = 0;
+        while !stop.load(Ordering::Relaxed) {
+            std::fs::rename(&folder, &aside).unwrap();
+            symlink(&outside, &folder).unwrap();
+            short_pause(swaps * 2);
+            std::fs::remove_file(&folder).unwrap();
+            std::fs::rename(&aside, &folder).unwrap();
+            short_pause(swaps * 2 + 1);
+            swaps += 1;
+        }
+        swaps
+    })
+}
+
+/// A pause of 0 to 255 microseconds, varying with `n`: a race's two sides meet at
+/// every point of each other's steps.
+fn short_pause(n: usize) {
+    let scrambled = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+    std::thread::sleep(Duration::from_micros(scrambled));
+}
+
+/// The names in `dir` and what each holds.
+fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut all: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn a_folder_swapped_for_a_link_while_a_fix_writes_never_redirects_the_write() {
+    let dir = scratch("swapped");
+    let outside = dir.join("outside");
+    write(&outside.join("init.pp"), "class outside {   \n}\n");
+    let outside_before = contents(&outside);
+    let repo = std::fs::canonicalize(dir.join(".")).unwrap().join("repo");
+    let manifests = repo.join("m/manifests");
+    write(&manifests.join("init.pp"), "0\n");
+    let path = manifests.join("init.pp");
+    let stop = Arc::new(AtomicBool::new(false));
+    let swapper = swap_for_a_link_until(manifests.clone(), outside.clone(), Arc::clone(&stop));
+    let (mut before, mut written, mut refused) = (b"0\n".to_vec(), 0, 0);
+    for try_number in 1..=1000 {
+        let text = format!("{try_number}\n");
+        let roots = [repo.clone()];
+        match pupcheck::fix::write_atomically(&path, &before, &text, &roots) {
+            Ok(()) => {
+                before = text.into_bytes();
+                written += 1;
+            }
+            Err(_) => refused += 1,
+        }
+        assert_eq!(contents(&outside), outside_before, "try {try_number}");
+        short_pause(try_number);
+    }
+    stop.store(true, Ordering::Relaxed);
+    let swaps = swapper.join().unwrap();
+    assert_eq!(contents(&outside), outside_before);
+    // Both happened: the race was run, and writes inside still succeed.
+    assert!(
+        swaps > 0 && written > 0,
+        "{swaps} swaps, {written} written, {refused} refused"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_module_folder_swapped_for_a_link_during_fix_leaves_the_outside_unchanged() {
+    let dir = scratch("swapped-cli");
+    let unfixed = "class m {   \n}\n";
+    let outside = dir.join("outside");
+    write(&outside.join("init.pp"), unfixed);
+    let outside_before = contents(&outside);
+    let repo = dir.join("repo");
+    let manifests = repo.join("m/manifests");
+    let mut fixed = 0;
+    for try_number in 1..=200 {
+        write(&manifests.join("init.pp"), unfixed);
+        let stop = Arc::new(AtomicBool::new(false));
+        let swapper = swap_for_a_link_until(manifests.clone(), outside.clone(), Arc::clone(&stop));
+        let output = pupcheck(&repo, &["check", "--no-cache", "--fix", "--quiet", "."]);
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap();
+        assert_eq!(
+            contents(&outside),
+            outside_before,
+            "try {try_number}: {output:?}"
+        );
+        let now = std::fs::read_to_string(manifests.join("init.pp")).unwrap();
+        fixed += usize::from(now == "class m {\n}\n");
+    }
+    assert!(fixed > 0, "no run fixed the file inside");
+}
+
+#[test]
+fn links_planted_in_the_cache_are_never_written_through() {
+    let dir = scratch("cache-links");
+    write(
+        &dir.join("modules/ntp/manifests/init.pp"),
+        "class ntp (Integer $port = 123) {}\n",
+    );
+    write(
+        &dir.join("modules/site/manifests/init.pp"),
+        "class site {\n  class { 'ntp': port => 'x' }\n}\n",
+    );
+    let victim = dir.join("victim");
+    write(&victim.join("file"), "keep");
+    let victim_before = contents(&victim);
+    let cache = dir.join("cache");
+    let check = || {
+        let mut run = command(&dir, &["check", "--format", "concise", "modules/site"]);
+        run.env("PUPCHECK_CACHE_DIR", &cache)
+            .env_remove("PUPCHECK_NO_CACHE");
+        stdout(&run_bounded(run))
+    };
+    // A cold run makes the build's folder and writes the entry of ntp's manifest.
+    let cold = check();
+    assert!(cold.contains("parameter-type-mismatch"), "{cold}");
+    let build = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("build-")
+        })
+        .expect("a build folder");
+    // Every folder of entries, the tag, and the build's folder itself become links out.
+    std::fs::remove_file(cache.join("CACHEDIR.TAG")).unwrap();
+    symlink(victim.join("file"), cache.join("CACHEDIR.TAG")).unwrap();
+    for entry in std::fs::read_dir(&build).unwrap() {
+        let folder = entry.unwrap().path();
+        std::fs::remove_dir_all(&folder).unwrap();
+        symlink(&victim, &folder).unwrap();
+    }
+    assert_eq!(check(), cold);
+    assert_eq!(contents(&victim), victim_before);
+    std::fs::remove_dir_all(&build).unwrap();
+    symlink(&victim, &build).unwrap();
+    assert_eq!(check(), cold);
+    assert_eq!(contents(&victim), victim_before);
+}
+
+#[test]
+fn a_fix_keeps_extended_attributes_and_never_hands_a_file_to_another_owner() {
+    let dir = scratch("owner");
+    std::fs::set_permissions(&*dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let path = dir.join("manifests/init.pp");
+    write(&path, "class owner {   \n}\n");
+    std::fs::set_permissions(
+        path.parent().unwrap(),
+        std::fs::Permissions::from_mode(0o777),
+    )
+    .unwrap();
+    // An extended attribute (what ACLs and security labels are stored as) survives.
+    let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    let (name, value) = (c"user.pupcheck-test", b"kept");
+    // SAFETY: valid C strings and buffer.
+    let set =
+        unsafe { libc::setxattr(c_path.as_ptr(), name.as_ptr(), value.as_ptr().cast(), 4, 0) };
+    let attributes = set == 0;
+    pupcheck(&dir, &["check", "--no-cache", "--fix", "--quiet", "."]);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "class owner {\n}\n"
+    );
+    if attributes {
+        let mut read = [0u8; 16];
+        // SAFETY: valid C strings and buffer.
+        let length = unsafe {
+            libc::getxattr(
+                c_path.as_ptr(),
+                name.as_ptr(),
+                read.as_mut_ptr().cast(),
+                read.len(),
+            )
+        };
+        assert_eq!(&read[..usize::try_from(length).unwrap()], value);
+    }
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root: a file of another owner cannot be made, that half is not run");
+        return;
+    }
+    // A root-owned file in a folder anyone may write to, fixed by another user: renaming
+    // would give the file to that user; the fix is refused and the file left alone.
+    let unfixed = "class owner {   \n}\n";
+    write(&path, unfixed);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let mut run = command(
+        &dir,
+        &["check", "--no-cache", "--fix", "--format", "concise", "."],
+    );
+    run.uid(65534).gid(65534);
+    let output = run_bounded(run);
+    let report = stdout(&output) + &stderr(&output);
+    assert!(report.contains("belongs to user 0"), "{report}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), unfixed);
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(std::fs::metadata(&path).unwrap().uid(), 0);
 }

@@ -269,7 +269,6 @@ pub struct FileOutcome {
 /// Unchanged files are never written. The outcomes are in path order.
 pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> {
     if write {
-        write::remove_temporaries_on_signals();
         let folders: std::collections::BTreeSet<&std::path::Path> = plan
             .files
             .iter()

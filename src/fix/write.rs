@@ -1,37 +1,42 @@
 //! Writing a fixed file without ever leaving it half-written, and without ever writing
-//! anywhere else, whatever a repository plants beside it.
+//! anywhere else, whatever a repository plants beside it or swaps in while pupcheck runs.
 //!
-//! The new text goes to a temporary file created in the same folder (same file system)
-//! with an unpredictable name and `O_EXCL` (the `tempfile` crate), so a symlink planted
-//! where the temporary file will be is never followed. It takes the original's
-//! permissions (and owner, where allowed) and replaces the original with one rename,
-//! which replaces the folder entry and never writes through a link. A symbolic link
-//! that is checked stays a link: the file it points to is replaced, but only when that
-//! file lies inside a folder the user asked to check. A read-only file is refused, as an
-//! editor refuses it (renaming over it would succeed even so).
+//! The file's folder is opened by its canonical path without following a link
+//! ([`Folder`]), and everything after is relative to that open folder: a folder on the
+//! path swapped for a link to elsewhere makes the open fail, and one swapped after it
+//! was opened changes nothing (the write goes to the folder that was checked). The new
+//! text goes to a [`Temporary`] file there, which takes the original's permissions,
+//! owner and extended attributes, and replaces the original with one rename, which
+//! never writes through a link. A symbolic link that is checked stays a link: the file
+//! it points to is replaced, but only when that file lies inside a folder the user asked
+//! to check.
 //!
-//! Temporary files are registered while they exist: SIGINT, SIGTERM and SIGHUP remove
-//! them before the process ends ([`remove_temporaries_on_signals`]), and the leftovers of
-//! a run killed outright (SIGKILL) are removed by the next `--fix` that writes in their
-//! folder ([`remove_leftovers`]). They end in `.tmp`, so they are never checked.
+//! The fix is refused, the file left as it was, when the result could not be what the
+//! original was: a read-only file (as an editor refuses it; renaming over it would
+//! succeed even so), a file of another owner or group the new file cannot be given (a
+//! fix by another user would hand a root-owned file to that user), extended attributes
+//! (ACLs, security labels) the new file cannot carry, and a file changed since it was
+//! read (someone's edit would be lost).
+//!
+//! Temporary files end in `.tmp`, so they are never checked; a signal removes them
+//! ([`crate::source::temporary`]), and the leftovers of a run killed outright (SIGKILL)
+//! are removed by the next `--fix` that writes in their folder ([`remove_leftovers`]).
 
-use std::collections::HashSet;
-use std::io::Write;
+use crate::source::confined::Folder;
+use crate::source::temporary::Temporary;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::Arc;
 
 /// How every temporary file's name starts: `.pupcheck-fix-<pid>-<random>.tmp`.
 const TEMP_PREFIX: &str = ".pupcheck-fix-";
 const TEMP_SUFFIX: &str = ".tmp";
 
-/// The temporary files that exist now. A rename and a signal's clean-up each hold the
-/// lock, so a file is either renamed into place or removed, never both half-way.
-static LIVE_TEMPORARIES: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
-
 /// Replaces `path`'s content with `text` (with the byte-order mark `original` started
-/// with, if any). `inside` are the folders (canonical) the file must lie in once links
-/// are followed; empty means anywhere (the file was named on its own). Returns an error
-/// message naming the file.
+/// with, if any). `original` is the content the fix was computed from: a file that no
+/// longer holds it is not written. `inside` are the folders (canonical) the file must
+/// lie in once links are followed; empty means anywhere (the file was named on its own).
+/// Returns an error message naming the file.
 pub fn write_atomically(
     path: &Path,
     original: &[u8],
@@ -39,114 +44,79 @@ pub fn write_atomically(
     inside: &[PathBuf],
 ) -> Result<(), String> {
     let fail = |what: &str, e: std::io::Error| format!("cannot {what} {}: {e}", path.display());
+    let refuse = |why: String| format!("cannot write {}: {why}", path.display());
     // Rename onto the link's target, so the link stays a link.
     let target = std::fs::canonicalize(path).map_err(|e| fail("find", e))?;
     if !inside.is_empty() && !inside.iter().any(|root| target.starts_with(root)) {
-        return Err(format!(
-            "cannot write {}: it is a link to {}, outside the folders being checked",
-            path.display(),
+        return Err(refuse(format!(
+            "it is a link to {}, outside the folders being checked",
             target.display()
-        ));
+        )));
     }
-    let metadata =
-        std::fs::symlink_metadata(&target).map_err(|e| fail("read the permissions of", e))?;
-    if !metadata.is_file() {
-        return Err(format!(
-            "cannot write {}: not a regular file",
-            path.display()
-        ));
-    }
-    if metadata.permissions().readonly() {
-        return Err(format!(
-            "cannot write {}: the file is read-only",
-            path.display()
-        ));
-    }
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let (Some(dir), Some(name)) = (target.parent(), target.file_name()) else {
+        return Err(refuse("not a regular file".to_string()));
     };
+    let folder = Folder::open(dir).map_err(|e| {
+        refuse(format!(
+            "its folder {} changed while pupcheck ran ({e})",
+            dir.display()
+        ))
+    })?;
+    let folder = Arc::new(folder);
+    let mut current = folder
+        .open_file(name)
+        .map_err(|e| refuse(format!("it changed while pupcheck ran ({e})")))?;
+    let metadata = current
+        .metadata()
+        .map_err(|e| fail("read the permissions of", e))?;
+    if metadata.permissions().readonly() {
+        return Err(refuse("the file is read-only".to_string()));
+    }
+    if !holds(&mut current, original) {
+        return Err(refuse(
+            "it changed since pupcheck read it (run the fix again)".to_string(),
+        ));
+    }
+    let attributes = attributes::read(&current).map_err(|e| fail("read the attributes of", e))?;
     let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
-    let mut temp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(dir)
-        .map_err(|e| fail("write next to", e))?;
-    register(temp.path(), true);
+    let mut temp =
+        Temporary::create(&folder, &prefix, TEMP_SUFFIX).map_err(|e| fail("write next to", e))?;
+    let file = temp.file();
     let written = (|| {
-        let file = temp.as_file_mut();
         if original.starts_with(b"\xEF\xBB\xBF") {
             file.write_all(b"\xEF\xBB\xBF")?;
         }
-        file.write_all(text.as_bytes())?;
-        keep_owner(file, &metadata);
-        file.set_permissions(metadata.permissions())?;
-        file.sync_all()
+        file.write_all(text.as_bytes())
     })();
-    if let Err(e) = written {
-        register(temp.path(), false);
-        return Err(fail("write", e));
-    }
-    let mut live = lock_live();
-    let temp_path = temp.path().to_path_buf();
-    let renamed = temp.persist(&target);
-    live.get_or_insert_with(HashSet::new).remove(&temp_path);
-    drop(live);
-    // On failure the temporary file is removed when the error (holding it) is dropped.
-    renamed.map(|_| ()).map_err(|e| fail("replace", e.error))
+    written.map_err(|e| fail("write", e))?;
+    keep_owner(file, &metadata).map_err(refuse)?;
+    file.set_permissions(metadata.permissions())
+        .map_err(|e| fail("set the permissions of", e))?;
+    attributes::write(file, &attributes).map_err(refuse)?;
+    file.sync_all().map_err(|e| fail("write", e))?;
+    // On failure the temporary file is removed.
+    temp.replace(name).map_err(|e| fail("replace", e))
 }
 
-fn lock_live() -> std::sync::MutexGuard<'static, Option<HashSet<PathBuf>>> {
-    LIVE_TEMPORARIES
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-fn register(path: &Path, live: bool) {
-    let mut set = lock_live();
-    let set = set.get_or_insert_with(HashSet::new);
-    if live {
-        set.insert(path.to_path_buf());
-    } else {
-        set.remove(path);
-    }
-}
-
-/// Removes the temporary files that exist now; what a signal handler calls.
-fn remove_live_temporaries() {
-    let mut set = lock_live();
-    for path in set.take().unwrap_or_default() {
-        let _ = std::fs::remove_file(path);
-    }
-}
-
-/// From now on, SIGINT, SIGTERM and SIGHUP remove the temporary files being written and
-/// end the process (status 130, as a shell reports an interrupted command). Called once,
-/// before fixes are written.
-pub fn remove_temporaries_on_signals() {
-    let _ = ctrlc::set_handler(|| {
-        remove_live_temporaries();
-        std::process::exit(130);
-    });
+/// Whether `file` holds exactly `expected`.
+fn holds(file: &mut std::fs::File, expected: &[u8]) -> bool {
+    let mut now = Vec::with_capacity(expected.len() + 1);
+    let limit = expected.len() as u64 + 1;
+    Read::by_ref(file).take(limit).read_to_end(&mut now).is_ok() && now == expected
 }
 
 /// Removes the temporary files a `--fix` killed outright left in `dir`: only regular
 /// files (never links) named as this module names them, whose process no longer runs.
 pub fn remove_leftovers(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Ok(folder) = std::fs::canonicalize(dir).and_then(|dir| Folder::open(&dir)) else {
         return;
     };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else {
+    for name in folder.entry_names().unwrap_or_default() {
+        let Some(pid) = name.to_str().and_then(leftover_pid) else {
             continue;
         };
-        let Some(pid) = leftover_pid(name) else {
-            continue;
-        };
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if is_file && pid != std::process::id() && !process_runs(pid) {
-            let _ = std::fs::remove_file(entry.path());
+        if pid != std::process::id() && !process_runs(pid) && folder.is_file(&name) {
+            let _ = folder.remove(&name);
         }
     }
 }
@@ -175,16 +145,87 @@ fn process_runs(_: u32) -> bool {
     true
 }
 
-/// Gives the new file the old one's owner and group when allowed (as root, or a group
-/// of ours); otherwise it is the writer's, as with any editor.
+/// Gives the new file the old one's owner and group; when that is not allowed (we are
+/// not root, or not in the group) and the new file's differ, the fix is refused: the
+/// file would otherwise change hands.
 #[cfg(unix)]
-fn keep_owner(file: &std::fs::File, metadata: &std::fs::Metadata) {
+fn keep_owner(file: &std::fs::File, metadata: &std::fs::Metadata) -> Result<(), String> {
     use std::os::unix::fs::MetadataExt;
-    let _ = std::os::unix::fs::fchown(file, Some(metadata.uid()), Some(metadata.gid()));
+    let (uid, gid) = (metadata.uid(), metadata.gid());
+    if std::os::unix::fs::fchown(file, Some(uid), Some(gid)).is_ok() {
+        return Ok(());
+    }
+    match file.metadata() {
+        Ok(new) if new.uid() == uid && new.gid() == gid => Ok(()),
+        _ => Err(format!(
+            "it belongs to user {uid} and group {gid}, and pupcheck cannot give the fixed \
+             file the same owner (run the fix as its owner)"
+        )),
+    }
 }
 
 #[cfg(not(unix))]
-fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) {}
+fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) -> Result<(), String> {
+    Ok(())
+}
+
+/// Extended attributes (ACLs, security labels, `user.*` notes): read from the original
+/// and written to the new file, whose fix is refused when one cannot be.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod attributes {
+    use std::ffi::CString;
+
+    /// At most this many bytes of names, and of each value: the kernel's own limit.
+    const LIMIT: usize = 64 * 1024;
+
+    pub fn read(file: &std::fs::File) -> std::io::Result<Vec<(CString, Vec<u8>)>> {
+        let mut names = vec![0u8; LIMIT];
+        let length = match rustix::fs::flistxattr(file, &mut names[..]) {
+            Ok(length) => length,
+            // The file system keeps none.
+            Err(rustix::io::Errno::OPNOTSUPP) => 0,
+            Err(e) => return Err(e.into()),
+        };
+        let mut attributes = Vec::new();
+        for name in names[..length].split(|&b| b == 0).filter(|n| !n.is_empty()) {
+            let name = CString::new(name).map_err(std::io::Error::other)?;
+            let mut value = vec![0u8; LIMIT];
+            let length = rustix::fs::fgetxattr(file, name.as_c_str(), &mut value[..])?;
+            value.truncate(length);
+            attributes.push((name, value));
+        }
+        Ok(attributes)
+    }
+
+    pub fn write(file: &std::fs::File, attributes: &[(CString, Vec<u8>)]) -> Result<(), String> {
+        for (name, value) in attributes {
+            rustix::fs::fsetxattr(
+                file,
+                name.as_c_str(),
+                value,
+                rustix::fs::XattrFlags::empty(),
+            )
+            .map_err(|e| {
+                format!(
+                    "its extended attribute {} cannot be kept ({e})",
+                    name.to_string_lossy()
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+mod attributes {
+    pub fn read(_: &std::fs::File) -> std::io::Result<Vec<()>> {
+        Ok(Vec::new())
+    }
+
+    pub fn write(_: &std::fs::File, _: &[()]) -> Result<(), String> {
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests {

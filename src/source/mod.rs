@@ -3,10 +3,12 @@
 //! Every later layer speaks in [`Span`]s (byte ranges into one file's text). Lines and
 //! columns are computed on demand from the [`LineIndex`], so AST nodes stay small.
 
+pub mod confined;
 mod line_index;
 pub mod path_order;
 pub mod read;
 mod span;
+pub mod temporary;
 pub mod walk;
 
 pub use line_index::{LineIndex, Position};
