@@ -185,13 +185,10 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         collect.visit_block(body);
         let usage = collect.usage;
         known.extend(usage.assigned.iter().copied());
+        let lambda_lines = LambdaLines::of(&usage.lambda_params);
         for (name, span) in &usage.read {
             let line = ctx.source.position(span.start).line;
-            let in_lambda = usage
-                .lambda_params
-                .iter()
-                .any(|(p, first, last)| p == name && (*first..=*last).contains(&line));
-            if in_lambda
+            if lambda_lines.covers(name, line)
                 || name.contains("::")
                 || known.contains(name)
                 || name.bytes().all(|b| b.is_ascii_digit())
@@ -203,5 +200,65 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 "top-scope variable being used without an explicit namespace",
             ));
         }
+    }
+}
+
+/// The lines on which each name is a lambda's parameter, asked in logarithmic time (a
+/// body of many lambdas read the same name from each: a scan of every lambda per read
+/// made a 2 MB manifest take seconds).
+struct LambdaLines<'p> {
+    /// Per name: the lambdas' first lines in order, and for each, the furthest last line
+    /// of it and the lambdas before it.
+    by_name: foldhash::HashMap<&'p str, (Vec<u32>, Vec<u32>)>,
+}
+
+impl<'p> LambdaLines<'p> {
+    fn of(params: &[(&'p str, u32, u32)]) -> LambdaLines<'p> {
+        let mut ranges: foldhash::HashMap<&str, Vec<(u32, u32)>> = Default::default();
+        for &(name, first, last) in params {
+            ranges.entry(name).or_default().push((first, last));
+        }
+        let by_name = ranges
+            .into_iter()
+            .map(|(name, mut ranges)| {
+                ranges.sort_unstable();
+                let firsts = ranges.iter().map(|r| r.0).collect();
+                let furthest = ranges
+                    .iter()
+                    .scan(0, |furthest, r| {
+                        *furthest = r.1.max(*furthest);
+                        Some(*furthest)
+                    })
+                    .collect();
+                (name, (firsts, furthest))
+            })
+            .collect();
+        LambdaLines { by_name }
+    }
+
+    /// Whether `line` lies within a lambda that has a parameter `name`.
+    fn covers(&self, name: &str, line: u32) -> bool {
+        let Some((firsts, furthest)) = self.by_name.get(name) else {
+            return false;
+        };
+        // The lambdas starting on or before the line; one of them reaches it when the
+        // furthest last line among them does.
+        let starting = firsts.partition_point(|&first| first <= line);
+        starting > 0 && furthest[starting - 1] >= line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LambdaLines;
+
+    #[test]
+    fn a_line_is_covered_by_any_lambda_of_the_name_around_it() {
+        let lines = LambdaLines::of(&[("e", 10, 20), ("e", 12, 13), ("e", 30, 30), ("x", 1, 99)]);
+        for (line, covered) in [(9, false), (10, true), (14, true), (20, true), (21, false), (30, true), (31, false)] {
+            assert_eq!(lines.covers("e", line), covered, "line {line}");
+        }
+        assert!(lines.covers("x", 50));
+        assert!(!lines.covers("y", 50));
     }
 }
