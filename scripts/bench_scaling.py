@@ -11,12 +11,17 @@ Shapes (each is one file, written to a temporary folder):
                  finding): per-finding fingerprints
   resources      10,000 three-attribute resources with misaligned arrows: arrow-alignment
   alias-chain    a chain of 2,500 type aliases used as a parameter type
+  lambdas        one class of 10,000 lambdas, each reading its parameter: variable-scope
   large-file     real corpus manifests concatenated (about 1 MB at 1x), when the corpus is
                  installed
 
 Prints, per shape, seconds and peak RSS at each size and the time ratio of 8x to 1x
 (linear is 8; quadratic would be 64). Every run uses --select all --format sarif (the
 format that computes fingerprints) on one thread.
+
+Then the memory of one run of eight 4 MB manifests on 1, 2, 4 and 8 threads: the run's
+working memory is shared (parallel::MemoryPool), so the peak must not grow with the
+threads (the parsed files all stay in memory: that part is the same on each).
 """
 import argparse
 import glob
@@ -68,12 +73,48 @@ def large_file(k):
     return "\n".join(out)
 
 
+def lambdas(k):
+    body = "".join(f"  [{i}].each |$e| {{ notice($e) }}\n" for i in range(10_000 * k))
+    return "class lambdas {\n" + body + "}\n"
+
+
+def large_manifest(i, size):
+    """A class of resources and lambdas of about `size` bytes."""
+    out, n, total = [f"class big::c{i} (String $x = 'a') {{\n"], 0, 0
+    while total < size:
+        line = (f"  file {{ '/tmp/f{i}_{n}': ensure => file, content => \"${{x}}-{n}\", mode => '0644' }}\n"
+                f"  $v{n} = [{n}, 'x{n}'].map |$e| {{ \"${{e}}\" }}\n")
+        out.append(line)
+        total += len(line)
+        n += 1
+    out.append("}\n")
+    return "".join(out)
+
+
+def threads_memory(pupcheck, tmp):
+    folder = os.path.join(tmp, "threads", "manifests")
+    os.makedirs(folder)
+    for i in range(8):
+        with open(os.path.join(folder, f"c{i}.pp"), "w", encoding="utf-8") as f:
+            f.write(large_manifest(i, 4 << 20))
+    cells = []
+    for threads in [1, 2, 4, 8]:
+        start = time.perf_counter()
+        child = subprocess.Popen(
+            [pupcheck, "check", "--no-cache", "--threads", str(threads), folder],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        cells.append(f"{threads} threads {time.perf_counter() - start:5.1f}s {usage.ru_maxrss / 1024:5.0f}MB")
+    print("eight 4 MB manifests: " + ", ".join(cells))
+
+
 SHAPES = [
     ("long-line", long_line),
     ("one-line-hash", one_line_hash),
     ("one-line-attrs", one_line_attrs),
     ("resources", resources),
     ("alias-chain", alias_chain),
+    ("lambdas", lambdas),
 ]
 
 
@@ -113,7 +154,8 @@ def main():
             ratio = times[-1] / max(times[0], 1e-3)
             print(f"{name:<16}" + "".join(f"{c:>20}" for c in cells) + f"{ratio:8.1f}")
             sys.stdout.flush()
-    print("cells: seconds, peak RSS, input size")
+        print("cells: seconds, peak RSS, input size")
+        threads_memory(args.pupcheck, tmp)
 
 
 if __name__ == "__main__":

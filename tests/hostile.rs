@@ -801,6 +801,21 @@ fn the_language_server_survives_frames_of_any_length_and_hostile_documents() {
     input += &frame(&format!(
         r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"{uri}","languageId":"puppet","version":1,"text":"{doubling}"}}}}}}"#
     ));
+    // Requests on it are answered from the budgeted interpretation: what it knows of the
+    // last doubling (its type) and of a value built in nested loops of a million.
+    let hover = |id: u32, uri: &str, line: u32, character: u32| {
+        frame(&format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"textDocument/hover","params":{{"textDocument":{{"uri":"{uri}"}},"position":{{"line":{line},"character":{character}}}}}}}"#
+        ))
+    };
+    input += &hover(3, &uri, 41, 4);
+    let loops_uri = format!("file://{}/loops.pp", dir.display());
+    let loops =
+        "class loops {\n  $r = 999999.map |$i| { 999999.map |$j| { $i * $j } }\n  notice($r)\n}\n";
+    input += &frame(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"{loops_uri}","languageId":"puppet","version":1,"text":"{loops}"}}}}}}"#
+    ));
+    input += &hover(4, &loops_uri, 2, 10);
     input += &frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#);
     for length in ["2147483648", "1099511627776", "18446744073709551615"] {
         let mut run = command(&dir, &["server"]);
@@ -844,9 +859,15 @@ fn the_language_server_survives_frames_of_any_length_and_hostile_documents() {
             status.code().is_some() && !err.contains("panicked"),
             "{length}: {status:?}\n{err}"
         );
+        for id in 1..=4 {
+            assert!(
+                out.contains(&format!(r#""id":{id}"#)),
+                "{length}: {id}: {out}"
+            );
+        }
         assert!(
-            out.contains(r#""id":1"#) && out.contains(r#""id":2"#),
-            "{length}: {out}"
+            out.contains("String"),
+            "the hover of the last doubling: {out}"
         );
         assert!(
             out.contains("a frame without a Content-Length header"),

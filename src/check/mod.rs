@@ -261,8 +261,7 @@ fn check_environment(
         })
         .collect();
     sized.sort_by(|(a, f), (b, g)| b.cmp(a).then_with(|| f.0.path.cmp(&g.0.path)));
-    let largest_first: Vec<&(FoundFile, Arc<Settings>)> =
-        sized.into_iter().map(|(_, file)| file).collect();
+    let largest_first = sized;
     // A few files leave threads idle (not when the run was given one thread: it uses
     // one core). While they are parsed, one reads the built-in tables most checks ask
     // for, which would otherwise be read on first use.
@@ -275,11 +274,17 @@ fn check_environment(
     let planned = group.all_files(plan);
     let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
     // The modulepaths' readers need the files' paths only: made while they are parsed.
+    // Each file's parse and check reserves its working memory from the run's pool, so
+    // that many large files on many threads are not all worked on at once.
+    let pool = crate::parallel::MemoryPool::for_files();
     let (parsed, loaders): (Vec<(ParseResult, &Arc<Settings>)>, _) = rayon::join(
         || {
             largest_first
                 .into_par_iter()
-                .map(|(f, settings)| (parse_found_file(f), settings))
+                .map(|(size, (f, settings))| {
+                    let _working = pool.reserve_for_source(size);
+                    (parse_found_file(f), settings)
+                })
                 .collect()
         },
         || Environments::loaders(&group.roots, &paths, &plan.modulepath),
@@ -315,6 +320,7 @@ fn check_environment(
     reports.par_extend(parsed.into_par_iter().map(|(file, settings)| {
         let mut report = match file {
             Ok(file) => {
+                let _working = pool.reserve_for_source(file.source.text.len() as u64);
                 let env = environments.for_file(&file.source.path);
                 // (Idle cores: each file's rules run as tasks of their own. When every
                 // core has files to check, a file's rules stay on its thread.)

@@ -296,6 +296,10 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 Ok(bytes) => bytes,
                 Err(_) => return unchanged(check::check_found_file(found, settings, env)),
             };
+            // Fixing is checking again and again: the file's working memory is reserved
+            // from the run's pool, as a check's is.
+            let pool = crate::parallel::MemoryPool::for_files();
+            let _working = pool.reserve_for_source(bytes.len() as u64);
             let source = match crate::source::walk::source_from_bytes(
                 found.path.clone(),
                 found.kind,
