@@ -678,6 +678,14 @@ fn programs_that_grow_loop_recurse_or_overflow_end_in_bounded_time_and_memory() 
             &["division-by-zero"],
         ),
         (
+            // Twenty thousand distinct strings filtered and folded into a hash: typing
+            // their elements joined a growing Enum one string at a time (23 s; 192 s
+            // with a filter and a match).
+            "strings",
+            "class strings {\n  $a = Integer[1, 20000].map |$i| { \"aaaaaaaaaaaaaaaa${i}!\" }\n  $f = $a.filter |$s| { $s =~ /^(a+)+$/ }\n  $h = $a.reduce({}) |$m, $s| { $m + { $s => 1 } }\n  $after = 1 / 0\n}\n".into(),
+            &["division-by-zero"],
+        ),
+        (
             // Slices whose end passes 64 bits: Puppet's values ('bc', [2, 3]), so the
             // Integer parameter's default fails as Puppet's compile does.
             "slices",
