@@ -21,7 +21,7 @@ fn main() {
             walk::read_file(&walk::FoundFile {
                 path,
                 kind,
-                leads_outside: false,
+                within: None,
             })
             .ok()
         })

@@ -23,7 +23,7 @@ fn every_corpus_file_parses_without_error_recovery() {
         let found = walk::FoundFile {
             path: path.clone(),
             kind,
-            leads_outside: false,
+            within: None,
         };
         let source = walk::read_file(&found).expect("corpus files are readable UTF-8");
         let parsed = syntax::parse(&source);

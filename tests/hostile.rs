@@ -147,9 +147,12 @@ fn a_planted_temporary_name_or_outward_link_never_gets_written() {
     let init = repo.join("manifests/init.pp");
     assert!(std::fs::symlink_metadata(&init).unwrap().is_file());
     assert_eq!(std::fs::read_to_string(&init).unwrap(), "class repo {\n}\n");
+    // The link out is not even read (its fix could not be computed, let alone written).
     let report = stdout(&output) + &stderr(&output);
     assert!(
-        report.contains("outside the folders being checked"),
+        report.contains("outside.pp: error[unreadable-file]: not read: the file is a link to")
+            && report.contains("outside the folders checked")
+            && !report.contains("do not touch"),
         "{report}"
     );
 }
@@ -1066,23 +1069,37 @@ fn a_folder_swapped_for_a_link_while_a_fix_writes_never_redirects_the_write() {
         assert_eq!(contents(&outside), outside_before, "try {try_number}");
         short_pause(try_number);
     }
+    // Reads of a file found inside the folder walked, in the same race, give its
+    // content or an error, never the outside file's.
+    let (mut read, mut unread) = (0, 0);
+    for try_number in 1..=1000 {
+        match pupcheck::source::read::read_bytes_within(&path, &repo, 1 << 20) {
+            Ok(bytes) => {
+                assert_eq!(bytes, before, "try {try_number}");
+                read += 1;
+            }
+            Err(_) => unread += 1,
+        }
+        short_pause(try_number);
+    }
     stop.store(true, Ordering::Relaxed);
     let swaps = swapper.join().unwrap();
     assert_eq!(contents(&outside), outside_before);
-    // Both happened: the race was run, and writes inside still succeed.
+    // Both happened: the race was run, and writes and reads inside still succeed.
     assert!(
-        swaps > 0 && written > 0,
-        "{swaps} swaps, {written} written, {refused} refused"
+        swaps > 0 && written > 0 && read > 0,
+        "{swaps} swaps, {written} written, {refused} refused, {read} read, {unread} not"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
 
 #[test]
-fn a_module_folder_swapped_for_a_link_during_fix_leaves_the_outside_unchanged() {
+fn a_module_folder_swapped_for_a_link_during_fix_leaves_the_outside_unread_and_unchanged() {
     let dir = scratch("swapped-cli");
     let unfixed = "class m {   \n}\n";
     let outside = dir.join("outside");
-    write(&outside.join("init.pp"), unfixed);
+    // A fixable file too, whose name a finding would print if it were read.
+    write(&outside.join("init.pp"), "class secret_7f3a {   \n}\n");
     let outside_before = contents(&outside);
     let repo = dir.join("repo");
     let manifests = repo.join("m/manifests");
@@ -1091,13 +1108,21 @@ fn a_module_folder_swapped_for_a_link_during_fix_leaves_the_outside_unchanged() 
         write(&manifests.join("init.pp"), unfixed);
         let stop = Arc::new(AtomicBool::new(false));
         let swapper = swap_for_a_link_until(manifests.clone(), outside.clone(), Arc::clone(&stop));
-        let output = pupcheck(&repo, &["check", "--no-cache", "--fix", "--quiet", "."]);
+        let output = pupcheck(
+            &repo,
+            &["check", "--no-cache", "--fix", "--format", "concise", "."],
+        );
         stop.store(true, Ordering::Relaxed);
         swapper.join().unwrap();
         assert_eq!(
             contents(&outside),
             outside_before,
             "try {try_number}: {output:?}"
+        );
+        let report = stdout(&output) + &stderr(&output);
+        assert!(
+            !report.contains("secret_7f3a"),
+            "try {try_number}: {report}"
         );
         let now = std::fs::read_to_string(manifests.join("init.pp")).unwrap();
         fixed += usize::from(now == "class m {\n}\n");

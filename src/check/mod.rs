@@ -1000,7 +1000,7 @@ mod tests {
                 let found = FoundFile {
                     path: path.clone(),
                     kind: SourceKind::Manifest,
-                    leads_outside: false,
+                    within: None,
                 };
                 parse_found_file(&found).unwrap_or_else(|_| panic!("{} parses", path.display()))
             })

@@ -91,7 +91,7 @@ pub fn explain(args: ExplainArgs) -> i32 {
     let found = walk::FoundFile {
         kind: SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest),
         path: path.clone(),
-        leads_outside: false,
+        within: None,
     };
     let source = match walk::read_file(&found) {
         Ok(source) => source,

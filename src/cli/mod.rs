@@ -300,7 +300,7 @@ fn print_ast(path: &Path) -> i32 {
         path: path.to_path_buf(),
         kind: crate::source::SourceKind::from_path(path)
             .unwrap_or(crate::source::SourceKind::Manifest),
-        leads_outside: false,
+        within: None,
     };
     match crate::source::walk::read_file(&found) {
         Ok(source) => {

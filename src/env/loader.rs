@@ -635,7 +635,7 @@ impl Loader {
         let found = crate::source::walk::FoundFile {
             path: root.join("templates").join(inside),
             kind: crate::source::SourceKind::Epp,
-            leads_outside: false,
+            within: None,
         };
         // Each call site asks: the parameter tag is read once a run, and remembered on
         // disk like a manifest's definitions. A template with a syntax error has no

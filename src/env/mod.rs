@@ -408,7 +408,7 @@ impl Environment {
         let found = crate::source::walk::FoundFile {
             path: path.to_path_buf(),
             kind: SourceKind::Manifest,
-            leads_outside: false,
+            within: None,
         };
         let summary = crate::cache::remembered_source("manifest-index", &found, |source| {
             let parsed = crate::syntax::parse(source);
@@ -811,7 +811,7 @@ impl Environment {
             let found = crate::source::walk::FoundFile {
                 path: path.to_path_buf(),
                 kind: SourceKind::Manifest,
-                leads_outside: false,
+                within: None,
             };
             let source = crate::source::walk::read_file(&found).ok()?;
             let parsed = crate::syntax::parse(&source);

@@ -70,7 +70,7 @@ impl TopScopeVariables {
             let file = crate::source::walk::FoundFile {
                 path: path.clone(),
                 kind: crate::source::SourceKind::Manifest,
-                leads_outside: false,
+                within: None,
             };
             if let Ok(source) = crate::source::walk::read_file(&file) {
                 found.add_program(&path, &crate::syntax::parse(&source).program);

@@ -291,8 +291,7 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 refused: BTreeMap::new(),
                 write_error: None,
             };
-            let limit = crate::source::walk::MAX_FILE_SIZE;
-            let bytes = match crate::source::read::read_bytes(&found.path, limit) {
+            let bytes = match crate::source::walk::read_found_bytes(found) {
                 Ok(bytes) => bytes,
                 Err(_) => return unchanged(check::check_found_file(found, settings, env)),
             };

@@ -129,7 +129,7 @@ impl Workspace {
         let found = FoundFile {
             path: path.to_path_buf(),
             kind: SourceKind::from_path(path).unwrap_or(SourceKind::Manifest),
-            leads_outside: false,
+            within: None,
         };
         walk::read_file(&found).ok().map(|source| source.text)
     }

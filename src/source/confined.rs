@@ -80,12 +80,18 @@ mod unix {
             })
         }
 
+        /// Opens `name` for reading, whatever it is but a link (opening never blocks:
+        /// a FIFO opens, and its type is for the caller to judge).
+        pub fn open_read(&self, name: &OsStr) -> io::Result<File> {
+            let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+            let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
+            Ok(File::from(fd))
+        }
+
         /// Opens the regular file `name` for reading; a link, a FIFO or a device is
         /// refused (opening never blocks).
         pub fn open_file(&self, name: &OsStr) -> io::Result<File> {
-            let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
-            let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
-            let file = File::from(fd);
+            let file = self.open_read(name)?;
             if !file.metadata()?.is_file() {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -156,6 +162,10 @@ mod paths {
                 let _ = std::fs::create_dir(&path);
             }
             Folder::open(&path)
+        }
+
+        pub fn open_read(&self, name: &OsStr) -> io::Result<File> {
+            File::open(self.path.join(name))
         }
 
         pub fn open_file(&self, name: &OsStr) -> io::Result<File> {

@@ -20,6 +20,8 @@ pub enum ReadError {
     /// The file holds more than the limit (in bytes).
     TooLarge(u64),
     Io(std::io::Error),
+    /// The file's real path (given) lies outside the folder it had to be in.
+    Outside(std::path::PathBuf),
 }
 
 impl fmt::Display for ReadError {
@@ -28,6 +30,13 @@ impl fmt::Display for ReadError {
             ReadError::NotRegular(what) => write!(f, "it is {what}, not a regular file"),
             ReadError::TooLarge(limit) => write!(f, "it is larger than {}", human_size(*limit)),
             ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::Outside(target) => {
+                write!(
+                    f,
+                    "it is a link to {}, outside the folders checked",
+                    target.display()
+                )
+            }
         }
     }
 }
@@ -100,6 +109,31 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     // read in one call rather than in doubling steps (the size is a hint: the file may
     // grow or shrink meanwhile, and the limit still holds).
     let room = size.min(limit).saturating_add(1);
+    bounded_into(
+        Vec::with_capacity(usize::try_from(room).unwrap_or(0)),
+        file,
+        limit,
+    )
+}
+
+/// The bytes of the regular file at `path`, at most `limit` of them, when its real path
+/// lies in `root` (a real folder): read through its folder opened without following a
+/// link ([`super::confined::Folder`]), so a folder on the way swapped for a link after
+/// the path was resolved makes the read fail rather than leave the root.
+pub fn read_bytes_within(path: &Path, root: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let real = std::fs::canonicalize(path)?;
+    if !root.is_absolute() || !real.starts_with(root) {
+        return Err(ReadError::Outside(real));
+    }
+    let (Some(folder), Some(name)) = (real.parent(), real.file_name()) else {
+        return Err(ReadError::NotRegular("a directory"));
+    };
+    let file = super::confined::Folder::open(folder)?.open_read(name)?;
+    let metadata = file.metadata()?;
+    if !metadata.file_type().is_file() {
+        return Err(ReadError::NotRegular(describe(&metadata.file_type())));
+    }
+    let room = metadata.len().min(limit).saturating_add(1);
     bounded_into(
         Vec::with_capacity(usize::try_from(room).unwrap_or(0)),
         file,

@@ -5,6 +5,7 @@ use super::{SourceFile, SourceKind};
 use crate::diagnostics::{rule_ids, Diagnostic};
 use crate::source::Span;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Files larger than this are reported, not parsed. Checking takes about 80 bytes of
 /// memory per byte of source (tree, AST and index), so this bounds one thread's memory
@@ -21,9 +22,13 @@ const SKIPPED_DIRECTORIES: &[&str] = &[".git", ".hg", ".svn", "vendor", "pkg", "
 pub struct FoundFile {
     pub path: PathBuf,
     pub kind: SourceKind,
-    /// A link that leads outside the folders checked (or, named itself, outside the
-    /// working folder): never read, reported as unreadable instead.
-    pub leads_outside: bool,
+    /// The real folder the file must lie in to be read: the folder walked (its real
+    /// path), or for a link named on the command line the working folder. Its real path
+    /// is checked when it is read, and it is read through its folder opened without
+    /// following links ([`super::read::read_bytes_within`]): a link out, or a folder
+    /// swapped for one after the walk, is reported as unreadable, never read. `None`:
+    /// read where the path leads (a file named itself, a module's file).
+    pub within: Option<std::sync::Arc<Path>>,
 }
 
 /// A path that could not be walked.
@@ -44,7 +49,10 @@ pub struct WalkError {
 /// line that is a link is followed only into the working folder.
 pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
     use rayon::prelude::*;
-    let working_folder = std::env::current_dir().and_then(std::fs::canonicalize).ok();
+    let working_folder: Option<Arc<Path>> = std::env::current_dir()
+        .and_then(std::fs::canonicalize)
+        .ok()
+        .map(Arc::from);
     let mut files = Vec::new();
     let mut errors = Vec::new();
     // (Read on every core: a pre-commit hook, or a list of files, names each file.)
@@ -62,10 +70,17 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
                         SourceKind::Manifest
                     });
                 let is_link = std::fs::symlink_metadata(root).is_ok_and(|m| m.is_symlink());
+                // (A working folder that could not be resolved holds nothing: an empty
+                // path is no real folder.)
+                let within = is_link.then(|| {
+                    working_folder
+                        .clone()
+                        .unwrap_or_else(|| Arc::from(Path::new("")))
+                });
                 files.push(FoundFile {
                     path: root.clone(),
                     kind,
-                    leads_outside: is_link && leads_outside(root, working_folder.as_deref()),
+                    within,
                 });
             }
             Ok(_) => walk_directory(root, &mut files, &mut errors),
@@ -86,7 +101,7 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
 
 fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<WalkError>) {
     // Links are followed inside the folder only (its real path: it may be a link).
-    let real_root = std::fs::canonicalize(root).ok();
+    let real_root: Option<Arc<Path>> = std::fs::canonicalize(root).ok().map(Arc::from);
     let outward_folders = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let (filter_root, outward) = (real_root.clone(), outward_folders.clone());
     let walker = ignore::WalkBuilder::new(root)
@@ -141,7 +156,7 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
             let mut local_errors = Vec::new();
             take_entry(
                 root,
-                real_root.as_deref(),
+                real_root.as_ref(),
                 entry,
                 &mut local_files,
                 &mut local_errors,
@@ -175,11 +190,20 @@ fn leads_outside(path: &Path, inside: Option<&Path>) -> bool {
     }
 }
 
+/// What a file found in a walk of `real_root` must lie in: the root, and for a link
+/// when the root could not be resolved, nothing (an empty path is no real folder).
+fn within_root(real_root: Option<&Arc<Path>>, is_link: bool) -> Option<Arc<Path>> {
+    match real_root {
+        Some(root) => Some(Arc::clone(root)),
+        None => is_link.then(|| Arc::from(Path::new(""))),
+    }
+}
+
 /// One entry of a folder's walk: a file named like a manifest or template, or an error
 /// worth reporting.
 fn take_entry(
     root: &Path,
-    real_root: Option<&Path>,
+    real_root: Option<&Arc<Path>>,
     entry: Result<ignore::DirEntry, ignore::Error>,
     files: &mut Vec<FoundFile>,
     errors: &mut Vec<WalkError>,
@@ -192,12 +216,11 @@ fn take_entry(
                 return;
             }
             if let Some(kind) = SourceKind::from_path(entry.path()) {
-                let leads_outside =
-                    entry.path_is_symlink() && leads_outside(entry.path(), real_root);
+                let within = within_root(real_root, entry.path_is_symlink());
                 files.push(FoundFile {
                     path: entry.into_path(),
                     kind,
-                    leads_outside,
+                    within,
                 });
             }
         }
@@ -213,7 +236,7 @@ fn take_entry(
                     files.push(FoundFile {
                         path,
                         kind,
-                        leads_outside: false,
+                        within: within_root(real_root, true),
                     });
                 }
             }
@@ -260,21 +283,27 @@ fn dangling_link(error: &ignore::Error) -> Option<PathBuf> {
 pub fn read_file(found: &FoundFile) -> Result<SourceFile, Diagnostic> {
     let unreadable =
         |message: String| Diagnostic::error(rule_ids::UNREADABLE_FILE, Span::at(0), message);
-    if found.leads_outside {
-        let target = std::fs::canonicalize(&found.path).unwrap_or_default();
-        return Err(unreadable(format!(
-            "not read: the file is a link to {}, outside the folders checked",
-            target.display()
-        )));
-    }
-    let bytes = super::read::read_bytes(&found.path, MAX_FILE_SIZE).map_err(|e| match e {
+    let bytes = read_found_bytes(found).map_err(|e| match e {
         super::read::ReadError::TooLarge(limit) => unreadable(format!(
             "the file is larger than the {} pupcheck checks",
             super::read::human_size(limit)
         )),
+        super::read::ReadError::Outside(target) => unreadable(format!(
+            "not read: the file is a link to {}, outside the folders checked",
+            target.display()
+        )),
         e => unreadable(format!("cannot read the file: {e}")),
     })?;
     source_from_bytes(found.path.clone(), found.kind, bytes)
+}
+
+/// The bytes of a found file, at most [`MAX_FILE_SIZE`], read only inside the folder it
+/// must lie in ([`FoundFile::within`]).
+pub fn read_found_bytes(found: &FoundFile) -> Result<Vec<u8>, super::read::ReadError> {
+    match &found.within {
+        Some(root) => super::read::read_bytes_within(&found.path, root, MAX_FILE_SIZE),
+        None => super::read::read_bytes(&found.path, MAX_FILE_SIZE),
+    }
 }
 
 /// Builds a source file from raw bytes (a file's content or stdin).
