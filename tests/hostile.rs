@@ -677,6 +677,10 @@ fn programs_that_grow_loop_recurse_or_overflow_end_in_bounded_time_and_memory() 
                 + &(0..1000)
                     .map(|i| format!("  $m{i} = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa{i}' =~ /^(a|aa)+(?=c){i}$/\n"))
                     .collect::<String>()
+                // The same through `in`, uncharged before (4 s in a release build).
+                + &(0..1000)
+                    .map(|i| format!("  $n{i} = /^(a|aa)+(?=c){i}$/ in ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa{i}']\n"))
+                    .collect::<String>()
                 + "  $after = 1 / 0\n}\n",
             &["division-by-zero"],
         ),

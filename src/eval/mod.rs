@@ -930,7 +930,20 @@ impl<'a> Evaluator<'a> {
 
     /// `in`: a regexp that finds an element sets `$0`, `$1`, ... from that element.
     fn contains(&mut self, a: &Value, b: &Value) -> R<bool> {
-        let found = operators::contains(a, b)?;
+        // A regexp runs a match per element: charged as `=~`'s are (a match that gives
+        // up ends the operator, unknown).
+        let regexp = matches!(a, Value::Regexp(_));
+        if regexp && self.budget.spent() {
+            return Err(EvalError::Unsupported(
+                "a match past the evaluation budget".into(),
+            ));
+        }
+        let found = operators::contains(a, b);
+        if regexp && matches!(found, Err(EvalError::Unsupported(_))) {
+            self.budget
+                .charge(crate::types::model::BACKTRACK_LIMIT as u64);
+        }
+        let found = found?;
         if found {
             if let (Value::Regexp(_), Value::Array(items)) = (a, b) {
                 let hit = items.iter().find(|e| {
