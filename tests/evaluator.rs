@@ -212,3 +212,28 @@ fn sensitive_and_binary_values_are_built() {
         json!(true)
     );
 }
+
+// A pattern that gives up backtracking (pupcheck's limit; Ruby's Onigmo has its own)
+// answers nothing: the match is unknown, and a type judging a value with it takes the
+// value as matching, so no mismatch is claimed that pupcheck could not decide.
+#[test]
+fn a_pattern_that_gives_up_backtracking_is_unknown_never_a_mismatch() {
+    let subject = "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1'";
+    let pattern = "Pattern[/^(a|aa)+(?=c)1$/]";
+    for code in [
+        format!("{subject} =~ {pattern}"),
+        format!("{pattern} in [{subject}]"),
+        format!("{subject} =~ /^(a|aa)+(?=c)1$/"),
+    ] {
+        assert!(eval(&code).starts_with("error:"), "{code}: {}", eval(&code));
+    }
+    // Patterns that decide stay decided.
+    assert_eq!(eval(&format!("{subject} =~ Pattern[/^a+1$/]")), "true");
+    assert_eq!(eval(&format!("{subject} =~ Pattern[/^b/]")), "false");
+    let value = pupcheck::types::Value::string("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1");
+    let regex = pupcheck::types::model::Regex::new("^(a|aa)+(?=c)1$");
+    let ty = pupcheck::types::t::pattern(vec![regex]);
+    assert!(pupcheck::types::instance_of(&value, &ty));
+    assert!(pupcheck::types::model::take_gave_up());
+    assert!(!pupcheck::types::model::take_gave_up());
+}

@@ -911,7 +911,8 @@ impl<'a> Evaluator<'a> {
                 "a match past the evaluation budget".into(),
             ));
         }
-        let result = operators::matches(a, b);
+        crate::types::model::take_gave_up();
+        let result = gave_up_unknown(operators::matches(a, b));
         if matches!(result, Err(EvalError::Unsupported(_))) {
             self.budget
                 .charge(crate::types::model::BACKTRACK_LIMIT as u64);
@@ -938,8 +939,9 @@ impl<'a> Evaluator<'a> {
                 "a match past the evaluation budget".into(),
             ));
         }
-        let found = operators::contains(a, b);
-        if regexp && matches!(found, Err(EvalError::Unsupported(_))) {
+        crate::types::model::take_gave_up();
+        let found = gave_up_unknown(operators::contains(a, b));
+        if matches!(found, Err(EvalError::Unsupported(_))) {
             self.budget
                 .charge(crate::types::model::BACKTRACK_LIMIT as u64);
         }
@@ -1337,6 +1339,17 @@ fn type_access_error(e: crate::types::resolve::TypeError) -> EvalError {
 
 /// Whether evaluating `e` may build a value larger than its operands, whose size the
 /// budget then measures (reading a variable or an element builds nothing).
+/// A match's result, unknown when a type's pattern gave up backtracking while it was
+/// computed (the type took the value as matching, which only a type's judgement may).
+fn gave_up_unknown(result: R<bool>) -> R<bool> {
+    if crate::types::model::take_gave_up() {
+        return Err(EvalError::Unsupported(
+            "a pattern that gives up backtracking".into(),
+        ));
+    }
+    result
+}
+
 fn builds_values(e: &Expr) -> bool {
     matches!(
         e.kind,

@@ -474,12 +474,35 @@ impl Regex {
     pub fn try_match(&self, s: &str) -> Option<bool> {
         self.compiled().and_then(|r| r.is_match(s).ok())
     }
+    /// Whether the regexp matches somewhere in `s`, for a type's judgement: a pattern
+    /// pupcheck cannot compile matches nothing (`Type::patterns_runnable` keeps such
+    /// types from findings), and one that gives up backtracking is taken to match, so
+    /// an answer pupcheck does not know is never a mismatch; the give-up is noted for
+    /// the evaluator ([`take_gave_up`]), which then knows nothing of the result.
     pub fn is_match(&self, s: &str) -> bool {
-        self.try_match(s).unwrap_or(false)
+        match self.compiled() {
+            None => false,
+            Some(regex) => regex.is_match(s).unwrap_or_else(|_| {
+                GAVE_UP.set(true);
+                true
+            }),
+        }
     }
     pub fn is_valid(&self) -> bool {
         self.compiled().is_some()
     }
+}
+
+thread_local! {
+    /// Whether a type's pattern gave up backtracking on this thread since the last
+    /// [`take_gave_up`].
+    static GAVE_UP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a type's pattern gave up backtracking on this thread since the last call;
+/// clears the note.
+pub fn take_gave_up() -> bool {
+    GAVE_UP.replace(false)
 }
 
 impl PartialEq for Regex {
