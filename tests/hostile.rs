@@ -184,15 +184,24 @@ fn an_interrupted_fix_leaves_no_temporary_file_and_no_partial_file() {
     for i in 0..300 {
         write(&dir.join(format!("manifests/f{i}.pp")), &original);
     }
-    for delay_ms in [5u64, 20, 60, 150] {
+    // Each signal the handler takes, at moments from the walk to the last renames.
+    let signals = [
+        (5u64, libc::SIGTERM),
+        (20, libc::SIGINT),
+        (60, libc::SIGHUP),
+        (150, libc::SIGTERM),
+        (10, libc::SIGHUP),
+        (40, libc::SIGINT),
+    ];
+    for (delay_ms, signal) in signals {
         let mut child = command(&dir, &["check", "--fix", "--quiet", "."])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(delay_ms));
-        // SAFETY: sending SIGTERM to our own child.
-        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+        // SAFETY: sending a signal to our own child.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
         let _ = child.wait();
         for entry in std::fs::read_dir(dir.join("manifests")).unwrap() {
             let entry = entry.unwrap();
