@@ -906,13 +906,23 @@ impl<'a> Evaluator<'a> {
     /// A match (`=~`, a case option, a selector entry) on the budget: one that gives
     /// up backtracking is charged the steps it took; past the budget none is run.
     fn budgeted_match(&mut self, a: &Value, b: &Value) -> R<bool> {
-        if self.budget.spent() {
+        self.charged_match(true, || operators::matches(a, b))
+    }
+
+    /// Runs `matching` (none when `only_within_budget` and the budget is spent), unknown
+    /// when a regexp or a type's pattern gave up backtracking, which is charged.
+    fn charged_match(
+        &mut self,
+        only_within_budget: bool,
+        matching: impl FnOnce() -> R<bool>,
+    ) -> R<bool> {
+        if only_within_budget && self.budget.spent() {
             return Err(EvalError::Unsupported(
                 "a match past the evaluation budget".into(),
             ));
         }
         crate::types::model::take_gave_up();
-        let result = gave_up_unknown(operators::matches(a, b));
+        let result = gave_up_unknown(matching());
         if matches!(result, Err(EvalError::Unsupported(_))) {
             self.budget
                 .charge(crate::types::model::BACKTRACK_LIMIT as u64);
@@ -934,18 +944,7 @@ impl<'a> Evaluator<'a> {
         // A regexp runs a match per element: charged as `=~`'s are (a match that gives
         // up ends the operator, unknown).
         let regexp = matches!(a, Value::Regexp(_));
-        if regexp && self.budget.spent() {
-            return Err(EvalError::Unsupported(
-                "a match past the evaluation budget".into(),
-            ));
-        }
-        crate::types::model::take_gave_up();
-        let found = gave_up_unknown(operators::contains(a, b));
-        if matches!(found, Err(EvalError::Unsupported(_))) {
-            self.budget
-                .charge(crate::types::model::BACKTRACK_LIMIT as u64);
-        }
-        let found = found?;
+        let found = self.charged_match(regexp, || operators::contains(a, b))?;
         if found {
             if let (Value::Regexp(_), Value::Array(items)) = (a, b) {
                 let hit = items.iter().find(|e| {
