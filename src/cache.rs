@@ -515,9 +515,8 @@ impl Stamp {
 }
 
 struct Cache {
-    /// This build's folder.
-    dir: PathBuf,
-    /// The same, opened without following links: entries are written through it.
+    /// This build's folder, opened without following links: entries are written
+    /// through it.
     folder: Arc<Folder>,
     /// The packs of entries read or begun this run, by their key's name.
     packs: Mutex<HashMap<String, Arc<Pack>>>,
@@ -582,14 +581,13 @@ impl Cache {
             remove_stale_builds(root.path(), folder.path());
         }
         Some(Cache {
-            dir: folder.path().to_path_buf(),
             folder: Arc::new(folder),
             packs: Mutex::default(),
         })
     }
 
     fn entry_path(&self, key: &Key) -> PathBuf {
-        self.dir.join(&key.name[..2]).join(&key.name[2..])
+        self.folder.path().join(&key.name[..2]).join(&key.name[2..])
     }
 
     fn read<T: DeserializeOwned>(&self, key: &Key) -> Option<EntryIn<T>> {
@@ -681,7 +679,6 @@ mod tests {
         let dir = std::fs::canonicalize(dir.path()).unwrap();
         Cache {
             folder: Arc::new(Folder::open(&dir).unwrap()),
-            dir,
             packs: Mutex::default(),
         }
     }
