@@ -5,6 +5,7 @@
 mod analysis;
 pub mod ast;
 pub mod baseline;
+pub mod builtin;
 pub mod builtin_data;
 pub mod cache;
 pub mod check;
@@ -15,12 +16,22 @@ pub mod env;
 pub mod estate;
 pub mod eval;
 pub mod fix;
+pub mod hiera;
 pub mod infer;
 pub mod output;
 pub mod parallel;
+pub mod ruby;
 pub mod rules;
 pub mod server;
 pub mod source;
 pub mod statistics;
 pub mod syntax;
 pub mod types;
+
+/// The version and the commit it was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("PUPCHECK_COMMIT"),
+    ")"
+);

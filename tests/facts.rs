@@ -4,7 +4,7 @@
 //! fact does not have. Facter comes with Puppet (scripts/setup.sh); without it the
 //! test says so and passes, unless PUPCHECK_REQUIRE_CORPUS=1 requires it.
 
-use pupcheck::env::builtin::facts::value_type;
+use pupcheck::builtin::facts::value_type;
 use pupcheck::types::{instance_of, t, Value};
 
 /// A value of the JSON value's kind: enough to ask which scalar or collection type it

@@ -1,4 +1,4 @@
-//! The skimmer of Ruby type files (env::ruby_skim) against tree-sitter's tree: on every
+//! The skimmer of Ruby type files (ruby::skim) against tree-sitter's tree: on every
 //! classic type file of the corpus, and on copies damaged line by line or given a call
 //! in every place a line can stand, what the classic reader makes of a file the skimmer
 //! is sure of (a type, or unknown) must be what it makes of the tree. The skimmer may
@@ -12,7 +12,7 @@
 
 mod common;
 
-use pupcheck::env::ruby_type::{read_parsed, read_skimmed};
+use pupcheck::ruby::resource_type::{read_parsed, read_skimmed};
 
 fn type_files(modules: &str) -> Vec<(String, String)> {
     let mut files = Vec::new();

@@ -1,4 +1,4 @@
-//! pupcheck's reader of the resource types modules write in Ruby (env::ruby_type)
+//! pupcheck's reader of the resource types modules write in Ruby (ruby::resource_type)
 //! against Puppet itself: tests/golden/corpus_ruby_types.jsonl holds the attributes
 //! Puppet loads for each type of the corpus (scripts/puppet/ruby_types.rb). A type the
 //! reader says it knows must accept every one of them, or pupcheck would report a
@@ -7,7 +7,7 @@
 
 mod common;
 
-use pupcheck::env::ruby_type::read_type;
+use pupcheck::ruby::resource_type::read_type;
 
 #[test]
 fn every_type_read_accepts_every_attribute_puppet_loads() {

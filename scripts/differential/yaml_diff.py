@@ -3,7 +3,7 @@
 which Hiera reads YAML with.
 
 pupcheck's YAML parser (yaml-rust2) and libyaml do not refuse the same texts: pupcheck
-reports only the kinds of error both raise (env::hiera::yaml's
+reports only the kinds of error both raise (hiera::yaml's
 SYNTAX_ERRORS_PSYCH_SHARES). This script checks that on real YAML files and mutants of
 them (characters inserted, deleted, lines copied): every file pupcheck reports must be
 one Psych (Puppet::Util::Yaml.safe_load, as Hiera calls it) refuses. It prints the

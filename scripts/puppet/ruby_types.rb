@@ -2,7 +2,7 @@
 # corpus writes in Ruby (<module>/lib/puppet/type/<name>.rb), what Puppet itself loads
 # for it: its attributes (parameters, properties, key attributes), the closed lists of
 # values some accept, and a Resource API type's attribute types. tests/ruby_types.rs
-# checks pupcheck's reader of those files (env::ruby_type) against them: a type it
+# checks pupcheck's reader of those files (ruby::resource_type) against them: a type it
 # reads must accept every attribute and value Puppet does. Run from the project root:
 #   ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/ruby_types.rb [MODULES_DIR] [OUT]
 require_relative 'isolated_puppet'

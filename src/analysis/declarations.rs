@@ -3,11 +3,11 @@
 //! against the definitions.
 
 use super::text::each_expr;
+use crate::analysis::context::FileContext;
 use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
-use crate::env::resource_type::ResourceType;
+use crate::builtin::resource_type::ResourceType;
 use crate::env::{Definition, Environment};
 use crate::eval::AbstractValue;
-use crate::rules::FileContext;
 use crate::types::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
@@ -386,7 +386,7 @@ pub fn each_included_class<'a>(
         if !matches!(function.as_str(), "include" | "contain" | "require") {
             return;
         }
-        for (name, at) in crate::rules::types::unknown_class::literal_names(&call.args) {
+        for (name, at) in literal_names(&call.args) {
             let Some(definition) = ctx.env.class(name) else {
                 continue;
             };
@@ -395,4 +395,18 @@ pub fn each_included_class<'a>(
             }
         }
     });
+}
+
+/// The class names written as literals in `include`-like arguments.
+pub(crate) fn literal_names(args: &[crate::ast::Expr]) -> Vec<(&str, &crate::ast::Expr)> {
+    let mut out = Vec::new();
+    for a in args {
+        match &a.kind {
+            ExprKind::String(s) => out.push((s.value.as_str(), a)),
+            ExprKind::Name(n) => out.push((n.as_str(), a)),
+            ExprKind::Array(items) => out.extend(literal_names(items)),
+            _ => {}
+        }
+    }
+    out
 }

@@ -5,7 +5,8 @@
 //! 'port' expects an Integer value, got String"), whatever the body does.
 
 use crate::analysis::bodies::{mismatch, Undef};
-use crate::env::{Definition, Environment, FileAliases};
+use crate::env::{Definition, Environment};
+use crate::eval::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};
 use crate::types::resolve::Resolver;
 use crate::types::Value;

@@ -5,7 +5,10 @@ use super::text::each_expr;
 use crate::ast::{ExprKind, Ident};
 
 /// `(name, label)` of every class, defined type and function definition.
-pub fn named_definitions(ctx: &crate::rules::FileContext, mut f: impl FnMut(&Ident, &'static str)) {
+pub fn named_definitions(
+    ctx: &crate::analysis::context::FileContext,
+    mut f: impl FnMut(&Ident, &'static str),
+) {
     each_expr(ctx, |expr| match &expr.kind {
         ExprKind::Class(c) => f(&c.name, "a Host Class Definition"),
         ExprKind::Define(d) => f(&d.name, "a 'define' expression"),

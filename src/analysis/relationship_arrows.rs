@@ -2,8 +2,8 @@
 //! `right-to-left-relationship`.
 
 use super::text::each_expr;
+use crate::analysis::context::FileContext;
 use crate::ast::{ExprKind, RelationOp};
-use crate::rules::FileContext;
 use crate::source::Span;
 
 /// Every relationship operator of the file with its span.

@@ -2,10 +2,10 @@
 //! dropped, strings and heredocs one token each): built once per file
 //! ([`FileContext::resource_body_tokens`]) for the rules that look at arrows.
 
+use crate::analysis::context::FileContext;
 use crate::analysis::text::each_expr;
 use crate::analysis::text::OPAQUE_LOOK_BACK;
 use crate::ast::{CommentKind, ExprKind};
-use crate::rules::FileContext;
 use crate::source::Span;
 
 /// A token of a resource body as puppet-lint sees it (comments dropped).

@@ -2,8 +2,8 @@
 //! strings, heredoc bodies, regexes or comments (puppet-lint works on tokens, so
 //! whitespace inside a string or a comment is never "trailing whitespace").
 
+use crate::analysis::context::FileContext;
 use crate::ast::{walk_expr, Expr, ExprKind, Program, StringPart, Visitor};
-use crate::rules::FileContext;
 use crate::source::{SourceFile, Span};
 
 /// How many of the spans starting before an offset may hold it: spans nest (a string
@@ -72,32 +72,21 @@ impl CodeMap {
     }
 }
 
-/// Every expression of the program, outermost first, in source order (EPP parameters'
-/// types and defaults first). Built once per file: rules iterate this list instead of
-/// each walking the tree again.
-pub fn preorder(program: &Program) -> Vec<&Expr> {
-    struct Collect<'p>(Vec<&'p Expr>);
-    impl<'p> Visitor<'p> for Collect<'p> {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            self.0.push(expr);
-            walk_expr(self, expr);
-        }
-    }
-    let mut collect = Collect(Vec::new());
-    for p in program.epp_parameters.iter().flatten() {
-        collect.visit_parameter(p);
-    }
-    for statement in &program.body {
-        collect.visit_expr(statement);
-    }
-    collect.0
-}
-
 /// Calls `f` on every expression of the file, outermost first, in source order.
 pub fn each_expr<'p>(ctx: &FileContext<'p>, mut f: impl FnMut(&'p Expr)) {
     for &expr in &ctx.exprs {
         f(expr);
     }
+}
+
+/// From `offset` to the end of its line: where a finding on a YAML node is shown.
+pub fn rest_of_line(text: &str, offset: usize) -> Span {
+    let mut start = offset.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    Span::new(start as u32, end as u32)
 }
 
 /// The raw text between the quotes of a string literal's span.
@@ -132,48 +121,12 @@ pub fn variable_access_keys<'p>(ctx: &FileContext<'p>) -> Vec<Span> {
     keys
 }
 
-/// Every parameter list of the program (classes, defined types, functions, plans,
-/// lambdas, the EPP parameter tag), with a label for messages.
+/// Every parameter list of the file ([`crate::ast::each_parameter_list`]).
 pub fn each_parameter_list<'p>(
     ctx: &FileContext<'p>,
-    mut f: impl FnMut(String, &[crate::ast::Parameter]),
+    f: impl FnMut(String, &[crate::ast::Parameter]),
 ) {
-    if let Some(params) = &ctx.program.epp_parameters {
-        f("the EPP parameter list".to_string(), params);
-    }
-    each_expr(ctx, |expr| match &expr.kind {
-        ExprKind::Class(c) => {
-            if let Some(p) = &c.params {
-                f(format!("class '{}'", c.name.name), p);
-            }
-        }
-        ExprKind::Define(d) => {
-            if let Some(p) = &d.params {
-                f(format!("defined type '{}'", d.name.name), p);
-            }
-        }
-        ExprKind::Function(func) => {
-            if let Some(p) = &func.params {
-                f(format!("function '{}'", func.name.name), p);
-            }
-        }
-        ExprKind::Plan(plan) => {
-            if let Some(p) = &plan.params {
-                f(format!("plan '{}'", plan.name.name), p);
-            }
-        }
-        ExprKind::Call(call) => {
-            if let Some(l) = &call.lambda {
-                f("the lambda".to_string(), &l.params);
-            }
-        }
-        ExprKind::MethodCall(call) => {
-            if let Some(l) = &call.lambda {
-                f("the lambda".to_string(), &l.params);
-            }
-        }
-        _ => {}
-    });
+    crate::ast::each_parameter_list(ctx.program, &ctx.exprs, f)
 }
 
 /// The assignments of the program: `(assignment, left-hand side)` for `=` only.

@@ -12,8 +12,8 @@
 //! to be its own (that is where node data is read).
 
 use super::variables::{variable_reads, Place};
+use crate::analysis::context::FileContext;
 use crate::env::Environment;
-use crate::rules::FileContext;
 use crate::source::Span;
 
 /// What a read that fails finds.
@@ -59,6 +59,10 @@ const ALWAYS_SET: &[&str] = &[
     "caller_module_name",
 ];
 
+/// The id of the rule whose suppression says a read is of a top-scope variable set
+/// where pupcheck cannot see (`variable-scope`; its test holds the two the same).
+pub const VARIABLE_SCOPE: &str = "variable-scope";
+
 /// The unqualified reads of the file that Puppet cannot answer.
 pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
     if ctx.source.kind != crate::source::SourceKind::Manifest {
@@ -70,10 +74,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
     }
     // `# lint:ignore:variable_scope` says the author reads a top-scope variable there
     // on purpose: one pupcheck cannot see is set (the node classifier's).
-    let declared_top_scope = crate::rules::style::suppress::suppressed_lines(
-        ctx,
-        crate::rules::style::variable_scope::RULE.id,
-    );
+    let declared_top_scope = ctx.suppressions.lines_of(VARIABLE_SCOPE);
     let mut unset = Vec::new();
     for read in reads.unresolved {
         let name = read.name;
@@ -83,7 +84,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
             || reads.tested_with_defined.contains(name)
             || in_definition && reads.assigned_at_top.contains(name)
             || matches!(read.place, Place::Class { .. } | Place::Define)
-                && crate::ast::is_metaparameter_or_retired(name)
+                && crate::builtin::is_metaparameter_or_retired(name)
             || may_be_set_outside(ctx, name)
             || declared_top_scope.iter().any(|lines| lines.contains(&line))
         {
@@ -145,10 +146,10 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
 /// read finds it: a fact (Facter's, or the modules' custom and external facts), a
 /// variable the configuration names, or one another file sets at top or node scope.
 fn may_be_set_outside(ctx: &FileContext, name: &str) -> bool {
-    crate::env::builtin::facts::is_known(name)
+    crate::builtin::facts::is_known(name)
         || ctx.env.modules_may_define_fact(name)
         || ctx
-            .settings
+            .options
             .top_scope_variables
             .iter()
             .any(|v| name.starts_with(v.trim_start_matches("::")))

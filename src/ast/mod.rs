@@ -6,38 +6,15 @@
 //! already the variable `$x`, and `f(a => 1)` passes one hash argument.
 
 pub mod names;
+mod preorder;
 mod visit;
 
+pub use preorder::{each_parameter_list, preorder};
 pub use visit::{contains_error, walk_expr, walk_lambda_parts, Visitor};
 
 use crate::source::Span;
 
 /// A parsed file: its statements, its comments, and for an EPP template its parameters.
-/// Puppet's metaparameters (`Puppet::Type.metaparams` in Puppet 7): attributes every
-/// resource takes, classes included; in a defined type they are also variables.
-pub const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
-
-/// Application orchestration's metaparameters, gone since Puppet 6: a resource given one
-/// fails, but pupcheck does not judge that (code for an older Puppet may still use them).
-pub const RETIRED_METAPARAMETERS: &[&str] = &["consume", "export"];
-
-/// Whether a resource attribute or a definition's variable of this name comes from
-/// every resource: a metaparameter, or a retired one (not judged).
-pub fn is_metaparameter_or_retired(name: &str) -> bool {
-    METAPARAMETERS.contains(&name) || RETIRED_METAPARAMETERS.contains(&name)
-}
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, Default, PartialEq)]
 pub struct Program {
     pub body: Vec<Expr>,

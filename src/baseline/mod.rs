@@ -57,7 +57,7 @@ impl Baseline {
         for (index, file) in report.files.iter().enumerate() {
             let path = stable_path(&file.path);
             for (d, fp) in file.diagnostics.iter().zip(fingerprints.file(index)) {
-                let line = crate::output::positions(file, d).0.line;
+                let line = crate::check::positions(file, d).0.line;
                 findings.push(Entry {
                     path: path.clone(),
                     rule: d.rule.to_string(),

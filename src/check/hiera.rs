@@ -1,5 +1,5 @@
 //! The Hiera files of the checked environments, judged: each environment's layer and
-//! its modules' (`env::hiera::read`), under the paths the user named.
+//! its modules' (`hiera::read`), under the paths the user named.
 
 use super::{data_report, data_source, Environments, FileReport, Plan};
 use crate::config::Settings;

@@ -14,7 +14,9 @@ mod hiera;
 mod isolate;
 mod metadata;
 mod prefetch;
+mod rule_runner;
 pub mod shard;
+mod suppress;
 
 pub use isolate::catch_file_panic;
 pub(crate) use isolate::{catch_part_panic, resume_part_panic};
@@ -22,11 +24,11 @@ pub(crate) use isolate::{catch_part_panic, resume_part_panic};
 use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::{Environment, Loader};
-use crate::rules::{self, RuleThreads};
 use crate::source::walk::{self, FoundFile};
-use crate::source::{SourceFile, SourceKind};
-use crate::syntax;
+use crate::source::{Position, SourceFile, SourceKind, Span};
+use crate::syntax::{self, ParsedFile};
 use rayon::prelude::*;
+pub use rule_runner::{check_file, with_context, RuleThreads};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -269,7 +271,7 @@ fn check_environment(
     let few = group.files.len() < 4 * workers;
     let idle_cores = few && workers > 1;
     if idle_cores {
-        crate::env::builtin::read_tables_in_background();
+        crate::builtin::read_tables_in_background();
     }
     let planned = group.all_files(plan);
     let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
@@ -829,34 +831,12 @@ pub fn environment_around(path: &std::path::Path, modulepath: &[PathBuf]) -> Env
     Environment::build([], on_disk).with_modulepaths_for(&file, modulepath)
 }
 
-/// A file read and parsed, waiting for its checks.
-pub struct ParsedFile {
-    /// Shared with the index, which evaluates the bodies of the definitions it holds.
-    pub source: Arc<SourceFile>,
-    pub program: Arc<crate::ast::Program>,
-    /// The syntax layer's findings.
-    pub diagnostics: Vec<Diagnostic>,
-    /// ERROR and MISSING nodes (see `syntax::Parsed`).
-    pub error_nodes: usize,
-}
-
-impl ParsedFile {
-    pub fn new(source: SourceFile, parsed: syntax::Parsed) -> ParsedFile {
-        ParsedFile {
-            source: Arc::new(source),
-            program: Arc::new(parsed.program),
-            diagnostics: parsed.diagnostics,
-            error_nodes: parsed.error_nodes,
-        }
-    }
-}
-
 /// A parsed file, or the report of a file that could not be read.
 pub type ParseResult = Result<ParsedFile, Box<FileReport>>;
 
 /// Reads and parses one found file; a file that cannot be read is its own report.
 pub fn parse_found_file(found: &FoundFile) -> ParseResult {
-    let read_and_parse = || {
+    let read_and_parse = || -> Result<ParsedFile, Diagnostic> {
         let source = walk::read_file(found)?;
         let parsed = syntax::parse(&source);
         Ok(ParsedFile::new(source, parsed))
@@ -928,7 +908,7 @@ fn run_checks_unguarded(
         ..
     } = file;
     isolate::panic_if_marked(&source.text);
-    rules::check_file(&source, &program, settings, env, threads, &mut diagnostics);
+    check_file(&source, &program, settings, env, threads, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),
@@ -958,12 +938,29 @@ pub fn check_text_with(
     let kind = SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest);
     match walk::source_from_bytes(path.clone(), kind, bytes) {
         Ok(source) => check_source_with(source, settings, env),
-        Err(diagnostic) => FileReport {
+        Err(unreadable) => FileReport {
             path,
             source: None,
-            diagnostics: vec![diagnostic],
+            diagnostics: vec![unreadable.into()],
             rendered: None,
         },
+    }
+}
+
+/// The 1-based start and end positions of a diagnostic in its file (1:1 when the file's
+/// text is not available, e.g. it could not be read).
+pub fn positions(file: &FileReport, diagnostic: &Diagnostic) -> (Position, Position) {
+    span_positions(file, diagnostic.span)
+}
+
+/// The 1-based start and end positions of a span in a file (1:1 without its text).
+pub fn span_positions(file: &FileReport, span: Span) -> (Position, Position) {
+    match &file.source {
+        Some(source) => (source.position(span.start), source.position(span.end)),
+        None => {
+            let p = Position { line: 1, column: 1 };
+            (p, p)
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! wait. So for such runs the names are gathered first and their definitions loaded in
 //! parallel into the environment's caches, where the rules then find them.
 
-use crate::analysis::text::preorder;
+use crate::ast::preorder;
 use crate::ast::{ExprKind, Program, ResourceForm};
 use crate::env::Environment;
 use rayon::prelude::*;

@@ -95,8 +95,8 @@ pub fn explain(args: ExplainArgs) -> i32 {
     };
     let source = match walk::read_file(&found) {
         Ok(source) => source,
-        Err(d) => {
-            eprintln!("pupcheck: {}: {}", path.display(), d.message);
+        Err(unreadable) => {
+            eprintln!("pupcheck: {}: {}", path.display(), unreadable.0);
             return EXIT_USAGE;
         }
     };
@@ -110,8 +110,8 @@ pub fn explain(args: ExplainArgs) -> i32 {
     let parsed = crate::syntax::parse(&source);
     let env = crate::check::environment_around(&path, &args.modulepath);
     let settings = crate::config::Settings::default();
-    let explained = crate::rules::with_context(&source, &parsed.program, &settings, &env, |ctx| {
-        crate::infer::answer::answers_at(ctx, offset)
+    let explained = crate::check::with_context(&source, &parsed.program, &settings, &env, |ctx| {
+        crate::infer::answer::answers_at(&ctx.view(), offset)
     });
     let Some((span, answers)) = explained else {
         eprintln!(

@@ -48,18 +48,10 @@ const MAX_THREADS: usize = 256;
 /// Stack size of the threads that parse and check: deep (but bounded) nesting recurses.
 const WORKER_STACK: usize = 64 * 1024 * 1024;
 
-/// The version and the commit it was built from.
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("PUPCHECK_COMMIT"),
-    ")"
-);
-
 #[derive(Parser, Debug)]
 #[command(
     name = "pupcheck",
-    version = VERSION,
+    version = crate::VERSION,
     about = "A static type checker and linter for the Puppet language",
     after_help = concat!("Examples:
   pupcheck check                       check every .pp and .epp file under the current directory
@@ -320,8 +312,8 @@ fn print_ast(path: &Path) -> i32 {
             }
             EXIT_CLEAN
         }
-        Err(d) => {
-            eprintln!("{}: {}", path.display(), d.message);
+        Err(unreadable) => {
+            eprintln!("{}: {}", path.display(), unreadable.0);
             EXIT_USAGE
         }
     }

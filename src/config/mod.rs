@@ -19,39 +19,18 @@ use std::sync::Arc;
 pub const CONFIG_FILE: &str = "pupcheck.toml";
 pub const PUPPET_LINT_RC: &str = ".puppet-lint.rc";
 
-/// puppet-lint's line limit for its `140chars` check, pupcheck's `line-too-long`.
-pub const DEFAULT_LINE_LENGTH: usize = 140;
+pub use crate::analysis::context::{RuleOptions, DEFAULT_LINE_LENGTH};
 
 /// What the rules of one file are run with.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Settings {
+    /// Which rules run, at what severity.
     pub rules: RuleSelection,
-    /// The limit of `line-too-long`.
-    pub line_length: usize,
-    /// puppet-lint's `--relative`: `autoloader-layout` ignores the module folder's name.
-    pub relative_layout: bool,
-    /// puppet-lint 4's `--top-scope-variables`: top-scope names `top-scope-facts`
-    /// accepts (each name and the names it starts, as puppet-lint 4 compares).
-    pub top_scope_variables: Vec<String>,
-    /// Puppet's `strict_variables`: an unknown variable fails the compile (Puppet 8's
-    /// default, so pupcheck's) or only warns (Puppet 7's; `strict-variables = false`).
-    pub strict_variables: bool,
+    /// What the rules read of the configuration.
+    pub options: RuleOptions,
     /// The global Hiera layer's `hiera.yaml` (`hiera-global`): outside the repository,
     /// it is taken as empty without it.
     pub hiera_global: Option<std::path::PathBuf>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            rules: RuleSelection::default(),
-            line_length: DEFAULT_LINE_LENGTH,
-            relative_layout: false,
-            top_scope_variables: Vec::new(),
-            strict_variables: true,
-            hiera_global: None,
-        }
-    }
 }
 
 /// Finds the configuration of each file and computes its [`Settings`].
@@ -179,11 +158,13 @@ impl Resolver {
             for (o, _) in c.overrides.iter().zip(&matched).filter(|(_, m)| **m) {
                 settings.rules.apply(&o.rules);
             }
-            settings.line_length = c.line_length.unwrap_or(DEFAULT_LINE_LENGTH);
-            settings.relative_layout = c.relative_layout;
-            settings.strict_variables = c.strict_variables.unwrap_or(true);
+            settings.options = RuleOptions {
+                line_length: c.line_length.unwrap_or(DEFAULT_LINE_LENGTH),
+                relative_layout: c.relative_layout,
+                top_scope_variables: c.top_scope_variables.clone(),
+                strict_variables: c.strict_variables.unwrap_or(true),
+            };
             settings.hiera_global = c.hiera_global.clone();
-            settings.top_scope_variables = c.top_scope_variables.clone();
         }
         settings.rules.apply(&self.command_line);
         let settings = Arc::new(settings);
@@ -304,7 +285,7 @@ mod tests {
         let mut resolver = Resolver::defaults();
         let legacy = resolver.settings_for(&sub.join("init.pp")).unwrap();
         let top = resolver.settings_for(&dir.join("init.pp")).unwrap();
-        assert_eq!(top.line_length, 100);
+        assert_eq!(top.options.line_length, 100);
         assert!(!top.rules.enabled().any(|r| r.id == "documentation"));
         assert!(top.rules.enabled().any(|r| r.id == "trailing-whitespace"));
         assert!(!legacy
@@ -318,7 +299,7 @@ mod tests {
         let mut resolver = Resolver::defaults();
         let rc = resolver.settings_for(&sub.join("init.pp")).unwrap();
         assert!(!rc.rules.enabled().any(|r| r.id == "hard-tabs"));
-        assert_eq!(rc.line_length, DEFAULT_LINE_LENGTH);
+        assert_eq!(rc.options.line_length, DEFAULT_LINE_LENGTH);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

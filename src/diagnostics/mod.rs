@@ -133,6 +133,13 @@ impl Diagnostic {
 }
 
 /// Rule ids of the diagnostics the syntax layer and the file reader produce.
+/// A file the reader could not take is its `unreadable-file` finding, at its start.
+impl From<crate::source::walk::Unreadable> for Diagnostic {
+    fn from(unreadable: crate::source::walk::Unreadable) -> Diagnostic {
+        Diagnostic::error(rule_ids::UNREADABLE_FILE, Span::at(0), unreadable.0)
+    }
+}
+
 pub mod rule_ids {
     /// The file does not parse.
     pub const SYNTAX_ERROR: &str = "syntax-error";

@@ -28,7 +28,7 @@ pub struct Loader {
     /// its path and hashing it again cost more than the look-up).
     manifests_by_name: Memo<String, Option<Arc<Environment>>>,
     /// The module functions written in Ruby read so far (`None`: absent or unread).
-    ruby_functions: Memo<PathBuf, Option<Arc<super::ruby::RubyFunction>>>,
+    ruby_functions: Memo<PathBuf, Option<Arc<crate::ruby::function::RubyFunction>>>,
     /// The modules' provider folders (`lib/puppet/provider/<type>`), by type name.
     provider_folders: std::sync::OnceLock<HashMap<String, Vec<PathBuf>>>,
     /// The EPP templates read so far, by file (`None`: absent, unreadable or broken).
@@ -196,7 +196,7 @@ fn module_metadata(root: &Path) -> Option<ModuleMetadata> {
         crate::source::read::SMALL_FILE_LIMIT,
         |text| ModuleMetadata {
             name: name_in_metadata(text),
-            names_data_provider: super::hiera::names_data_provider(text),
+            names_data_provider: crate::hiera::names_data_provider(text),
         },
     )
 }
@@ -340,12 +340,12 @@ impl Loader {
     }
 
     /// Whether the `metadata.json` of the module at `root` names a Hiera data provider
-    /// ([`super::hiera::names_data_provider`]).
+    /// ([`crate::hiera::names_data_provider`]).
     pub fn names_data_provider(&self, root: &Path) -> bool {
         match self.data_providers.get(root) {
             Some(&provider) => provider,
             // (A checked module that takes the place of one found.)
-            None => super::hiera::module_names_data_provider(root),
+            None => crate::hiera::module_names_data_provider(root),
         }
     }
 
@@ -438,7 +438,10 @@ impl Loader {
     /// The function `mod::a::b` written in Ruby with the 4.x API, in
     /// `<mod>/lib/puppet/functions/mod/a/b.rb`, read as text (never run); `None` when
     /// there is none or the reader is not sure of it.
-    pub fn ruby_function_for(&self, name: &str) -> Option<Arc<super::ruby::RubyFunction>> {
+    pub fn ruby_function_for(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::ruby::function::RubyFunction>> {
         let segments: Vec<&str> = name.split("::").collect();
         let root = self.modules.get(*segments.first()?)?;
         if segments.len() < 2 || segments.iter().any(|s| s.is_empty()) {
@@ -455,7 +458,7 @@ impl Loader {
                 "ruby-function",
                 &file,
                 crate::source::read::SMALL_FILE_LIMIT,
-                |text| super::ruby::read_function(text, name),
+                |text| crate::ruby::function::read_function(text, name),
             )
             .flatten()
             .map(Arc::new)
@@ -466,7 +469,10 @@ impl Loader {
     /// that has `lib/puppet/type/<name>.rb`, read as text (never run); `None` when no
     /// module or several have the file, or the reader is not sure of it.
     /// (Asked once per name: `Environment::resource_type` keeps the answer.)
-    pub fn ruby_type_for(&self, name: &str) -> Option<Arc<super::resource_type::ResourceType>> {
+    pub fn ruby_type_for(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::builtin::resource_type::ResourceType>> {
         if !is_plain_name(name) {
             return None;
         }
@@ -477,8 +483,8 @@ impl Loader {
             crate::cache::Packing::Module,
             "ruby-type",
             &file,
-            super::ruby_type::RUBY_TYPE_LIMIT,
-            |text| super::ruby_type::read_type(text, name),
+            crate::ruby::resource_type::RUBY_TYPE_LIMIT,
+            |text| crate::ruby::resource_type::read_type(text, name),
         )
         .flatten()
         .map(Arc::new)
@@ -591,7 +597,7 @@ impl Loader {
             "legacy-arity",
             &file,
             crate::source::read::SMALL_FILE_LIMIT,
-            |text| super::ruby::read_legacy_arity(text, name),
+            |text| crate::ruby::function::read_legacy_arity(text, name),
         )
         .flatten()
     }
@@ -691,6 +697,15 @@ impl Loader {
                 None if std::fs::symlink_metadata(file).is_err() => Loaded::Absent,
                 None => Loaded::Unreadable,
             })
+    }
+}
+
+impl crate::hiera::ModuleFolders for Loader {
+    fn module_may_hold(&self, root: &Path, name: &str) -> bool {
+        Loader::module_may_hold(self, root, name)
+    }
+    fn names_data_provider(&self, root: &Path) -> bool {
+        Loader::names_data_provider(self, root)
     }
 }
 

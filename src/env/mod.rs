@@ -14,18 +14,11 @@
 //! was not shown. So a name it lacks is *unknown*, never "does not exist", and checks
 //! judge nothing that depends on one.
 
-pub mod builtin;
 mod discover;
-pub mod hiera;
 mod loader;
 mod memo;
-pub mod resource_type;
-pub mod ruby;
-mod ruby_skim;
-mod ruby_syntax;
-mod ruby_tree;
-pub mod ruby_type;
 mod scan;
+pub(crate) mod symbols;
 pub(crate) mod top_scope;
 
 pub use discover::{checked_module_root, environment_root, modulepaths, EnvironmentRoots};
@@ -168,7 +161,7 @@ pub struct Environment {
     /// for one file).
     root: Option<PathBuf>,
     /// Its Hiera files and theirs of its modules, read on first use.
-    hiera: std::sync::OnceLock<hiera::Hiera>,
+    hiera: std::sync::OnceLock<crate::hiera::Hiera>,
     /// The global Hiera layer's configuration, if the settings name one.
     hiera_global: Option<PathBuf>,
     /// What the text of its files says (classes declared with parameters, Hiera keys
@@ -183,7 +176,7 @@ pub struct Environment {
     module_metadata_present: memo::Memo<PathBuf, bool>,
     /// The resource types written in Ruby asked about, by name: each declaration asks,
     /// and finding one looks at every module's folders.
-    resource_types: memo::Memo<String, Option<Arc<resource_type::ResourceType>>>,
+    resource_types: memo::Memo<String, Option<Arc<crate::builtin::resource_type::ResourceType>>>,
     /// The variables the run's files set at top scope and in node definitions.
     top_scope: top_scope::TopScopeVariables,
     /// Those the environment's main manifest sets, read on first use.
@@ -647,13 +640,15 @@ impl Environment {
 
     /// The environment's Hiera files: its own layer (none for files in no
     /// environment) and its modules'.
-    pub fn hiera(&self) -> &hiera::Hiera {
+    pub fn hiera(&self) -> &crate::hiera::Hiera {
         self.hiera.get_or_init(|| {
-            hiera::read_with_global(
+            crate::hiera::read_with_global(
                 self.hiera_global.as_deref(),
                 self.root.as_deref(),
                 &self.modules(),
-                self.loader.as_ref(),
+                self.loader
+                    .as_ref()
+                    .map(|l| l as &dyn crate::hiera::ModuleFolders),
             )
         })
     }
@@ -771,6 +766,12 @@ impl Environment {
         main.set_outside(name, &file)
     }
 
+    /// The number of arguments the 3.x (legacy) Ruby function `name` of a module on
+    /// the modulepaths takes, if the index finds it.
+    pub fn legacy_arity(&self, name: &str) -> Option<i64> {
+        self.loader.as_ref()?.legacy_arity_for(name)
+    }
+
     /// Whether custom or external facts of the modules may define `name` (never in
     /// an index without modulepaths, whose agents' facts are not known).
     pub fn modules_may_define_fact(&self, name: &str) -> bool {
@@ -826,7 +827,7 @@ impl Environment {
 
     /// Gives `definition_file` a manifest the run has parsed already (so that a
     /// declaration evaluated with its values does not read and parse it again).
-    pub fn share_definition_file(&self, file: &crate::check::ParsedFile) {
+    pub fn share_definition_file(&self, file: &crate::syntax::ParsedFile) {
         if file.error_nodes == 0 && file.source.kind == SourceKind::Manifest {
             self.definition_files.insert(
                 file.source.path.clone(),
@@ -879,7 +880,7 @@ impl Environment {
         };
         names::is_qualified(&key)
             && !key.starts_with("environment::")
-            && !builtin::functions::exists(&key)
+            && !crate::builtin::functions::exists(&key)
             && !self.functions.contains_key(&key)
             && !self.is_ambiguous(Table::Function, &key)
             && loader.function_certainly_absent(&key)
@@ -918,7 +919,7 @@ impl Environment {
 
     /// The module function `name` written in Ruby with the 4.x API, where no function
     /// written in Puppet has the name (which of two Puppet would load is not known).
-    pub fn ruby_function(&self, name: &str) -> Option<Arc<ruby::RubyFunction>> {
+    pub fn ruby_function(&self, name: &str) -> Option<Arc<crate::ruby::function::RubyFunction>> {
         let key = definition_key(name);
         if self.is_ambiguous(Table::Function, &key) || self.function(&key).is_some() {
             return None;
@@ -932,13 +933,19 @@ impl Environment {
     /// modulepaths has that file, the type of a module Puppet ships with itself (`cron`).
     /// `None` when it is unknown or not sure, and when a module's provider of the type
     /// may add to it.
-    pub fn resource_type(&self, name: &str) -> Option<Arc<resource_type::ResourceType>> {
+    pub fn resource_type(
+        &self,
+        name: &str,
+    ) -> Option<Arc<crate::builtin::resource_type::ResourceType>> {
         let key = definition_key(name);
         self.resource_types
             .get_or_compute(&key, || self.find_resource_type(&key))
     }
 
-    fn find_resource_type(&self, key: &str) -> Option<Arc<resource_type::ResourceType>> {
+    fn find_resource_type(
+        &self,
+        key: &str,
+    ) -> Option<Arc<crate::builtin::resource_type::ResourceType>> {
         // A module's provider may add to any type, Puppet's own too.
         if self
             .loader
@@ -947,7 +954,7 @@ impl Environment {
         {
             return None;
         }
-        if let Some(own) = builtin::resource_type(key) {
+        if let Some(own) = crate::builtin::resource_type(key) {
             return Some(own);
         }
         if !loader::is_plain_name(key)
@@ -960,7 +967,7 @@ impl Environment {
         if loader.any_module_has(&format!("lib/puppet/type/{key}.rb")) {
             loader.ruby_type_for(key)
         } else {
-            builtin::bundled_resource_type(key)
+            crate::builtin::bundled_resource_type(key)
         }
     }
 
@@ -1010,213 +1017,6 @@ impl AliasSource for Environment {
     }
 
     /// Never: modules the index was not shown may define more.
-    fn knows_every_alias(&self) -> bool {
-        false
-    }
-}
-
-/// The aliases a file sees: its own, then the index's.
-pub struct FileAliases<'a> {
-    own: crate::types::resolve::AliasTable,
-    env: &'a Environment,
-    /// What the interpretation of the file may spend, its calls into other files'
-    /// bodies included.
-    budget: crate::eval::Budget,
-}
-
-impl<'a> FileAliases<'a> {
-    /// The aliases of `program`, whose interpretation starts a budget of its own (in
-    /// proportion to the file's size).
-    pub fn new(program: &Program, env: &'a Environment) -> FileAliases<'a> {
-        let bytes = program.body.last().map_or(0, |e| e.span.end as usize);
-        Self::with_budget(program, env, crate::eval::Budget::for_source(bytes))
-    }
-
-    /// The aliases of `program`, a file whose bodies this file's interpretation runs
-    /// (a function it calls, a class it declares): on this file's budget.
-    pub fn for_program(&self, program: &Program) -> FileAliases<'a> {
-        Self::with_budget(program, self.env, self.budget.clone())
-    }
-
-    /// The aliases of `program`, interpreted on `budget`.
-    pub fn with_budget(
-        program: &Program,
-        env: &'a Environment,
-        budget: crate::eval::Budget,
-    ) -> FileAliases<'a> {
-        let mut own = crate::types::resolve::AliasTable::partial();
-        for statement in &program.body {
-            if let ExprKind::TypeAlias(alias) = &statement.kind {
-                own.insert(&alias.name.name, type_expr_from_ast(&alias.type_expr));
-            }
-        }
-        FileAliases { own, env, budget }
-    }
-
-    /// What the interpretation may still spend.
-    pub fn budget(&self) -> &crate::eval::Budget {
-        &self.budget
-    }
-}
-
-/// How many Puppet-language function bodies deep a call's result is evaluated.
-const MAX_FUNCTION_CALLS: usize = 8;
-
-/// Whether `statements` may leave early (`return`), which the value of a body's last
-/// statement does not account for.
-fn may_return_early(statements: &[crate::ast::Expr]) -> bool {
-    use crate::ast::{Expr, Visitor};
-    struct Finds(bool);
-    impl<'p> Visitor<'p> for Finds {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            if let ExprKind::Call(call) = &expr.kind {
-                if matches!(&call.function.kind, ExprKind::Name(n) if n == "return") {
-                    self.0 = true;
-                }
-            }
-            crate::ast::walk_expr(self, expr);
-        }
-    }
-    let mut finds = Finds(false);
-    for statement in statements {
-        finds.visit_expr(statement);
-    }
-    finds.0
-}
-
-impl crate::eval::FunctionSource for FileAliases<'_> {
-    fn defines_puppet_function(&self, name: &str) -> bool {
-        self.env.function(name).is_some()
-    }
-
-    fn budget(&self) -> Option<&crate::eval::Budget> {
-        Some(&self.budget)
-    }
-
-    fn refuses_every_return(&self, name: &str, calls: usize) -> bool {
-        use crate::analysis::symbols::{self, SymbolKind};
-        use crate::eval::{Evaluator, FailureKind};
-        if calls >= MAX_FUNCTION_CALLS || self.budget.spent() {
-            return false;
-        }
-        let Some(definition) = self.env.function(name) else {
-            return false;
-        };
-        let Some(file) = self.env.definition_file(&definition.path) else {
-            return false;
-        };
-        let Some(symbol) = symbols::find(&file.program, SymbolKind::Function, name) else {
-            return false;
-        };
-        let ExprKind::Function(function) = &symbol.expr.kind else {
-            return false;
-        };
-        // The body walked as the function's own check walks it: each parameter known
-        // by its type.
-        let aliases = self.for_program(&file.program);
-        let mut evaluator = Evaluator::new(&aliases)
-            .with_functions(&aliases)
-            .with_calls(calls + 1);
-        evaluator.bind_by_types(function.params.as_deref().unwrap_or(&[]));
-        evaluator.walk(&function.body.statements, &mut |_, _| {});
-        evaluator.check_return(function);
-        evaluator
-            .take_failures()
-            .iter()
-            .any(|f| f.kind == FailureKind::ReturnType)
-    }
-
-    fn call_result(
-        &self,
-        name: &str,
-        args: &[crate::types::Value],
-        calls: usize,
-    ) -> Option<crate::types::Value> {
-        use crate::analysis::symbols::{self, SymbolKind};
-        use crate::eval::{AbstractValue, Evaluator};
-        if calls >= MAX_FUNCTION_CALLS || self.budget.spent() {
-            return None;
-        }
-        let definition = self.env.function(name)?;
-        let file = self.env.definition_file(&definition.path)?;
-        let symbol = symbols::find(&file.program, SymbolKind::Function, name)?;
-        let ExprKind::Function(function) = &symbol.expr.kind else {
-            return None;
-        };
-        if may_return_early(&function.body.statements) {
-            return None;
-        }
-        let aliases = self.for_program(&file.program);
-        let mut evaluator = Evaluator::new(&aliases)
-            .with_functions(&aliases)
-            .with_calls(calls + 1);
-        let params = function.params.as_deref().unwrap_or(&[]);
-        if args.len() > params.len() && !params.iter().any(|p| p.captures_rest) {
-            return None;
-        }
-        for (i, p) in params.iter().enumerate() {
-            let value = if p.captures_rest {
-                crate::types::Value::array(args.get(i..).unwrap_or(&[]).to_vec())
-            } else if let Some(v) = args.get(i) {
-                v.clone()
-            } else {
-                match evaluator.eval(p.default.as_ref()?) {
-                    Ok(AbstractValue::Known(v)) => v,
-                    _ => return None,
-                }
-            };
-            // An argument its parameter's type rejects: Puppet's dispatcher refuses
-            // the call (another rule's finding), the body never runs.
-            if let Some(type_expr) = &p.type_expr {
-                let ty = evaluator.resolve_type(type_expr).ok()?;
-                let fits = if p.captures_rest {
-                    match &value {
-                        crate::types::Value::Array(items) => {
-                            items.iter().all(|v| crate::types::instance_of(v, &ty))
-                        }
-                        _ => false,
-                    }
-                } else {
-                    crate::types::instance_of(&value, &ty)
-                };
-                if !fits {
-                    return None;
-                }
-            }
-            evaluator.bind(&p.name.name, AbstractValue::Known(value));
-        }
-        match evaluator.eval_block(&function.body.statements) {
-            Ok(AbstractValue::Known(v)) => Some(v),
-            _ => None,
-        }
-    }
-
-    fn checked_return(&self, name: &str) -> Option<crate::ast::Expr> {
-        self.env.function(name)?.checked_return.clone()
-    }
-    fn ruby_function(&self, name: &str) -> Option<Arc<ruby::RubyFunction>> {
-        self.env.ruby_function(name)
-    }
-    fn legacy_arity(&self, name: &str) -> Option<i64> {
-        self.env.loader.as_ref()?.legacy_arity_for(name)
-    }
-    fn hiera_values(&self, key: &str) -> Option<Vec<crate::types::Value>> {
-        self.env.root()?;
-        self.env.hiera().values(key)
-    }
-    fn may_define_fact(&self, name: &str) -> bool {
-        // Outside an environment no module is known to define one.
-        self.env.loader.is_some() && self.env.may_define_fact(name)
-    }
-}
-
-impl AliasSource for FileAliases<'_> {
-    fn alias_body(&self, name: &str) -> Option<TypeExpr> {
-        self.own
-            .alias_body(name)
-            .or_else(|| self.env.alias_body(name))
-    }
-
     fn knows_every_alias(&self) -> bool {
         false
     }

@@ -4,7 +4,7 @@
 
 use super::{AbstractValue, EvalError, Evaluator, R};
 use crate::ast::{Call, Expr, ExprKind, Lambda, MethodCall};
-use crate::env::builtin::functions::Function;
+use crate::builtin::functions::Function;
 use crate::types::labels::ruby_inspect;
 use crate::types::mismatch::{describe_value, PathElem};
 use crate::types::value::{IteratorValue, Value};

@@ -190,7 +190,7 @@ impl<'a> Evaluator<'a> {
             let known = def.params.iter().flatten().any(|p| &p.name.name == name);
             // `name` and `title` are accepted too (the resource's own).
             let own = matches!(name.as_str(), "name" | "title");
-            if !known && !own && !crate::ast::is_metaparameter_or_retired(name) {
+            if !known && !own && !crate::builtin::is_metaparameter_or_retired(name) {
                 return Err(failed(format!("{shown}: has no parameter named '{name}'")));
             }
         }

@@ -7,8 +7,8 @@
 
 use super::{AbstractValue, EvalError, Evaluator, Failure, FailureKind, R};
 use crate::ast::{Expr, ExprKind, Lambda, UnaryOp};
-use crate::env::builtin::functions::{self as builtin, Block, Dispatch, Function};
-use crate::env::ruby::{ParamKind, RubyFunction};
+use crate::builtin::functions::{self as builtin, Block, Dispatch, Function};
+use crate::ruby::function::{ParamKind, RubyFunction};
 use crate::types::disjoint::disjoint;
 use crate::types::mismatch::{describe_signatures, Actual, GivenBlock, Signature, SignatureBlock};
 use crate::types::{accepts, instance_of, Kind, Type, Value};

@@ -14,6 +14,7 @@ pub mod budget;
 mod calls;
 mod classes;
 mod dispatch;
+mod file_aliases;
 pub mod flow;
 mod format;
 mod lambdas;
@@ -39,6 +40,7 @@ use crate::types::resolve::{AliasSource, Resolver};
 use crate::types::value::Value;
 use crate::types::Type;
 pub use budget::Budget;
+pub use file_aliases::FileAliases;
 use indexmap::IndexMap;
 use scope::Scope;
 use std::sync::Arc;
@@ -58,7 +60,10 @@ pub trait FunctionSource {
     /// `name` against, if it does.
     fn checked_return(&self, name: &str) -> Option<Expr>;
     /// The function `name` written in Ruby with the 4.x API, as its file reads.
-    fn ruby_function(&self, _name: &str) -> Option<std::sync::Arc<crate::env::ruby::RubyFunction>> {
+    fn ruby_function(
+        &self,
+        _name: &str,
+    ) -> Option<std::sync::Arc<crate::ruby::function::RubyFunction>> {
         None
     }
     /// The arity a module's 3.x function `name` declares (`newfunction`'s `:arity`).
@@ -813,12 +818,12 @@ impl<'a> Evaluator<'a> {
         if self.closed_world || self.scopes.iter().any(|s| s.get("facts").is_some()) {
             return None;
         }
-        let path = crate::env::builtin::facts::facts_path(access)?;
+        let path = crate::builtin::facts::facts_path(access)?;
         let name = path.first()?;
         if self.functions.is_some_and(|f| f.may_define_fact(name)) {
             return None;
         }
-        let ty = crate::env::builtin::facts::value_type(&path)?;
+        let ty = crate::builtin::facts::value_type(&path)?;
         Some(AbstractValue::Inferred(crate::types::t::optional(ty)))
     }
 
@@ -828,7 +833,7 @@ impl<'a> Evaluator<'a> {
         if self.closed_world || self.functions.is_some_and(|f| f.may_define_fact(name)) {
             return None;
         }
-        let ty = crate::env::builtin::facts::value_type(&[name.to_string()])?;
+        let ty = crate::builtin::facts::value_type(&[name.to_string()])?;
         Some(AbstractValue::Inferred(crate::types::t::optional(ty)))
     }
 

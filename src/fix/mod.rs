@@ -305,11 +305,11 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
                 bytes.clone(),
             ) {
                 Ok(source) => source,
-                Err(d) => {
+                Err(unreadable) => {
                     return unchanged(FileReport {
                         path: found.path.clone(),
                         source: None,
-                        diagnostics: vec![d],
+                        diagnostics: vec![unreadable.into()],
                         rendered: None,
                     })
                 }
@@ -327,11 +327,11 @@ pub fn fix_plan(plan: &Plan, write: bool, allowed: Allowed) -> Vec<FileOutcome> 
             };
             let fixed = match check::catch_file_panic(fixing) {
                 Ok(fixed) => fixed,
-                Err(d) => {
+                Err(internal_error) => {
                     return unchanged(FileReport {
                         path: found.path.clone(),
                         source: None,
-                        diagnostics: vec![d],
+                        diagnostics: vec![internal_error],
                         rendered: None,
                     })
                 }

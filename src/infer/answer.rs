@@ -1,9 +1,9 @@
 //! What the evaluation knows of the expression at a place, in words: the answer of
 //! `pupcheck explain FILE:LINE:COL` and of an editor's hover (`server`).
 
+use super::FileView;
 use crate::ast::{Expr, ExprKind};
 use crate::eval::{AbstractValue, EvalError, Failure};
-use crate::rules::FileContext;
 use crate::source::Span;
 use crate::types::{infer_detailed, Kind};
 
@@ -69,8 +69,8 @@ impl Answer {
 /// each time it reaches it, each different answer once. Empty answers: the walk does not
 /// reach it (code Puppet does not run, or after something not modelled). `None`: no
 /// expression there.
-pub fn answers_at(ctx: &FileContext, offset: u32) -> Option<(Span, Vec<Answer>)> {
-    let expr = innermost_at(&ctx.exprs, offset)?;
+pub fn answers_at(ctx: &FileView, offset: u32) -> Option<(Span, Vec<Answer>)> {
+    let expr = innermost_at(ctx.exprs, offset)?;
     let mut answers: Vec<Answer> = Vec::new();
     for answer in super::FileInference::explain(ctx, expr)
         .into_iter()

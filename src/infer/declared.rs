@@ -14,11 +14,12 @@
 //! missing a required parameter, and definitions in files that do not parse.
 
 use super::FileInference;
-use crate::analysis::symbols::{self, SymbolKind};
+use super::FileView;
 use crate::ast::{AttributeOp, ExprKind, ResourceBody, ResourceExpr, ResourceForm};
-use crate::env::{definition_key, FileAliases};
+use crate::env::definition_key;
+use crate::env::symbols::{self, SymbolKind};
+use crate::eval::FileAliases;
 use crate::eval::{AbstractValue, Budget, Evaluator, Failure};
-use crate::rules::FileContext;
 use crate::source::Span;
 use crate::types::{t, Value};
 use foldhash::HashSet;
@@ -44,12 +45,12 @@ pub struct DeclaredFailure {
 
 /// The failures of every declaration of the file evaluated into its body.
 pub(super) fn failures(
-    ctx: &FileContext,
+    ctx: &FileView,
     record: &FileInference,
     budget: &Budget,
 ) -> Vec<DeclaredFailure> {
     let mut found = Vec::new();
-    for expr in &ctx.exprs {
+    for expr in ctx.exprs {
         let ExprKind::Resource(resource) = &expr.kind else {
             continue;
         };
@@ -70,7 +71,7 @@ pub(super) fn failures(
 
 /// The failures of one declaration, if it can be evaluated into its body.
 fn declaration(
-    ctx: &FileContext,
+    ctx: &FileView,
     record: &FileInference,
     resource: &ResourceExpr,
     body: &ResourceBody,
@@ -157,9 +158,8 @@ fn evaluate(
     let symbol = symbols::find(&file.program, kind, &name)?;
     let params = symbol.params.unwrap_or(&[]);
     let block = symbol.body?;
-    let takes = |n: &str| {
-        params.iter().any(|p| p.name.name == n) || crate::env::builtin::is_metaparameter(n)
-    };
+    let takes =
+        |n: &str| params.iter().any(|p| p.name.name == n) || crate::builtin::is_metaparameter(n);
     if declared.given.iter().any(|(n, _)| !takes(n)) {
         return None;
     }

@@ -21,12 +21,20 @@ mod declared;
 pub use declared::DeclaredFailure;
 
 use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
-use crate::env::FileAliases;
 use crate::eval::flow::Reached;
+use crate::eval::FileAliases;
 use crate::eval::{AbstractValue, EvalError, Evaluator, Failure, ResourceDefault};
-use crate::rules::FileContext;
 use crate::types::{t, Value};
 use foldhash::{HashMap, HashSet, HashSetExt};
+
+/// What the interpretation reads of a file: its AST, its expressions in order
+/// ([`crate::ast::preorder`]) and its environment.
+#[derive(Clone, Copy)]
+pub struct FileView<'a> {
+    pub program: &'a crate::ast::Program,
+    pub exprs: &'a [&'a Expr],
+    pub env: &'a crate::env::Environment,
+}
 
 /// An expression of the file's syntax tree, by identity. The tree is immutable while
 /// the file is checked and the record never outlives it, so an expression's address
@@ -60,7 +68,7 @@ pub struct FileInference {
 
 impl FileInference {
     /// Walks every body of the file once and records what rules ask about.
-    pub fn infer(ctx: &FileContext) -> FileInference {
+    pub fn infer(ctx: &FileView) -> FileInference {
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
         let walked = walk_bodies(ctx, &aliases, None, &mut |evaluator, reached| {
@@ -76,7 +84,7 @@ impl FileInference {
         // What the walk did not reach, on its own: no variable known. (Errors there are
         // not noted: Puppet may never run that code.)
         let mut alone = Evaluator::new(&aliases).with_functions(&aliases);
-        for expr in &ctx.exprs {
+        for expr in ctx.exprs {
             match &expr.kind {
                 ExprKind::Resource(resource) => record.resource(&mut alone, resource),
                 ExprKind::Call(_) | ExprKind::MethodCall(_) => record.call(&mut alone, expr),
@@ -90,7 +98,7 @@ impl FileInference {
     /// What the walk holds for `expr` each time it reaches it (`pupcheck explain`, a
     /// hover): the value, or the error Puppet raises there. Empty when the walk does not
     /// reach it: code Puppet does not run, or after something not modelled.
-    pub fn explain(ctx: &FileContext, expr: &Expr) -> Vec<Result<AbstractValue, EvalError>> {
+    pub fn explain(ctx: &FileView, expr: &Expr) -> Vec<Result<AbstractValue, EvalError>> {
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
         walk_bodies(ctx, &aliases, Some(expr), &mut |evaluator, reached| {
@@ -183,8 +191,8 @@ impl FileInference {
     /// before a default are known by their declared types, as Puppet evaluates a
     /// default when nothing is given. (Errors are not noted: the rules that judge
     /// defaults say what fails.)
-    fn parameter_defaults(&mut self, ctx: &FileContext, aliases: &FileAliases) {
-        crate::analysis::text::each_parameter_list(ctx, |_, params| {
+    fn parameter_defaults(&mut self, ctx: &FileView, aliases: &FileAliases) {
+        crate::ast::each_parameter_list(ctx.program, ctx.exprs, |_, params| {
             let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
             for p in params {
                 if let Some(default) = &p.default {
@@ -275,7 +283,7 @@ struct Walked {
 /// types) and calls `f` at each resource expression and call, with an evaluator holding
 /// what is known at that point.
 fn walk_bodies<'p>(
-    ctx: &FileContext<'p>,
+    ctx: &FileView<'p>,
     aliases: &FileAliases,
     watch: Option<&Expr>,
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
@@ -296,7 +304,7 @@ fn walk_bodies<'p>(
         f,
         &mut walked,
     );
-    for expr in &ctx.exprs {
+    for expr in ctx.exprs {
         let mut function = None;
         let (title, params, body) = match &expr.kind {
             ExprKind::Class(c) => {

@@ -15,9 +15,8 @@ pub mod sarif;
 pub mod statistics;
 mod xml;
 
+pub(crate) use crate::check::{positions, span_positions};
 use crate::check::{FileReport, Report};
-use crate::diagnostics::Diagnostic;
-use crate::source::{Position, Span};
 
 /// The time the check's workers spent rendering files' parts, in nanoseconds of CPU
 /// summed over the workers (what `--timings` shows beside the output's own time).
@@ -337,23 +336,6 @@ impl JsonArray {
             out.write_all(b"[]")
         } else {
             write!(out, "\n{:width$}]", "", width = self.indent)
-        }
-    }
-}
-
-/// The 1-based start and end positions of a diagnostic in its file (1:1 when the file's
-/// text is not available, e.g. it could not be read).
-pub fn positions(file: &FileReport, diagnostic: &Diagnostic) -> (Position, Position) {
-    span_positions(file, diagnostic.span)
-}
-
-/// The 1-based start and end positions of a span in a file (1:1 without its text).
-pub fn span_positions(file: &FileReport, span: Span) -> (Position, Position) {
-    match &file.source {
-        Some(source) => (source.position(span.start), source.position(span.end)),
-        None => {
-            let p = Position { line: 1, column: 1 };
-            (p, p)
         }
     }
 }

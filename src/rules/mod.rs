@@ -13,12 +13,11 @@
 //! inline expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
-use crate::ast::{Expr, ExprTag, Program};
-use crate::config::Settings;
+use crate::ast::{Expr, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::source::SourceFile;
 use serde::Serialize;
 
+pub use crate::analysis::context::FileContext;
 pub use crate::analysis::text::CodeMap;
 
 /// Declares the catalogue from one list of `folder::module` entries, one per rule in
@@ -158,7 +157,7 @@ declare_rules! {
     style::space_before_arrow,
     style::star_comments,
     style::strict_indent,
-    style::suppress,
+    style::unused_suppression,
     syntax::syntax_error,
     style::top_scope_facts,
     style::trailing_comma,
@@ -234,58 +233,6 @@ impl Category {
     }
 }
 
-/// A file as the rules see it.
-pub struct FileContext<'a> {
-    pub source: &'a SourceFile,
-    pub program: &'a Program,
-    /// Where the code is, as opposed to strings and comments (for text-level rules).
-    pub code: &'a CodeMap,
-    /// Every expression, outermost first, in source order (`crate::analysis::text::each_expr`).
-    pub exprs: Vec<&'a crate::ast::Expr>,
-    /// The configuration the file is checked with.
-    pub settings: &'a Settings,
-    /// What the other files of the run and their modules define (partial: a name it
-    /// lacks is unknown, not missing).
-    pub env: &'a crate::env::Environment,
-    /// The evaluation of the file's bodies, made the first time a rule asks for it.
-    inference: std::sync::OnceLock<crate::infer::FileInference>,
-    /// The unqualified variable reads Puppet cannot answer, found on first use.
-    unset_reads: std::sync::OnceLock<Vec<crate::analysis::unset_variables::UnsetRead>>,
-    /// Where fixes may replace a variable reference, found on first use.
-    variable_sites: std::sync::OnceLock<crate::analysis::text::VariableSites>,
-    /// The tokens of each resource body, found on first use.
-    resource_bodies: std::sync::OnceLock<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
-}
-
-impl FileContext<'_> {
-    /// The evaluation of the file's bodies ([`crate::infer`]), shared by every rule.
-    pub fn inference(&self) -> &crate::infer::FileInference {
-        self.inference
-            .get_or_init(|| crate::infer::FileInference::infer(self))
-    }
-
-    /// The unqualified variable reads Puppet cannot answer
-    /// ([`crate::analysis::unset_variables`]), shared by the rules reporting them.
-    pub fn unset_reads(&self) -> &[crate::analysis::unset_variables::UnsetRead] {
-        self.unset_reads
-            .get_or_init(|| crate::analysis::unset_variables::unset_reads(self))
-    }
-
-    /// Where a fix may put code in place of a variable reference
-    /// ([`crate::analysis::text::VariableSites`]), shared by the rules whose fixes do.
-    pub fn variable_sites(&self) -> &crate::analysis::text::VariableSites {
-        self.variable_sites
-            .get_or_init(|| crate::analysis::text::VariableSites::of(self))
-    }
-
-    /// The tokens of every resource body ([`crate::analysis::resource_tokens`]), shared
-    /// by the rules that look at arrows.
-    pub fn resource_body_tokens(&self) -> &[Vec<crate::analysis::resource_tokens::Token>] {
-        self.resource_bodies
-            .get_or_init(|| crate::analysis::resource_tokens::resource_body_tokens(self))
-    }
-}
-
 /// A rule: metadata, documentation and the check.
 pub struct Rule {
     /// Stable, kebab-case.
@@ -328,6 +275,23 @@ impl Rule {
         self.check.is_some() || self.on_expr.is_some()
     }
 
+    /// Reports the failures of `kind` the file's interpretation found
+    /// ([`crate::analysis::failures`]).
+    pub fn report_failures(
+        &'static self,
+        ctx: &FileContext,
+        kind: crate::eval::FailureKind,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        for failure in crate::analysis::failures::failures_of_kind(ctx, kind) {
+            let diagnostic = self.diagnostic(failure.span, failure.message);
+            out.push(match failure.note {
+                Some(note) => diagnostic.with_note(note),
+                None => diagnostic,
+            });
+        }
+    }
+
     pub fn diagnostic(
         &'static self,
         span: crate::source::Span,
@@ -342,212 +306,6 @@ pub fn find(name: &str) -> Option<&'static Rule> {
     ALL.iter()
         .copied()
         .find(|r| r.id == name || r.puppet_lint == Some(name))
-}
-
-/// Runs the rules the settings enable on a parsed file, adding to the diagnostics the
-/// syntax layer found, applies the file's suppression comments to all of them (syntax
-/// errors cannot be suppressed), then the configured severities.
-pub fn check_file(
-    source: &SourceFile,
-    program: &Program,
-    settings: &Settings,
-    env: &crate::env::Environment,
-    threads: RuleThreads,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    with_context(source, program, settings, env, |ctx| {
-        check_in_context(ctx, settings, threads, diagnostics)
-    })
-}
-
-/// How the rules of one file use the cores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RuleThreads {
-    /// All on the calling thread: a run of many files keeps every core busy with files.
-    One,
-    /// Each rule's check of the whole file, and each category's walk over the
-    /// expressions, a task of its own on rayon's threads, sharing the file's context
-    /// (its interpretation a task too, started first, while the rules that do not read
-    /// it go on): for a run of a file or two (a pre-commit hook, an editor), whose
-    /// other cores would wait. The findings are the same; only their order before
-    /// sorting differs.
-    Split,
-}
-
-/// Runs `f` with what the rules see of a parsed file (also for questions about one
-/// file, such as `pupcheck explain`).
-pub fn with_context<R>(
-    source: &SourceFile,
-    program: &Program,
-    settings: &Settings,
-    env: &crate::env::Environment,
-    f: impl FnOnce(&FileContext) -> R,
-) -> R {
-    let code = CodeMap::new(source, program);
-    let exprs = crate::analysis::text::preorder(program);
-    f(&FileContext::new(
-        source, program, &code, exprs, settings, env,
-    ))
-}
-
-impl<'a> FileContext<'a> {
-    fn new(
-        source: &'a SourceFile,
-        program: &'a Program,
-        code: &'a CodeMap,
-        exprs: Vec<&'a crate::ast::Expr>,
-        settings: &'a Settings,
-        env: &'a crate::env::Environment,
-    ) -> FileContext<'a> {
-        FileContext {
-            source,
-            program,
-            code,
-            exprs,
-            settings,
-            env,
-            inference: Default::default(),
-            unset_reads: Default::default(),
-            variable_sites: Default::default(),
-            resource_bodies: Default::default(),
-        }
-    }
-}
-
-fn check_in_context(
-    ctx: &FileContext,
-    settings: &Settings,
-    threads: RuleThreads,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    // The syntax layer's warnings (unrecognized-escape) are found while parsing, for
-    // every file; they are kept only where their rule is selected.
-    diagnostics.retain(|d| {
-        crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&d.rule)
-            || find(d.rule).is_none_or(|rule| settings.rules.is_enabled(rule))
-    });
-    let enabled: Vec<&'static Rule> = settings.rules.enabled().collect();
-    match threads {
-        RuleThreads::One => run_rules(ctx, &enabled, diagnostics),
-        RuleThreads::Split => {
-            // The interpretation first, the longest single piece of work; the rules
-            // that do not read it next, on the other threads meanwhile; those that
-            // read it last (a thread that reaches one before the interpretation is
-            // done waits for it). Started in this order (`run_in_order`): rayon's
-            // halving of a list gave the other thread type rules to wait on while the
-            // rules after them were left for later.
-            let (readers, others): (Vec<&Rule>, Vec<&Rule>) =
-                enabled.iter().partition(|rule| rule.reads_interpretation);
-            let mut tasks: Vec<RuleTask> = Vec::new();
-            if !readers.is_empty() {
-                tasks.push(RuleTask::Interpret);
-            }
-            for rules in [&others, &readers] {
-                tasks.extend(rules.iter().filter_map(|r| r.check).map(RuleTask::Check));
-                tasks.push(RuleTask::Walk(rules));
-            }
-            let found: Vec<Result<Vec<Diagnostic>, String>> = run_in_order(&tasks, |task| {
-                let mut found = Vec::new();
-                // (A panic is the file's internal error, raised on the file's thread.)
-                crate::check::catch_part_panic(|| task.run(ctx, &mut found)).map(|()| found)
-            });
-            for found in found {
-                diagnostics
-                    .extend(found.unwrap_or_else(|what| crate::check::resume_part_panic(what)));
-            }
-        }
-    }
-    style::suppress::apply(ctx, diagnostics);
-    // A configured severity replaces the rule's; a rule that gives some findings
-    // another severity of its own (metaparameter-name's errors) keeps it by default.
-    for d in diagnostics.iter_mut() {
-        if let Some(severity) = settings.rules.severity_override(d.rule) {
-            d.severity = severity;
-        }
-    }
-}
-
-/// `run` on every item, on rayon's threads, each thread taking the first item no thread
-/// has taken yet, so items start in their order (a parallel iterator splits the list in
-/// halves, and a thread takes the last ones early); the results in the items' order.
-fn run_in_order<T: Sync, R: Send>(items: &[T], run: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
-    rayon::scope(|scope| {
-        for _ in 0..rayon::current_num_threads().clamp(1, items.len().max(1)) {
-            scope.spawn(|_| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(index) else {
-                    break;
-                };
-                let result = run(item);
-                *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|slot| {
-            slot.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every item was run")
-        })
-        .collect()
-}
-
-/// A part of the rules' work on a file that runs on its own ([`RuleThreads::Split`]).
-enum RuleTask<'r> {
-    /// The file's interpretation, which the type rules read.
-    Interpret,
-    /// A rule's check of the whole file.
-    Check(fn(&FileContext, &mut Vec<Diagnostic>)),
-    /// One walk over the expressions for these rules' checks of expressions.
-    Walk(&'r [&'static Rule]),
-}
-
-impl RuleTask<'_> {
-    fn run(&self, ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
-        match self {
-            RuleTask::Interpret => {
-                ctx.inference();
-            }
-            RuleTask::Check(check) => check(ctx, diagnostics),
-            RuleTask::Walk(rules) => walk_exprs(ctx, rules, diagnostics),
-        }
-    }
-}
-
-/// Runs `rules` on the file: each one's check of the whole file, then one walk over
-/// the expressions calling each rule on the kinds it looks at.
-fn run_rules(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<Diagnostic>) {
-    for rule in rules {
-        if let Some(check) = rule.check {
-            check(ctx, diagnostics);
-        }
-    }
-    walk_exprs(ctx, rules, diagnostics);
-}
-
-/// One walk over the file's expressions calling each of `rules` on the kinds of
-/// expression it looks at.
-fn walk_exprs(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<Diagnostic>) {
-    let mut by_kind: [Vec<ExprCheck>; ExprTag::COUNT] = std::array::from_fn(|_| Vec::new());
-    for rule in rules {
-        if let Some(on_expr) = &rule.on_expr {
-            for kind in on_expr.kinds {
-                by_kind[*kind as usize].push(on_expr.visit);
-            }
-        }
-    }
-    if by_kind.iter().any(|visits| !visits.is_empty()) {
-        for &expr in &ctx.exprs {
-            for visit in &by_kind[expr.kind.tag() as usize] {
-                visit(ctx, expr, diagnostics);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -596,7 +354,7 @@ mod tests {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
         const READING: &[&str] = &[
             "inference()",
-            "evaluation_error::report",
+            "report_failures(",
             "each_declaration",
             "each_ruby_resource",
             "unusable_defaults",

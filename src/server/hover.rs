@@ -5,8 +5,8 @@
 
 use super::navigation::Site;
 use super::target::Target;
-use crate::analysis::symbols::SymbolKind;
 use crate::ast::{CommentKind, Program};
+use crate::env::symbols::SymbolKind;
 use crate::env::Environment;
 use crate::infer::answer::Answer;
 use crate::source::SourceFile;
@@ -30,7 +30,7 @@ pub fn describe(target: &Target, env: &Environment, site: Option<(&Site, &str)>)
 /// A definition's header (up to its body) in a code block, then its documentation.
 fn definition_text(site: &Site, kind: SymbolKind, text: &str) -> Option<String> {
     let (source, parsed) = super::workspace::parse(site.path.clone(), text)?;
-    let symbol = crate::analysis::symbols::find(&parsed.program, kind, &site.name)?;
+    let symbol = crate::env::symbols::find(&parsed.program, kind, &site.name)?;
     let end = symbol.body.map_or(symbol.expr.span.end, |b| b.span.start);
     let header = source.text[symbol.expr.span.start as usize..end as usize].trim_end();
     let mut out = format!("```puppet\n{header}\n```\n");
@@ -123,7 +123,7 @@ fn resource_type(env: &Environment, name: &str) -> Option<String> {
 
 /// A built-in function's signatures, as Puppet prints them.
 fn builtin_function(name: &str) -> Option<String> {
-    use crate::env::builtin::functions::{self, Function};
+    use crate::builtin::functions::{self, Function};
     let key = crate::env::definition_key(name);
     let mut out = String::from("```puppet\n");
     match functions::function(&key)? {

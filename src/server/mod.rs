@@ -211,7 +211,7 @@ fn initialize(
         .unwrap_or(false);
     let result = serde_json::json!({
         "capabilities": capabilities(),
-        "serverInfo": { "name": "pupcheck", "version": crate::cli::VERSION },
+        "serverInfo": { "name": "pupcheck", "version": crate::VERSION },
     });
     let server = Server {
         sender: connection.sender.clone(),
@@ -512,7 +512,7 @@ impl Server {
             Err(diagnostic) => {
                 return Some(Checked {
                     source: None,
-                    diagnostics: vec![diagnostic],
+                    diagnostics: vec![diagnostic.into()],
                 })
             }
         };
@@ -525,10 +525,10 @@ impl Server {
             self.schedule_dependents(uri, &root, before.as_ref(), &defined);
         }
         let env = self.workspace.environment(&path, &self.documents);
-        let file = crate::check::ParsedFile::new(source.clone(), parsed);
+        let file = crate::syntax::ParsedFile::new(source.clone(), parsed);
         // (One document: its rules use two threads, for the editor's sake.)
         let report =
-            crate::check::run_checks(file, &settings, &env, crate::rules::RuleThreads::Split);
+            crate::check::run_checks(file, &settings, &env, crate::check::RuleThreads::Split);
         Some(Checked {
             source: Some(source),
             diagnostics: report.diagnostics,
@@ -628,7 +628,7 @@ impl Server {
     fn hover(&mut self, p: HoverParams) -> Result<Option<Hover>, String> {
         let position = p.text_document_position_params;
         let at = self.at(&position.text_document.uri, position.position)?;
-        let markdown = crate::rules::with_context(
+        let markdown = crate::check::with_context(
             &at.source,
             &at.parsed.program,
             &at.settings,
@@ -647,7 +647,7 @@ impl Server {
                         return Some((markdown, span));
                     }
                 }
-                let (span, answers) = crate::infer::answer::answers_at(ctx, at.offset)?;
+                let (span, answers) = crate::infer::answer::answers_at(&ctx.view(), at.offset)?;
                 let mut markdown = hover::answers(at.source.slice(span), &answers);
                 if let Some((target::Target::Variable(name), _)) =
                     target::target_at(at.parsed_program(), &ctx.exprs, at.offset)
@@ -674,7 +674,7 @@ impl Server {
     ) -> Result<Option<GotoDefinitionResponse>, String> {
         let position = p.text_document_position_params;
         let at = self.at(&position.text_document.uri, position.position)?;
-        let exprs = crate::analysis::text::preorder(&at.parsed.program);
+        let exprs = crate::ast::preorder(&at.parsed.program);
         let Some((found, _)) = target::target_at(&at.parsed.program, &exprs, at.offset) else {
             return Ok(None);
         };
@@ -707,7 +707,7 @@ impl Server {
         let position = p.text_document_position;
         let (kind, name) = {
             let at = self.at(&position.text_document.uri, position.position)?;
-            let exprs = crate::analysis::text::preorder(&at.parsed.program);
+            let exprs = crate::ast::preorder(&at.parsed.program);
             let Some((found, _)) = target::target_at(&at.parsed.program, &exprs, at.offset) else {
                 return Ok(None);
             };
@@ -722,7 +722,7 @@ impl Server {
             let mut spans = navigation::uses_in(&file.program, kind, &name);
             if p.context.include_declaration {
                 spans.extend(
-                    crate::analysis::symbols::find(&file.program, kind, &name)
+                    crate::env::symbols::find(&file.program, kind, &name)
                         .map(|symbol| symbol.name_span),
                 );
             }
@@ -796,7 +796,7 @@ impl Server {
         } else {
             return Ok(None);
         }
-        for meta in crate::env::builtin::metaparameters() {
+        for meta in crate::builtin::metaparameters() {
             if !items.iter().any(|i| &i.label == meta) {
                 items.push(item(
                     meta,

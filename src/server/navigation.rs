@@ -3,8 +3,8 @@
 use super::document::{position_in, Document};
 use super::target::Target;
 use super::workspace::Workspace;
-use crate::analysis::symbols::SymbolKind;
 use crate::ast::{walk_expr, Block, Expr, ExprKind, Lambda, Parameter, Program, Visitor};
+use crate::env::symbols::SymbolKind;
 use crate::env::{definition_key, Environment};
 use crate::source::Span;
 use lsp_types::{Location, Range, Url};
@@ -98,7 +98,7 @@ pub fn site_location(
         return location(&site.path, &text, Span::at(0));
     };
     let (_, parsed) = super::workspace::parse(site.path.clone(), &text)?;
-    let symbol = crate::analysis::symbols::find(&parsed.program, kind, &site.name)?;
+    let symbol = crate::env::symbols::find(&parsed.program, kind, &site.name)?;
     location(&site.path, &text, symbol.name_span)
 }
 
@@ -124,8 +124,7 @@ pub fn variable_locations(
         let Some((_, parsed)) = super::workspace::parse(definition.path.clone(), &text) else {
             return Vec::new();
         };
-        let Some(symbol) =
-            crate::analysis::symbols::find(&parsed.program, SymbolKind::Class, class)
+        let Some(symbol) = crate::env::symbols::find(&parsed.program, SymbolKind::Class, class)
         else {
             return Vec::new();
         };

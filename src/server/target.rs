@@ -2,9 +2,9 @@
 //! alias or resource type by name, a variable, or a Hiera key. Hover, go to
 //! definition and find references all start here.
 
-use crate::analysis::symbols::{symbols, SymbolKind};
 use crate::ast::{Expr, ExprKind, Program};
 use crate::env::definition_key;
+use crate::env::symbols::{symbols, SymbolKind};
 use crate::source::Span;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

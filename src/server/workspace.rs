@@ -209,7 +209,7 @@ pub fn parse(path: PathBuf, text: &str) -> Option<(SourceFile, crate::syntax::Pa
 /// alias it defines, by name, with its text (parameters, body: a class's variables are
 /// seen too). When this changes, the files that use a name in it are checked again.
 pub fn definitions(source: &SourceFile, program: &Program) -> BTreeMap<String, String> {
-    crate::analysis::symbols::symbols(program)
+    crate::env::symbols::symbols(program)
         .into_iter()
         .map(|s| {
             (

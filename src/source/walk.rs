@@ -2,8 +2,6 @@
 //! modulepath, a control repository), and reading them.
 
 use super::{SourceFile, SourceKind};
-use crate::diagnostics::{rule_ids, Diagnostic};
-use crate::source::Span;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -278,11 +276,15 @@ fn dangling_link(error: &ignore::Error) -> Option<PathBuf> {
     }
 }
 
+/// Why a file is not checked: it cannot be read, is too large or is not UTF-8. The
+/// message is the `unreadable-file` finding's (the diagnostics layer turns it into one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable(pub String);
+
 /// Reads a file to check. A file that cannot be read, is too large or is not UTF-8
-/// gives a diagnostic instead.
-pub fn read_file(found: &FoundFile) -> Result<SourceFile, Diagnostic> {
-    let unreadable =
-        |message: String| Diagnostic::error(rule_ids::UNREADABLE_FILE, Span::at(0), message);
+/// gives the reason instead.
+pub fn read_file(found: &FoundFile) -> Result<SourceFile, Unreadable> {
+    let unreadable = Unreadable;
     let bytes = read_found_bytes(found).map_err(|e| match e {
         super::read::ReadError::TooLarge(limit) => unreadable(format!(
             "the file is larger than the {} pupcheck checks",
@@ -311,17 +313,13 @@ pub fn source_from_bytes(
     path: PathBuf,
     kind: SourceKind,
     bytes: Vec<u8>,
-) -> Result<SourceFile, Diagnostic> {
+) -> Result<SourceFile, Unreadable> {
     if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(Diagnostic::error(
-            rule_ids::UNREADABLE_FILE,
-            Span::at(0),
-            format!(
-                "the input is {} MB, more than the {} MB pupcheck checks",
-                bytes.len() / (1024 * 1024),
-                MAX_FILE_SIZE / (1024 * 1024)
-            ),
-        ));
+        return Err(Unreadable(format!(
+            "the input is {} MB, more than the {} MB pupcheck checks",
+            bytes.len() / (1024 * 1024),
+            MAX_FILE_SIZE / (1024 * 1024)
+        )));
     }
     match String::from_utf8(bytes) {
         Ok(mut text) => {
@@ -338,10 +336,7 @@ pub fn source_from_bytes(
             let valid_up_to = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
             let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
-            Err(Diagnostic::error(
-                rule_ids::UNREADABLE_FILE,
-                Span::at(0),
-                format!(
+            Err(Unreadable(format!(
                     "the file is not valid UTF-8 (invalid byte 0x{:02x} at byte offset {valid_up_to}, line {line}); Puppet reads manifests as UTF-8",
                     bytes[valid_up_to]
                 ),

@@ -8,7 +8,7 @@
 //!
 //! (Type expressions given as text, for `pupcheck types` and the type-system tests, are
 //! parsed with [`parse_expression`] and turned into the type layer's input by
-//! `crate::types::from_ast`.)
+//! the type layer (`types::from_ast`).)
 
 pub mod allocator;
 mod cst;
@@ -20,6 +20,29 @@ mod strings;
 use crate::ast::{Expr, ExprKind, Program};
 use crate::diagnostics::Diagnostic;
 use crate::source::{SourceFile, SourceKind, Span};
+use std::sync::Arc;
+
+/// A file read and parsed, waiting for its checks.
+pub struct ParsedFile {
+    /// Shared with the index, which evaluates the bodies of the definitions it holds.
+    pub source: Arc<SourceFile>,
+    pub program: Arc<Program>,
+    /// The syntax layer's findings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// ERROR and MISSING nodes (see [`Parsed`]).
+    pub error_nodes: usize,
+}
+
+impl ParsedFile {
+    pub fn new(source: SourceFile, parsed: Parsed) -> ParsedFile {
+        ParsedFile {
+            source: Arc::new(source),
+            program: Arc::new(parsed.program),
+            diagnostics: parsed.diagnostics,
+            error_nodes: parsed.error_nodes,
+        }
+    }
+}
 
 /// Deeper nesting than this is reported instead of lowered, so that no input can
 /// overflow the stack of the (recursive) lowering or of the later layers.

@@ -45,7 +45,7 @@ struct Resolved {
     max: Option<usize>,
 }
 
-/// Reads the table now (`env::builtin::read_tables`).
+/// Reads the table now (`builtin::read_tables`).
 pub fn read_table() {
     table();
 }

@@ -1,5 +1,5 @@
 use crate::analysis::text::each_expr;
-use crate::rules::types::unknown_class::literal_names;
+use crate::analysis::declarations::literal_names;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};

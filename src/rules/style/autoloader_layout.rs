@@ -52,7 +52,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         };
         // puppet-lint's `--relative` (a `.puppet-lint.rc` option): the module's folder
         // may have any name (a checkout called `puppet-ntp`).
-        let expected = if ctx.settings.relative_layout {
+        let expected = if ctx.options.relative_layout {
             expected.splitn(3, '/').nth(2).unwrap_or("").to_string()
         } else {
             expected

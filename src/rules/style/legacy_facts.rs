@@ -1,7 +1,7 @@
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Fix, Severity};
-use crate::env::builtin::legacy_facts::lookup;
+use crate::builtin::legacy_facts::lookup;
 
 pub static RULE: Rule = Rule {
     id: "legacy-facts",

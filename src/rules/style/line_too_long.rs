@@ -32,7 +32,7 @@ variable first.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    report_long_lines(ctx, ctx.settings.line_length, &RULE, out);
+    report_long_lines(ctx, ctx.options.line_length, &RULE, out);
 }
 
 /// puppet-lint's line-length check (shared by its `140chars` and `80chars`): lines of

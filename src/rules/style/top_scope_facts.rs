@@ -51,10 +51,10 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     }
     // A legacy fact (`$::osfamily`) is legacy-facts' finding, whose fix reads the
     // structured fact; puppet-lint 4 reports it under legacy_facts only too.
-    if crate::env::builtin::legacy_facts::lookup(name).is_some() {
+    if crate::builtin::legacy_facts::lookup(name).is_some() {
         return;
     }
-    let allowed = &ctx.settings.top_scope_variables;
+    let allowed = &ctx.options.top_scope_variables;
     if allowed.iter().any(|a| name.starts_with(a.as_str())) {
         return;
     }

@@ -253,6 +253,11 @@ mod tests {
     use super::LambdaLines;
 
     #[test]
+    fn the_analysis_reading_its_suppressions_names_this_rule() {
+        assert_eq!(super::RULE.id, crate::analysis::unset_variables::VARIABLE_SCOPE);
+    }
+
+    #[test]
     fn a_line_is_covered_by_any_lambda_of_the_name_around_it() {
         let lines = LambdaLines::of(&[("e", 10, 20), ("e", 12, 13), ("e", 30, 30), ("x", 1, 99)]);
         for (line, covered) in [(9, false), (10, true), (14, true), (20, true), (21, false), (30, true), (31, false)] {

@@ -38,5 +38,5 @@ specification lists for them.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::Access, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::Access, out);
 }

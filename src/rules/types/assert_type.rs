@@ -36,5 +36,5 @@ Give a value of the type, convert it (`Integer($port)`), or widen the type.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::AssertType, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::AssertType, out);
 }

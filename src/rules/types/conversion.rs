@@ -37,5 +37,5 @@ Convert text that holds what the type reads (`'8080'`), or check it first
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::Conversion, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::Conversion, out);
 }

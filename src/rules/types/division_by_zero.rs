@@ -37,5 +37,5 @@ zero.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::DivisionByZero, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::DivisionByZero, out);
 }

@@ -3,7 +3,7 @@ use crate::rules::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind};
 use indexmap::IndexMap;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::FileAliases;
+use crate::eval::FileAliases;
 use crate::eval::AbstractValue;
 use crate::types::resolve::Resolver;
 use crate::types::Value;

@@ -53,38 +53,5 @@ Give each value its own variable, or choose the value with a selector or `if`.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    report(ctx, FailureKind::Other, &RULE, out);
-}
-
-/// The failures of one kind, reported by `rule`.
-pub(in crate::rules) fn report(
-    ctx: &FileContext,
-    kind: FailureKind,
-    rule: &'static Rule,
-    out: &mut Vec<Diagnostic>,
-) {
-    for failure in ctx.inference().failures() {
-        if failure.kind == kind {
-            out.push(rule.diagnostic(failure.span, failure.message.clone()));
-        }
-    }
-    for declared in ctx.inference().declared_failures() {
-        if declared.failure.kind == kind {
-            let through = if declared.through.is_empty() {
-                String::new()
-            } else {
-                format!(", declared by {}", declared.through.join(", then by "))
-            };
-            out.push(
-                rule.diagnostic(declared.at, declared.failure.message.clone())
-                    .with_note(format!(
-                        "Puppet raises it in the body of {} '{}' ({}:{}){through}, for the values this declaration gives",
-                        declared.kind,
-                        declared.definition,
-                        crate::source::shown_path(&declared.path),
-                        declared.line
-                    )),
-            );
-        }
-    }
+    RULE.report_failures(ctx, FailureKind::Other, out);
 }

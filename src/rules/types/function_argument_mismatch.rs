@@ -2,7 +2,7 @@ use crate::analysis::bodies::{mismatch, Undef};
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::FileAliases;
+use crate::eval::FileAliases;
 use crate::eval::FailureKind;
 use crate::infer::FileInference;
 use crate::source::Span;
@@ -107,7 +107,7 @@ fn puppet_callee<'e>(ctx: &FileContext, expr: &'e Expr) -> Option<&'e str> {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     // Puppet's own functions: judged by the evaluator, as the dispatcher judges them.
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::FunctionArguments, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::FunctionArguments, out);
     // The walk evaluates every body: only worth it when a function the index knows is
     // called.
     let calls_known = ctx

@@ -1,9 +1,9 @@
-use crate::rules::types::hiera_syntax::rest_of_line;
+use crate::analysis::text::rest_of_line;
 use crate::rules::{Category, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::builtin::hiera::v5;
-use crate::env::hiera::yaml::{self, Node, NodeKind};
-use crate::env::hiera::DataFile;
+use crate::builtin::hiera::v5;
+use crate::hiera::yaml::{self, Node, NodeKind};
+use crate::hiera::DataFile;
 use crate::types::mismatch::{describe_value_parts, PathElem};
 use crate::types::{instance_of, Value};
 

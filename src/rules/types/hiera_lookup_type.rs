@@ -1,7 +1,7 @@
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::hiera::yaml;
+use crate::hiera::yaml;
 use crate::eval::AbstractValue;
 use crate::types::mismatch::{describe_value, each_named};
 use crate::types::{instance_of, Value};

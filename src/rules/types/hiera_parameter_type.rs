@@ -1,6 +1,6 @@
 use crate::rules::{Category, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::hiera::{yaml, DataFile};
+use crate::hiera::{yaml, DataFile};
 use crate::env::Environment;
 use crate::source::SourceFile;
 use crate::types::disjoint::disjoint;
@@ -136,7 +136,7 @@ pub fn check_data_file(
         );
         out.push(
             RULE.diagnostic(
-                crate::rules::types::hiera_syntax::rest_of_line(&source.text, value_node.offset),
+                crate::analysis::text::rest_of_line(&source.text, value_node.offset),
                 of_subject(&subject, &parts),
             )
             .with_note(format!(

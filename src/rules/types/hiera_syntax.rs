@@ -1,8 +1,7 @@
 use crate::rules::{Category, Rule};
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::Severity;
-use crate::env::hiera::DataFile;
-use crate::source::Span;
+use crate::hiera::DataFile;
 
 pub static RULE: Rule = Rule {
     id: "hiera-syntax",
@@ -51,7 +50,7 @@ pub fn check_file(file: &DataFile) -> Vec<Diagnostic> {
     let Err(error) = &file.document else {
         return Vec::new();
     };
-    let span = rest_of_line(&file.text, error.offset);
+    let span = crate::analysis::text::rest_of_line(&file.text, error.offset);
     if error.over_bounds {
         return vec![
             crate::rules::syntax::unreadable_file::RULE.diagnostic(span, format!("not read: {}", error.message))
@@ -63,12 +62,3 @@ pub fn check_file(file: &DataFile) -> Vec<Diagnostic> {
     vec![RULE.diagnostic(span, format!("Unable to parse: {}", error.message))]
 }
 
-/// From `offset` to the end of its line: where a finding on a YAML node is shown.
-pub fn rest_of_line(text: &str, offset: usize) -> Span {
-    let mut start = offset.min(text.len());
-    while !text.is_char_boundary(start) {
-        start -= 1;
-    }
-    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
-    Span::new(start as u32, end as u32)
-}

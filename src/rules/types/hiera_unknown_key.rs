@@ -1,7 +1,7 @@
-use crate::rules::types::hiera_syntax::rest_of_line;
+use crate::analysis::text::rest_of_line;
 use crate::rules::{Category, Rule};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::hiera::DataFile;
+use crate::hiera::DataFile;
 use crate::env::Environment;
 
 pub static RULE: Rule = Rule {

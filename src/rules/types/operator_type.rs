@@ -41,5 +41,5 @@ Give the operator values it accepts (`$base + 80`), or convert them first
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::Operator, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::Operator, out);
 }

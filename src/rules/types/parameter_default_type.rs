@@ -7,7 +7,7 @@ use crate::analysis::text::each_parameter_list;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::Parameter;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::FileAliases;
+use crate::eval::FileAliases;
 use crate::eval::AbstractValue;
 use crate::types::mismatch::{describe_inferred, describe_value, PathElem};
 use crate::types::resolve::Resolver;

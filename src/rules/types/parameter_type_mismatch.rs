@@ -6,7 +6,7 @@ use crate::analysis::defaults::{unusable_defaults, Supplied};
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::AttributeOp;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::FileAliases;
+use crate::eval::FileAliases;
 use crate::eval::AbstractValue;
 use crate::types::resolve::Resolver;
 use crate::types::Value;

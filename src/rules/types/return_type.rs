@@ -44,5 +44,5 @@ the function returns.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::ReturnType, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::ReturnType, out);
 }

@@ -38,5 +38,5 @@ Add the missing entry, or a `default` entry for the values not listed.
 };
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    crate::rules::types::evaluation_error::report(ctx, FailureKind::SelectorNoMatch, &RULE, out);
+    RULE.report_failures(ctx, FailureKind::SelectorNoMatch, out);
 }

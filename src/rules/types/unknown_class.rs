@@ -37,20 +37,6 @@ Name a class the module has (`ntp::config`), or add the class.
     }),
 };
 
-/// The class names written as literals in `include`-like arguments.
-pub(crate) fn literal_names(args: &[Expr]) -> Vec<(&str, &Expr)> {
-    let mut out = Vec::new();
-    for a in args {
-        match &a.kind {
-            ExprKind::String(s) => out.push((s.value.as_str(), a)),
-            ExprKind::Name(n) => out.push((n.as_str(), a)),
-            ExprKind::Array(items) => out.extend(literal_names(items)),
-            _ => {}
-        }
-    }
-    out
-}
-
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let mut report = |name: &str, at: &Expr| {
         if ctx.env.class_certainly_missing(name) {
@@ -64,7 +50,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
                 return;
             };
             if matches!(f.as_str(), "include" | "contain" | "require") {
-                for (name, at) in literal_names(&call.args) {
+                for (name, at) in crate::analysis::declarations::literal_names(&call.args) {
                     report(name, at);
                 }
             }
@@ -72,7 +58,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
         ExprKind::Resource(resource) if resource.form == ResourceForm::Regular => {
             if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class") {
                 for body in &resource.bodies {
-                    for (name, at) in literal_names(std::slice::from_ref(&body.title)) {
+                    for (name, at) in crate::analysis::declarations::literal_names(std::slice::from_ref(&body.title)) {
                         report(name, at);
                     }
                 }

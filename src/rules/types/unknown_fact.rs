@@ -1,7 +1,7 @@
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::env::builtin::facts;
+use crate::builtin::facts;
 
 pub static RULE: Rule = Rule {
     id: "unknown-fact",

@@ -46,7 +46,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
             let name = &*attribute.name;
             let allowed = name == "name"
                 || name == "title"
-                || crate::ast::is_metaparameter_or_retired(name)
+                || crate::builtin::is_metaparameter_or_retired(name)
                 || declaration.definition.param(name).is_some();
             if allowed {
                 continue;

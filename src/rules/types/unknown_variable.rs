@@ -93,7 +93,7 @@ pub(crate) fn diagnostic(unset: &UnsetRead, rule: &'static str, severity: Severi
 
 /// Puppet 7 without strict_variables only warns.
 fn severity(ctx: &FileContext) -> Severity {
-    if ctx.settings.strict_variables {
+    if ctx.options.strict_variables {
         RULE.severity
     } else {
         Severity::Warning

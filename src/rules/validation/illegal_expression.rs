@@ -1,4 +1,4 @@
-use crate::rules::validation::idem_expression::{a_an_label, a_label};
+use crate::analysis::validator::{a_an_label, a_label};
 use crate::rules::validation::illegal_epp_parameters::each_juxtaposed_paren;
 
 use crate::rules::{Category, ExprVisit, FileContext, Rule};

@@ -1,4 +1,4 @@
-use crate::rules::validation::idem_expression::label;
+use crate::analysis::validator::label;
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};

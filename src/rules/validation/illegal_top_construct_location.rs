@@ -1,4 +1,4 @@
-use crate::rules::validation::idem_expression::label;
+use crate::analysis::validator::label;
 use crate::analysis::module_layout::module_file;
 use crate::rules::{Category, FileContext, Rule};
 use crate::ast::*;

@@ -1,5 +1,5 @@
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag, METAPARAMETERS};
+use crate::ast::{Expr, ExprKind, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
 
 pub static RULE: Rule = Rule {
@@ -43,7 +43,7 @@ fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
         _ => return,
     };
     for p in params.iter().flatten() {
-        if !METAPARAMETERS.contains(&p.name.name.as_str()) {
+        if !crate::builtin::is_metaparameter(&p.name.name) {
             continue;
         }
         let param = &p.name.name;

@@ -1,4 +1,4 @@
-use crate::rules::validation::idem_expression::a_label;
+use crate::analysis::validator::a_label;
 use crate::rules::{Category, ExprVisit, FileContext, Rule};
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Severity};

@@ -6,8 +6,9 @@ pub mod facts;
 pub mod functions;
 pub mod hiera;
 pub mod legacy_facts;
+pub mod resource_type;
 
-use super::resource_type::ResourceType;
+use resource_type::ResourceType;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -117,6 +118,16 @@ pub fn metaparameters() -> &'static [String] {
 /// every resource accepts.
 pub fn is_metaparameter(name: &str) -> bool {
     table().metaparameters.iter().any(|m| m == name)
+}
+
+/// Application orchestration's metaparameters, gone since Puppet 6: a resource given one
+/// fails, but pupcheck does not judge that (code for an older Puppet may still use them).
+pub const RETIRED_METAPARAMETERS: &[&str] = &["consume", "export"];
+
+/// Whether a resource attribute or a definition's variable of this name comes from
+/// every resource: a metaparameter, or a retired one (not judged).
+pub fn is_metaparameter_or_retired(name: &str) -> bool {
+    is_metaparameter(name) || RETIRED_METAPARAMETERS.contains(&name)
 }
 
 /// The resource type called `name` (`file`) built into Puppet itself, if it has one.

@@ -118,6 +118,15 @@ pub fn names_data_provider(metadata: &str) -> bool {
     metadata.contains("data_provider")
 }
 
+/// What the index read of the modules' folders, asked instead of the file system
+/// (the environment's module loader answers).
+pub trait ModuleFolders {
+    /// Whether the module at `root` may hold a top-level entry `name`.
+    fn module_may_hold(&self, root: &Path, name: &str) -> bool;
+    /// Whether the module's `metadata.json` names a data provider.
+    fn names_data_provider(&self, root: &Path) -> bool;
+}
+
 /// [`read`], with the global layer's configuration `global` (`hiera-global`) read
 /// first, as Hiera looks in it first; without one the global layer is taken as empty.
 /// `loader`: what it read of each module's folder (whether it holds a `hiera.yaml`,
@@ -127,7 +136,7 @@ pub fn read_with_global(
     global: Option<&Path>,
     root: Option<&Path>,
     modules: &[(String, PathBuf)],
-    loader: Option<&super::loader::Loader>,
+    loader: Option<&dyn ModuleFolders>,
 ) -> Hiera {
     let mut hiera = Hiera::default();
     if let Some(config) = global {

@@ -116,7 +116,7 @@ impl<'t> RubyTree<'t> {
     }
 }
 
-impl super::ruby_syntax::RubySyntax for RubyTree<'_> {
+impl super::syntax::RubySyntax for RubyTree<'_> {
     type Node<'a>
         = Node<'a>
     where

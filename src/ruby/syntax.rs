@@ -1,5 +1,5 @@
 //! What the readers of modules' Ruby ask of a file's syntax, whichever reader answers:
-//! tree-sitter's whole tree (`ruby_tree`), or the skimmer (`ruby_skim`) that reads the
+//! tree-sitter's whole tree (`tree`), or the skimmer (`skim`) that reads the
 //! common shapes of a type file itself and gives up on anything else. Node kinds are
 //! tree-sitter-ruby's names, so a reader written against one answers the same on the
 //! other.

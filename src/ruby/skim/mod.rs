@@ -12,13 +12,13 @@
 //! Architecture Invariant: the skimmer never decides what tree-sitter would decide
 //! otherwise on a file tree-sitter reads without error: where it answers, the classic
 //! reader makes of its answers what it makes of tree-sitter's (the same type, or the
-//! same unknown); where it cannot be sure, it says so and `ruby_type::read_type` asks
+//! same unknown); where it cannot be sure, it says so and `resource_type::read_type` asks
 //! tree-sitter. `tests/ruby_skim.rs` compares them on every type file of the corpus and
 //! on damaged copies of them.
 
 mod lex;
 
-use super::ruby_syntax::RubySyntax;
+use super::syntax::RubySyntax;
 use lex::{Tok, Token};
 
 /// How deeply bodies may nest (blocks in blocks...) before the skimmer gives up; it

@@ -4,8 +4,8 @@
 //! type. An attribute whose type is not a literal string is accepted by name and its
 //! values are not judged; a `read_only` one neither (Puppet reports it elsewhere).
 
-use super::super::resource_type::ResourceType;
-use super::super::ruby_tree::{arguments, hash_pairs, RubyTree};
+use super::super::tree::{arguments, hash_pairs, RubyTree};
+use crate::builtin::resource_type::ResourceType;
 use tree_sitter::Node;
 
 pub fn read(tree: &RubyTree, name: &str) -> Option<ResourceType> {

@@ -1,7 +1,7 @@
 //! What pupcheck knows of a resource type written in Ruby, wherever it comes from:
 //! Puppet's own types and those of the modules Puppet ships (generated data,
 //! `data/resource_types.toml`), or a module's `lib/puppet/type/<name>.rb` read as text
-//! (`ruby_type`).
+//! (`ruby::resource_type`, the layer above).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -38,7 +38,7 @@ impl ResourceType {
         name == "name"
             || (self.implicit_provider && name == "provider")
             || self.attributes.iter().any(|a| a == name)
-            || super::builtin::is_metaparameter(name)
+            || super::is_metaparameter(name)
     }
 
     /// Whether `attribute` accepts the value named `value`: `None` when the type does

@@ -7,9 +7,9 @@
 mod classic;
 mod resource_api;
 
-use super::resource_type::ResourceType;
-use super::ruby_skim::SkimTree;
-use super::ruby_tree::RubyTree;
+use super::skim::SkimTree;
+use super::tree::RubyTree;
+use crate::builtin::resource_type::ResourceType;
 
 /// The largest type file read (a syntax tree takes many times its text's memory, and a
 /// hostile file nests deeply): three times the largest of the corpus and of current
@@ -19,7 +19,7 @@ pub const RUBY_TYPE_LIMIT: u64 = 256 * 1024;
 /// Reads the type `name` from the text of its file; `None` when the reader is not
 /// sure of it.
 ///
-/// Most classic type files are skimmed (`ruby_skim`) in a tenth of tree-sitter's time;
+/// Most classic type files are skimmed (`skim`) in a tenth of tree-sitter's time;
 /// where the skimmer is unsure of the file, tree-sitter's tree decides.
 pub fn read_type(text: &str, name: &str) -> Option<ResourceType> {
     if memchr::memmem::find(text.as_bytes(), b"ResourceApi").is_some() {

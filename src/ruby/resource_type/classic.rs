@@ -7,8 +7,8 @@
 //! it read: a loop over names, a parent type, a helper that adds parameters, or a
 //! `require` of anything but Puppet's or Ruby's own libraries makes the type unknown.
 
-use super::super::resource_type::ResourceType;
-use super::super::ruby_syntax::RubySyntax;
+use super::super::syntax::RubySyntax;
+use crate::builtin::resource_type::ResourceType;
 
 /// Whether the reader looks at calls of `method` wherever they stand: a skimmer that
 /// finds every call of these finds all the reader needs of the file's calls.
