@@ -32,7 +32,7 @@ fn readme(rule: &Rule) -> String {
             .map(|n| format!("`{n}`"))
             .unwrap_or_else(|| "none".into())
     ));
-    out.push_str(rule.docs.trim_end());
+    out.push_str(rule.documentation().trim_end());
     let link = |kind: &str| match example(rule, kind) {
         Some(file) => file.file_name().unwrap().to_string_lossy().into_owned(),
         None => format!("{kind}/"),

@@ -58,6 +58,6 @@ pub fn explain(name: &str) -> i32 {
     if let Some(lint) = rule.puppet_lint {
         println!("puppet-lint check: {lint}");
     }
-    println!("\n{}", rule.docs.trim_end());
+    println!("\n{}", rule.documentation().trim_end());
     EXIT_CLEAN
 }

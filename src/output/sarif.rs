@@ -303,12 +303,12 @@ fn descriptor(id: &str) -> Value {
     };
     let Rule {
         summary,
-        docs,
         category,
         severity,
         puppet_lint,
         ..
     } = rule;
+    let docs = rule.documentation();
     let mut properties = Map::new();
     properties.insert("tags".into(), json!([category.name()]));
     if let Some(lint) = puppet_lint {

@@ -7,7 +7,7 @@
 //! declarations, naming patterns) is in `crate::analysis`.
 //!
 //! Adding a rule: write `src/rules/<category>/<module>.rs` (the module named after the
-//! rule's id, `-` as `_`) with a `pub static RULE: Rule` of that category, name it once,
+//! rule's id, `-` as `_`) with its `RULE` declared by `declare_rule!` in that category, name it once,
 //! as `<category>::<module>`, in the `declare_rules!` list below (its place there is its
 //! place in [`ALL`]), add `rules/<id>/fail.pp` and `rules/<id>/pass.pp` (examples with
 //! inline expectations, see `tests/rules.rs`) and run `PUPCHECK_UPDATE_RULES=1 cargo test
@@ -19,6 +19,69 @@ use serde::Serialize;
 
 pub use crate::analysis::context::FileContext;
 pub use crate::analysis::text::CodeMap;
+
+/// Declares a rule's `RULE`: its documentation is the doc comment (Markdown: "What it
+/// does", "Why it matters", "Example", "How to fix"), then its id, category and
+/// severity, its summary, and what it differs in from [`Rule::DEFAULTS`]:
+///
+/// ```text
+/// declare_rule! {
+///     /// ## What it does
+///     /// ...
+///     "line-too-long" (Style, Warning)
+///     "A line is longer than the configured limit"
+///     { fixable, puppet_lint: "140chars", check }
+/// }
+/// ```
+///
+/// `check` is the file's `fn check(&FileContext, &mut Vec<Diagnostic>)`; `on_expr:
+/// [Kind, ...]` its `fn check_expr(&FileContext, &Expr, &mut Vec<Diagnostic>)`, called
+/// on the expressions of those kinds; `fixable`, `reads_interpretation`,
+/// `off_by_default` and `puppet_lint: "name"` say the rest.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        $id:literal ($category:ident, $severity:ident)
+        $summary:literal
+        $({ $($flags:tt)* })?
+    ) => {
+        declare_rule!(@build [
+            id: $id,
+            summary: $summary,
+            category: $crate::rules::Category::$category,
+            severity: $crate::diagnostics::Severity::$severity,
+            docs: concat!($($doc, "\n"),*),
+        ] $($($flags)*)?);
+    };
+    // One flag at a time, into the fields that differ from the defaults.
+    (@build [$($done:tt)*] check $(, $($rest:tt)*)?) => {
+        declare_rule!(@build [$($done)* check: Some(check),] $($($rest)*)?);
+    };
+    (@build [$($done:tt)*] on_expr: [$($kind:ident),* $(,)?] $(, $($rest:tt)*)?) => {
+        declare_rule!(@build [$($done)* on_expr: Some($crate::rules::ExprVisit {
+            kinds: &[$($crate::ast::ExprTag::$kind),*],
+            visit: check_expr,
+        }),] $($($rest)*)?);
+    };
+    (@build [$($done:tt)*] fixable $(, $($rest:tt)*)?) => {
+        declare_rule!(@build [$($done)* fixable: true,] $($($rest)*)?);
+    };
+    (@build [$($done:tt)*] reads_interpretation $(, $($rest:tt)*)?) => {
+        declare_rule!(@build [$($done)* reads_interpretation: true,] $($($rest)*)?);
+    };
+    (@build [$($done:tt)*] off_by_default $(, $($rest:tt)*)?) => {
+        declare_rule!(@build [$($done)* enabled_by_default: false,] $($($rest)*)?);
+    };
+    (@build [$($done:tt)*] puppet_lint: $name:literal $(, $($rest:tt)*)?) => {
+        declare_rule!(@build [$($done)* puppet_lint: Some($name),] $($($rest)*)?);
+    };
+    (@build [$($done:tt)*]) => {
+        pub static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            $($done)*
+            ..$crate::rules::Rule::DEFAULTS
+        };
+    };
+}
 
 /// Declares the catalogue from one list of `folder::module` entries, one per rule in
 /// `src/rules/<folder>/<module>.rs`: each folder's `mod` declarations (a module of the
@@ -248,8 +311,9 @@ pub struct Rule {
     pub reads_interpretation: bool,
     /// The puppet-lint check this rule reproduces, if any.
     pub puppet_lint: Option<&'static str>,
-    /// Markdown: "What it does", "Why it matters", "Example", "How to fix".
-    pub docs: &'static str,
+    /// The doc comment of its declaration, each line as `///` leaves it (after a
+    /// space), private so that every reader takes [`Rule::documentation`], the Markdown.
+    docs: &'static str,
     /// A check of the whole file, run once (`None` for diagnostics produced by the
     /// syntax layer or the file reader, and for rules that only look at expressions).
     pub check: Option<fn(&FileContext, &mut Vec<Diagnostic>)>,
@@ -269,6 +333,33 @@ pub struct ExprVisit {
 pub type ExprCheck = fn(&FileContext, &Expr, &mut Vec<Diagnostic>);
 
 impl Rule {
+    /// What a rule declared with `declare_rule!` is unless it says otherwise (`id`,
+    /// `summary`, `category`, `severity` and the docs it always says).
+    pub const DEFAULTS: Rule = Rule {
+        id: "",
+        summary: "",
+        category: Category::Style,
+        severity: Severity::Warning,
+        enabled_by_default: true,
+        fixable: false,
+        reads_interpretation: false,
+        puppet_lint: None,
+        docs: "",
+        check: None,
+        on_expr: None,
+    };
+
+    /// The rule's documentation, Markdown: "What it does", "Why it matters",
+    /// "Example", "How to fix".
+    pub fn documentation(&self) -> String {
+        let mut markdown = String::with_capacity(self.docs.len());
+        for line in self.docs.lines() {
+            markdown.push_str(line.strip_prefix(' ').unwrap_or(line));
+            markdown.push('\n');
+        }
+        markdown
+    }
+
     /// Whether the rule checks files itself (rather than naming the diagnostics the
     /// syntax layer or the file reader produce).
     pub fn checks_files(&self) -> bool {

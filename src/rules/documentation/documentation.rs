@@ -1,42 +1,30 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "documentation",
-    summary: "A class or defined type has no comment right above it",
-    category: Category::Documentation,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("documentation"),
-    docs: "\
-## What it does
-Reports a `class` or `define` definition without a comment directly above it (on the
-line before, no blank line in between).
-
-## Why it matters
-Classes and defined types are a module's interface; puppet-strings builds the module's
-reference from these comments.
-
-## Example
-```puppet
-class demo {
+declare_rule! {
+    /// ## What it does
+    /// Reports a `class` or `define` definition without a comment directly above it (on the
+    /// line before, no blank line in between).
+    ///
+    /// ## Why it matters
+    /// Classes and defined types are a module's interface; puppet-strings builds the module's
+    /// reference from these comments.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Describe it in a comment right above, in puppet-strings form:
+    /// `# @summary Installs and configures demo.`
+    "documentation" (Documentation, Warning)
+    "A class or defined type has no comment right above it"
+    { puppet_lint: "documentation", on_expr: [Class, Define] }
 }
-```
-
-## How to fix
-Describe it in a comment right above, in puppet-strings form:
-`# @summary Installs and configures demo.`
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define],
-        visit: check_expr,
-    }),
-};
 
 /// Whether a comment ends right before `start`, with at most one line break between.
 fn documented(ctx: &FileContext, start: u32) -> bool {

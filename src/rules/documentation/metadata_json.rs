@@ -1,44 +1,33 @@
-use crate::rules::{Category, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::source::{SourceFile, Span};
 use crate::types::semver_range::VersionRange;
 
-pub static RULE: Rule = Rule {
-    id: "metadata-json",
-    summary: "A module's metadata.json that Puppet cannot read or ignores",
-    category: Category::Documentation,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks the `metadata.json` of each module under the checked paths: that it is JSON
-(Puppet 7 warns and ignores the file, Puppet 8 fails every catalog that loads the
-module: \"ntp has an invalid and unparsable metadata.json file\"); that it has the keys
-Puppet needs to use it at all (`name`, `version`, `author`, `license`, `source`,
-`dependencies`: without one, Puppet treats the module as having no metadata); that its
-`version` is a semantic version; and that `dependencies` is a list of modules, each
-named `author/module` (or `author-module`) with a `version_requirement` in Puppet's
-range syntax (`>= 4.13.1 < 10.0.0`, `1.x`).
-
-## Why it matters
-Dependencies that cannot be read are not resolved by `puppet module install`, r10k's
-dependency checks or the Forge; a version that is not semantic cannot be published.
-
-## Example
-```json
-{ \"name\": \"acme-ntp\", \"version\": \"1.0\", \"dependencies\": [] }
-```
-
-## How to fix
-Write the file as the Forge's metadata format asks (`\"version\": \"1.0.0\"`, and the
-missing keys).
-",
-    check: None,
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks the `metadata.json` of each module under the checked paths: that it is JSON
+    /// (Puppet 7 warns and ignores the file, Puppet 8 fails every catalog that loads the
+    /// module: "ntp has an invalid and unparsable metadata.json file"); that it has the keys
+    /// Puppet needs to use it at all (`name`, `version`, `author`, `license`, `source`,
+    /// `dependencies`: without one, Puppet treats the module as having no metadata); that its
+    /// `version` is a semantic version; and that `dependencies` is a list of modules, each
+    /// named `author/module` (or `author-module`) with a `version_requirement` in Puppet's
+    /// range syntax (`>= 4.13.1 < 10.0.0`, `1.x`).
+    ///
+    /// ## Why it matters
+    /// Dependencies that cannot be read are not resolved by `puppet module install`, r10k's
+    /// dependency checks or the Forge; a version that is not semantic cannot be published.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "name": "acme-ntp", "version": "1.0", "dependencies": [] }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write the file as the Forge's metadata format asks (`"version": "1.0.0"`, and the
+    /// missing keys).
+    "metadata-json" (Documentation, Warning)
+    "A module's metadata.json that Puppet cannot read or ignores"
+}
 
 /// The findings on a module's `metadata.json` (`source`).
 pub fn check_metadata(source: &SourceFile) -> Vec<Diagnostic> {

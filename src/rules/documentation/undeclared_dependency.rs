@@ -1,52 +1,43 @@
 use crate::analysis::text::each_expr;
 use crate::analysis::declarations::literal_names;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "undeclared-dependency",
-    summary: "A module uses another module its metadata.json does not list as a dependency",
-    category: Category::Documentation,
-    severity: Severity::Warning,
-    enabled_by_default: false,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-In a module with a `metadata.json`, reports the first use in each file of another
-module on the modulepath that `dependencies` does not list: a class it includes or
-declares, a defined type it declares, a function it calls, unless a listed module
-depends on it in turn (it is installed with it). Not judged: the modules of a control
-repository (its `Puppetfile` installs what they use), a module whose `metadata.json`
-cannot be read, its `examples/`, `spec/` and `tests/`, and uses of modules pupcheck
-does not see.
-
-Off by default: many modules use some modules only when asked to (`apt` to manage a
-package repository on Debian, `docker` for a containerised install) and leave them out
-of `dependencies` on purpose, documenting them instead, since `metadata.json` has no
-optional dependencies. Select it (`extend-select = [\"undeclared-dependency\"]`) to
-have every use listed.
-
-## Why it matters
-`puppet module install`, r10k's dependency resolution and the Forge install what
-`dependencies` lists: a module used but not listed is missing where the module is
-installed alone, and the catalog fails (\"Could not find class ::stdlib\").
-
-## Example
-```puppet
-# metadata.json lists no dependency
-class ntp { include stdlib }
-```
-
-## How to fix
-Add the module to `dependencies` in `metadata.json`, with the range of versions the
-code works with (`{ \"name\": \"puppetlabs/stdlib\", \"version_requirement\": \">= 9.0.0 < 10.0.0\" }`).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// In a module with a `metadata.json`, reports the first use in each file of another
+    /// module on the modulepath that `dependencies` does not list: a class it includes or
+    /// declares, a defined type it declares, a function it calls, unless a listed module
+    /// depends on it in turn (it is installed with it). Not judged: the modules of a control
+    /// repository (its `Puppetfile` installs what they use), a module whose `metadata.json`
+    /// cannot be read, its `examples/`, `spec/` and `tests/`, and uses of modules pupcheck
+    /// does not see.
+    ///
+    /// Off by default: many modules use some modules only when asked to (`apt` to manage a
+    /// package repository on Debian, `docker` for a containerised install) and leave them out
+    /// of `dependencies` on purpose, documenting them instead, since `metadata.json` has no
+    /// optional dependencies. Select it (`extend-select = ["undeclared-dependency"]`) to
+    /// have every use listed.
+    ///
+    /// ## Why it matters
+    /// `puppet module install`, r10k's dependency resolution and the Forge install what
+    /// `dependencies` lists: a module used but not listed is missing where the module is
+    /// installed alone, and the catalog fails ("Could not find class ::stdlib").
+    ///
+    /// ## Example
+    /// ```puppet
+    /// # metadata.json lists no dependency
+    /// class ntp { include stdlib }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Add the module to `dependencies` in `metadata.json`, with the range of versions the
+    /// code works with (`{ "name": "puppetlabs/stdlib", "version_requirement": ">= 9.0.0 < 10.0.0" }`).
+    "undeclared-dependency" (Documentation, Warning)
+    "A module uses another module its metadata.json does not list as a dependency"
+    { off_by_default, check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let Some(module) = ctx.env.module_dependencies(&ctx.source.path) else {

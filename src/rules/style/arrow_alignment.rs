@@ -1,42 +1,33 @@
 use crate::analysis::text::earlier_duplicates;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::analysis::resource_tokens::{Token, TokenKind};
-use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Edit, Fix};
 use crate::source::Span;
 use foldhash::{HashMap, HashMapExt};
 
-pub static RULE: Rule = Rule {
-    id: "arrow-alignment",
-    summary: "The `=>` of a resource body or hash are not aligned",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("arrow_alignment"),
-    docs: "\
-## What it does
-Reports `=>` arrows of a resource body (and of the hashes and selectors inside it) that
-are not in the same column as the others of their block, when the block spans several
-lines. The column is the one after the longest name, as puppet-lint computes it.
-
-## Why it matters
-The style guide aligns arrows so attribute values read as a column.
-
-## Example
-```puppet
-file { '/etc/motd':
-  ensure => file,
-  mode => '0644',
+declare_rule! {
+    /// ## What it does
+    /// Reports `=>` arrows of a resource body (and of the hashes and selectors inside it) that
+    /// are not in the same column as the others of their block, when the block spans several
+    /// lines. The column is the one after the longest name, as puppet-lint computes it.
+    ///
+    /// ## Why it matters
+    /// The style guide aligns arrows so attribute values read as a column.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure => file,
+    ///   mode => '0644',
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Pad the names with spaces so every `=>` is one space after the longest name.
+    "arrow-alignment" (Style, Warning)
+    "The `=>` of a resource body or hash are not aligned"
+    { fixable, puppet_lint: "arrow_alignment", check }
 }
-```
-
-## How to fix
-Pad the names with spaces so every `=>` is one space after the longest name.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 
 struct Level {

@@ -1,38 +1,29 @@
 use crate::analysis::relationship_arrows::arrows;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::RelationOp;
-use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Edit, Fix};
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "arrow-on-right-operand-line",
-    summary: "A `->` or `~>` ends a line instead of starting the next",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("arrow_on_right_operand_line"),
-    docs: "\
-## What it does
-Reports `->` and `~>` at the end of a line when the right operand is on a later line.
-
-## Why it matters
-The style guide puts the arrow on the line of the resource it applies to, so each line of
-a chain reads as \"then this\".
-
-## Example
-```puppet
-Package['demo'] ->
-Service['demo']
-```
-
-## How to fix
-Move the arrow: `Package['demo']` on one line, `-> Service['demo']` on the next.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `->` and `~>` at the end of a line when the right operand is on a later line.
+    ///
+    /// ## Why it matters
+    /// The style guide puts the arrow on the line of the resource it applies to, so each line of
+    /// a chain reads as "then this".
+    ///
+    /// ## Example
+    /// ```puppet
+    /// Package['demo'] ->
+    /// Service['demo']
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move the arrow: `Package['demo']` on one line, `-> Service['demo']` on the next.
+    "arrow-on-right-operand-line" (Style, Warning)
+    "A `->` or `~>` ends a line instead of starting the next"
+    { fixable, puppet_lint: "arrow_on_right_operand_line", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;

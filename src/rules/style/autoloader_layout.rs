@@ -1,36 +1,27 @@
 use crate::analysis::text::each_expr;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::ExprKind;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "autoloader-layout",
-    summary: "A class or defined type is not in the file the autoloader looks in",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("autoloader_layout"),
-    docs: "\
-## What it does
-Reports a class or defined type `a::b::c` that is not in `<...>/a/manifests/b/c.pp`
-(and `a` not in `<...>/a/manifests/init.pp`). As in puppet-lint, the module's directory
-must be named after the module, unless `.puppet-lint.rc` says `--relative`.
-
-## Why it matters
-Puppet finds classes and defined types only by this layout: anywhere else they fail to
-load (\"Could not find class\") unless another file happens to load first.
-
-## Example
-`demo::config` defined in `demo/manifests/init.pp`.
-
-## How to fix
-Move the definition to the file its name implies, or rename it.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a class or defined type `a::b::c` that is not in `<...>/a/manifests/b/c.pp`
+    /// (and `a` not in `<...>/a/manifests/init.pp`). As in puppet-lint, the module's directory
+    /// must be named after the module, unless `.puppet-lint.rc` says `--relative`.
+    ///
+    /// ## Why it matters
+    /// Puppet finds classes and defined types only by this layout: anywhere else they fail to
+    /// load ("Could not find class") unless another file happens to load first.
+    ///
+    /// ## Example
+    /// `demo::config` defined in `demo/manifests/init.pp`.
+    ///
+    /// ## How to fix
+    /// Move the definition to the file its name implies, or rename it.
+    "autoloader-layout" (Style, Warning)
+    "A class or defined type is not in the file the autoloader looks in"
+    { puppet_lint: "autoloader_layout", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let path = std::path::absolute(&ctx.source.path).unwrap_or_else(|_| ctx.source.path.clone());

@@ -1,43 +1,31 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "case-without-default",
-    summary: "A case statement has no default option",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("case_without_default"),
-    docs: "\
-## What it does
-Reports `case` expressions none of whose options is `default` (an array pattern holding
-`default`, such as `[default]`, counts as one, as in puppet-lint).
-
-## Why it matters
-When no option matches, the case silently does nothing (and evaluates to `undef`); the
-style guide asks for an explicit default, even one that fails.
-
-## Example
-```puppet
-case $facts['os']['family'] {
-  'Debian': { include apt }
-  'RedHat': { include yum }
+declare_rule! {
+    /// ## What it does
+    /// Reports `case` expressions none of whose options is `default` (an array pattern holding
+    /// `default`, such as `[default]`, counts as one, as in puppet-lint).
+    ///
+    /// ## Why it matters
+    /// When no option matches, the case silently does nothing (and evaluates to `undef`); the
+    /// style guide asks for an explicit default, even one that fails.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// case $facts['os']['family'] {
+    ///   'Debian': { include apt }
+    ///   'RedHat': { include yum }
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Add `default: { }` or, better, `default: { fail("unsupported OS ${facts['os']['family']}") }`.
+    "case-without-default" (Style, Warning)
+    "A case statement has no default option"
+    { puppet_lint: "case_without_default", on_expr: [Case] }
 }
-```
-
-## How to fix
-Add `default: { }` or, better, `default: { fail(\"unsupported OS ${facts['os']['family']}\") }`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Case],
-        visit: check_expr,
-    }),
-};
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if let ExprKind::Case(case) = &expr.kind {

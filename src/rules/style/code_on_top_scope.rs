@@ -1,42 +1,33 @@
 
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{ExprKind, StringPart};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "code-on-top-scope",
-    summary: "Code outside any class or defined type",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: false,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("code_on_top_scope"),
-    docs: "\
-## What it does
-Reports each line with code outside the classes and defined types of a manifest (off by
-default, as in puppet-lint; it reports once a line, where puppet-lint reports every
-token of the line). Templates are not judged: their code can only be at top scope, and
-puppet-lint does not read them.
-
-## Why it matters
-In a module, code at top scope runs whenever the file is loaded (or is refused, see
-`illegal-top-construct-location`); variables and resource defaults set there leak into
-every class.
-
-## Example
-```puppet
-$ntp_server = 'pool.ntp.org'
-class ntp { }
-```
-
-## How to fix
-Move the code into a class (or, in an environment, into a node definition).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports each line with code outside the classes and defined types of a manifest (off by
+    /// default, as in puppet-lint; it reports once a line, where puppet-lint reports every
+    /// token of the line). Templates are not judged: their code can only be at top scope, and
+    /// puppet-lint does not read them.
+    ///
+    /// ## Why it matters
+    /// In a module, code at top scope runs whenever the file is loaded (or is refused, see
+    /// `illegal-top-construct-location`); variables and resource defaults set there leak into
+    /// every class.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $ntp_server = 'pool.ntp.org'
+    /// class ntp { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move the code into a class (or, in an environment, into a node definition).
+    "code-on-top-scope" (Style, Warning)
+    "Code outside any class or defined type"
+    { off_by_default, puppet_lint: "code_on_top_scope", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     if ctx.source.kind == crate::source::SourceKind::Epp {

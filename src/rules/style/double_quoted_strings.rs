@@ -1,38 +1,29 @@
 use crate::analysis::text::{each_expr, quoted_content, variable_access_keys};
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{ExprKind, StringStyle};
-use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Edit, Fix};
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "double-quoted-strings",
-    summary: "A double-quoted string has no variables and no escapes",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("double_quoted_strings"),
-    docs: "\
-## What it does
-Reports double-quoted strings that interpolate nothing and hold none of the characters
-that need double quotes (`\\n`, `\\t`, `\\s`, `\\$`, `\\\\`, quotes, a line break or a tab).
-
-## Why it matters
-The style guide keeps double quotes for strings that need them, so a reader knows at a
-glance that a single-quoted string is literal.
-
-## Example
-```puppet
-$path = \"/etc/motd\"
-```
-
-## How to fix
-Use single quotes: `'/etc/motd'`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports double-quoted strings that interpolate nothing and hold none of the characters
+    /// that need double quotes (`\n`, `\t`, `\s`, `\$`, `\\`, quotes, a line break or a tab).
+    ///
+    /// ## Why it matters
+    /// The style guide keeps double quotes for strings that need them, so a reader knows at a
+    /// glance that a single-quoted string is literal.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $path = "/etc/motd"
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use single quotes: `'/etc/motd'`.
+    "double-quoted-strings" (Style, Warning)
+    "A double-quoted string has no variables and no escapes"
+    { fixable, puppet_lint: "double_quoted_strings", check }
+}
 
 /// What makes double quotes necessary, as puppet-lint decides it.
 fn needs_double_quotes(raw: &str, column: u32) -> bool {

@@ -1,42 +1,30 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Attribute, Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Edit, Fix, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Attribute, Expr, ExprKind};
+use crate::diagnostics::{Diagnostic, Edit, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "ensure-first-param",
-    summary: "`ensure` is not the first attribute of a resource",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("ensure_first_param"),
-    docs: "\
-## What it does
-Reports a resource body whose `ensure` attribute is not the first one. Class
-declarations (`class { 'x': }`) are not checked.
-
-## Why it matters
-`ensure` decides whether the other attributes matter at all (an absent file has no
-mode); the style guide puts it first so a reader sees it first.
-
-## Example
-```puppet
-file { '/etc/motd':
-  mode   => '0644',
-  ensure => file,
+declare_rule! {
+    /// ## What it does
+    /// Reports a resource body whose `ensure` attribute is not the first one. Class
+    /// declarations (`class { 'x': }`) are not checked.
+    ///
+    /// ## Why it matters
+    /// `ensure` decides whether the other attributes matter at all (an absent file has no
+    /// mode); the style guide puts it first so a reader sees it first.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   mode   => '0644',
+    ///   ensure => file,
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move `ensure` to the top of the body.
+    "ensure-first-param" (Style, Warning)
+    "`ensure` is not the first attribute of a resource"
+    { fixable, puppet_lint: "ensure_first_param", on_expr: [Resource] }
 }
-```
-
-## How to fix
-Move `ensure` to the top of the body.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Resource],
-        visit: check_expr,
-    }),
-};
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let ExprKind::Resource(resource) = &expr.kind else {

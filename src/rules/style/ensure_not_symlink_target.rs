@@ -1,38 +1,29 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "ensure-not-symlink-target",
-    summary: "A file's `ensure` is a symlink target path",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("ensure_not_symlink_target"),
-    docs: "\
-## What it does
-Reports `file` resources whose `ensure` is a path (`ensure => '/etc/foo'`).
-
-## Why it matters
-It creates a symlink, but reads like a file; the style guide asks for
-`ensure => link` and `target => ...`.
-
-## Example
-```puppet
-file { '/etc/motd': ensure => '/etc/issue' }
-```
-
-## How to fix
-Write `ensure => link, target => '/etc/issue'`. The automatic fix writes
-`ensure => symlink`, as puppet-lint's does: Puppet's `file` type takes `symlink` as
-another name for `link` (checked with `puppet apply`).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `file` resources whose `ensure` is a path (`ensure => '/etc/foo'`).
+    ///
+    /// ## Why it matters
+    /// It creates a symlink, but reads like a file; the style guide asks for
+    /// `ensure => link` and `target => ...`.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd': ensure => '/etc/issue' }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write `ensure => link, target => '/etc/issue'`. The automatic fix writes
+    /// `ensure => symlink`, as puppet-lint's does: Puppet's `file` type takes `symlink` as
+    /// another name for `link` (checked with `puppet apply`).
+    "ensure-not-symlink-target" (Style, Warning)
+    "A file's `ensure` is a symlink target path"
+    { fixable, puppet_lint: "ensure_not_symlink_target", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_resource_body(ctx, |t, body| {

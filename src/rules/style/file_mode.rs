@@ -1,44 +1,32 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag, StringStyle};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind, StringStyle};
+use crate::diagnostics::{Diagnostic, Fix};
 use regex::Regex;
 use std::sync::OnceLock;
 
-pub static RULE: Rule = Rule {
-    id: "file-mode",
-    summary: "A file mode is not a 4-digit octal value or a symbolic mode",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("file_mode"),
-    docs: "\
-## What it does
-Reports the `mode` attribute of `file` and `concat` resources when its value is not a
-4-digit octal string (`'0644'`) or a symbolic mode (`'u=rw,go=r'`). Variables, `undef`
-and function calls are not checked.
-
-## Why it matters
-A 3-digit mode is read the same today, but the style guide asks for four digits so the
-special bits (setuid, setgid, sticky) are always explicit.
-
-## Example
-```puppet
-file { '/etc/motd':
-  mode => '644',
+declare_rule! {
+    /// ## What it does
+    /// Reports the `mode` attribute of `file` and `concat` resources when its value is not a
+    /// 4-digit octal string (`'0644'`) or a symbolic mode (`'u=rw,go=r'`). Variables, `undef`
+    /// and function calls are not checked.
+    ///
+    /// ## Why it matters
+    /// A 3-digit mode is read the same today, but the style guide asks for four digits so the
+    /// special bits (setuid, setgid, sticky) are always explicit.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   mode => '644',
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write `'0644'` (`--fix` prefixes a 3-digit mode with `0`).
+    "file-mode" (Style, Warning)
+    "A file mode is not a 4-digit octal value or a symbolic mode"
+    { fixable, puppet_lint: "file_mode", on_expr: [Resource] }
 }
-```
-
-## How to fix
-Write `'0644'` (`--fix` prefixes a 3-digit mode with `0`).
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Resource],
-        visit: check_expr,
-    }),
-};
 
 fn mode_pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();

@@ -1,38 +1,29 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "hard-tabs",
-    summary: "A tab character is used for whitespace",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("hard_tabs"),
-    docs: "\
-## What it does
-Reports tab characters in the whitespace between code (indentation included). Tabs in
-strings, heredocs and comments are not reported (as in puppet-lint).
-
-## Why it matters
-The Puppet style guide asks for two-space soft tabs; tabs render differently in every
-editor and break alignment.
-
-## Example
-```puppet
-class demo {
-→ include demo::install
+declare_rule! {
+    /// ## What it does
+    /// Reports tab characters in the whitespace between code (indentation included). Tabs in
+    /// strings, heredocs and comments are not reported (as in puppet-lint).
+    ///
+    /// ## Why it matters
+    /// The Puppet style guide asks for two-space soft tabs; tabs render differently in every
+    /// editor and break alignment.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    /// → include demo::install
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Replace each tab with two spaces (`--fix` does).
+    "hard-tabs" (Style, Warning)
+    "A tab character is used for whitespace"
+    { fixable, puppet_lint: "hard_tabs", check }
 }
-```
-
-## How to fix
-Replace each tab with two spaces (`--fix` does).
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;

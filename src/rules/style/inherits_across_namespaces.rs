@@ -1,35 +1,26 @@
 use crate::analysis::definition_names::definitions;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "inherits-across-namespaces",
-    summary: "A class inherits from a class of another module",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("inherits_across_namespaces"),
-    docs: "\
-## What it does
-Reports `class a::x inherits b::y` where the two classes are in different modules.
-
-## Why it matters
-Inheritance couples a class to another module's internals; across modules it breaks as
-soon as the other module changes. Use composition (include, parameters) instead.
-
-## Example
-```puppet
-class demo::config inherits apache::params { }
-```
-
-## How to fix
-Include the other class and read its variables, or pass values as parameters.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `class a::x inherits b::y` where the two classes are in different modules.
+    ///
+    /// ## Why it matters
+    /// Inheritance couples a class to another module's internals; across modules it breaks as
+    /// soon as the other module changes. Use composition (include, parameters) instead.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo::config inherits apache::params { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Include the other class and read its variables, or pass values as parameters.
+    "inherits-across-namespaces" (Style, Warning)
+    "A class inherits from a class of another module"
+    { puppet_lint: "inherits_across_namespaces", check }
+}
 
 fn module_of(name: &str) -> &str {
     name.split("::").find(|s| !s.is_empty()).unwrap_or("")

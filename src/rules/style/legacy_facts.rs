@@ -1,44 +1,32 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::builtin::legacy_facts::lookup;
 
-pub static RULE: Rule = Rule {
-    id: "legacy-facts",
-    summary: "A legacy (flat) fact where a structured fact exists",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("legacy_facts"),
-    docs: "\
-## What it does
-Reports Facter's legacy facts read as top-scope variables (`$::osfamily`) or from the
-facts hash (`$facts['osfamily']`), as puppet-lint 4's `legacy_facts` does. The table of
-legacy facts and their structured replacements is data: `data/legacy_facts.toml`.
-
-## Why it matters
-Legacy facts are not collected by default since Facter 4 (Puppet 7's
-`include_legacy_facts` is off in Puppet 8), so code reading them gets `undef`.
-
-## Example
-```puppet
-if $facts['osfamily'] == 'Debian' { }
-```
-
-## How to fix
-Read the structured fact: `$facts['os']['family']`. The fix does that for every fact
-with a structured equivalent (`ipaddress_eth0` becomes
-`$facts['networking']['interfaces']['eth0']['ip']`); a few (`memorysize_mb`,
-`blockdevices`, ...) have none of the same value and are left to you.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Variable, ExprTag::Access],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports Facter's legacy facts read as top-scope variables (`$::osfamily`) or from the
+    /// facts hash (`$facts['osfamily']`), as puppet-lint 4's `legacy_facts` does. The table of
+    /// legacy facts and their structured replacements is data: `data/legacy_facts.toml`.
+    ///
+    /// ## Why it matters
+    /// Legacy facts are not collected by default since Facter 4 (Puppet 7's
+    /// `include_legacy_facts` is off in Puppet 8), so code reading them gets `undef`.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if $facts['osfamily'] == 'Debian' { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Read the structured fact: `$facts['os']['family']`. The fix does that for every fact
+    /// with a structured equivalent (`ipaddress_eth0` becomes
+    /// `$facts['networking']['interfaces']['eth0']['ip']`); a few (`memorysize_mb`,
+    /// `blockdevices`, ...) have none of the same value and are left to you.
+    "legacy-facts" (Style, Warning)
+    "A legacy (flat) fact where a structured fact exists"
+    { fixable, puppet_lint: "legacy_facts", on_expr: [Variable, Access] }
+}
 
 /// `facts['os']['family']`: indexes are quoted, except numeric ones (list positions).
 fn facts_access(path: &[String]) -> String {

@@ -1,35 +1,26 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::{FileContext, Rule};
+use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "line-too-long",
-    summary: "A line has more than 140 characters (or the configured `line-length`)",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("140chars"),
-    docs: "\
-## What it does
-Reports lines longer than 140 characters (counted as characters, not bytes). Lines that
-hold a URL (`://`) or a `template(` call are exempt, as in puppet-lint. The limit is
-`line-length` in `pupcheck.toml`.
-
-## Why it matters
-Long lines are hard to read and review, especially side by side in a diff.
-
-## Example
-A resource attribute whose value is a long list written on one line.
-
-## How to fix
-Break the line: one array element or hash entry per line, or build the value in a
-variable first.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports lines longer than 140 characters (counted as characters, not bytes). Lines that
+    /// hold a URL (`://`) or a `template(` call are exempt, as in puppet-lint. The limit is
+    /// `line-length` in `pupcheck.toml`.
+    ///
+    /// ## Why it matters
+    /// Long lines are hard to read and review, especially side by side in a diff.
+    ///
+    /// ## Example
+    /// A resource attribute whose value is a long list written on one line.
+    ///
+    /// ## How to fix
+    /// Break the line: one array element or hash entry per line, or build the value in a
+    /// variable first.
+    "line-too-long" (Style, Warning)
+    "A line has more than 140 characters (or the configured `line-length`)"
+    { puppet_lint: "140chars", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     report_long_lines(ctx, ctx.options.line_length, &RULE, out);

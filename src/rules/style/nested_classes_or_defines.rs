@@ -1,38 +1,29 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{walk_expr, Expr, ExprKind, Visitor};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "nested-classes-or-defines",
-    summary: "A class or defined type is defined inside a class",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("nested_classes_or_defines"),
-    docs: "\
-## What it does
-Reports `class` and `define` definitions inside the body of a class.
-
-## Why it matters
-A nested definition is only known once the outer class has been evaluated, and the
-autoloader cannot find it on its own.
-
-## Example
-```puppet
-class demo {
-  class config { }
+declare_rule! {
+    /// ## What it does
+    /// Reports `class` and `define` definitions inside the body of a class.
+    ///
+    /// ## Why it matters
+    /// A nested definition is only known once the outer class has been evaluated, and the
+    /// autoloader cannot find it on its own.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    ///   class config { }
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move it to its own file, `demo/manifests/config.pp`, as `class demo::config`.
+    "nested-classes-or-defines" (Style, Warning)
+    "A class or defined type is defined inside a class"
+    { puppet_lint: "nested_classes_or_defines", check }
 }
-```
-
-## How to fix
-Move it to its own file, `demo/manifests/config.pp`, as `class demo::config`.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 struct Find<'a> {
     /// How many class bodies enclose the current expression.

@@ -1,38 +1,29 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{walk_expr, Expr, ExprKind, StringPart, Visitor};
-use crate::diagnostics::{Applicability, Diagnostic, Edit, Fix, Severity};
+use crate::diagnostics::{Applicability, Diagnostic, Edit, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "only-variable-string",
-    summary: "A string holds nothing but one interpolated variable",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("only_variable_string"),
-    docs: "\
-## What it does
-Reports `\"${var}\"` (or `\"$var\"`, `\"${var['key']}\"`): a string that is only a variable.
-Hash keys and selector options (a string before `=>`) are not reported.
-
-## Why it matters
-The quotes turn the value into a string: an array, a number or `undef` silently becomes
-text, which is rarely what was meant.
-
-## Example
-```puppet
-file { '/tmp/x':
-  owner => \"${owner}\",
+declare_rule! {
+    /// ## What it does
+    /// Reports `"${var}"` (or `"$var"`, `"${var['key']}"`): a string that is only a variable.
+    /// Hash keys and selector options (a string before `=>`) are not reported.
+    ///
+    /// ## Why it matters
+    /// The quotes turn the value into a string: an array, a number or `undef` silently becomes
+    /// text, which is rarely what was meant.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/tmp/x':
+    ///   owner => "${owner}",
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use the variable itself: `owner => $owner`. Use `String($owner)` when a string is meant.
+    "only-variable-string" (Style, Warning)
+    "A string holds nothing but one interpolated variable"
+    { fixable, puppet_lint: "only_variable_string", check }
 }
-```
-
-## How to fix
-Use the variable itself: `owner => $owner`. Use `String($owner)` when a string is meant.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 /// The variable of `\"${x}\"`, `\"$x\"` or `\"${x['k']}\"` (simple keys only, as
 /// puppet-lint looks at tokens).

@@ -1,39 +1,30 @@
 use crate::analysis::definition_names::definitions;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "parameter-order",
-    summary: "An optional parameter comes before a required one",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("parameter_order"),
-    docs: "\
-## What it does
-Reports a required parameter (one without a default, `Optional[...]` ones included) of a
-class or defined type that comes after a parameter with a default.
-
-## Why it matters
-The style guide lists required parameters first, so a reader sees at once what must be
-given.
-
-## Example
-```puppet
-class demo (
-  Integer $port = 80,
-  String  $name,
-) { }
-```
-
-## How to fix
-Move the required parameters to the front.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a required parameter (one without a default, `Optional[...]` ones included) of a
+    /// class or defined type that comes after a parameter with a default.
+    ///
+    /// ## Why it matters
+    /// The style guide lists required parameters first, so a reader sees at once what must be
+    /// given.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo (
+    ///   Integer $port = 80,
+    ///   String  $name,
+    /// ) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move the required parameters to the front.
+    "parameter-order" (Style, Warning)
+    "An optional parameter comes before a required one"
+    { puppet_lint: "parameter_order", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     for d in definitions(ctx.program) {

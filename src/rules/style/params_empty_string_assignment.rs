@@ -1,41 +1,29 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag, StringStyle};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind, StringStyle};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "params-empty-string-assignment",
-    summary: "A `String` parameter defaults to the empty string",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: false,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("params_empty_string_assignment"),
-    docs: "\
-## What it does
-Reports class and defined type parameters typed `String...` or `Variant...` whose
-default is `''`, as the puppet-lint plugin `params_empty_string_assignment` does (off
-by default).
-
-## Why it matters
-An empty string standing for \"not set\" is a value every user of the parameter has to
-test for; `Optional[String]` with `undef` says it in the type, and `String[1]` then
-rejects the empty string.
-
-## Example
-```puppet
-class demo (String $proxy = '') { }
-```
-
-## How to fix
-`Optional[String[1]] $proxy = undef`, and test for `undef` where it is used.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports class and defined type parameters typed `String...` or `Variant...` whose
+    /// default is `''`, as the puppet-lint plugin `params_empty_string_assignment` does (off
+    /// by default).
+    ///
+    /// ## Why it matters
+    /// An empty string standing for "not set" is a value every user of the parameter has to
+    /// test for; `Optional[String]` with `undef` says it in the type, and `String[1]` then
+    /// rejects the empty string.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo (String $proxy = '') { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// `Optional[String[1]] $proxy = undef`, and test for `undef` where it is used.
+    "params-empty-string-assignment" (Style, Warning)
+    "A `String` parameter defaults to the empty string"
+    { off_by_default, puppet_lint: "params_empty_string_assignment", on_expr: [Class, Define] }
+}
 
 /// The type's first name, as the plugin compares it (`String[1]` is `String`).
 fn type_name(t: &Expr) -> Option<&str> {

@@ -1,40 +1,28 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag, StringPart, StringStyle};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind, StringPart, StringStyle};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "puppet-url-without-modules",
-    summary: "A puppet:// URL does not go through modules/",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("puppet_url_without_modules"),
-    docs: "\
-## What it does
-Reports `puppet://` URLs whose path does not start with `modules/`.
-
-## Why it matters
-Files served from a module are found at `puppet:///modules/<module>/<file>`; other mount
-points depend on fileserver configuration that rarely exists.
-
-## Example
-```puppet
-file { '/etc/motd':
-  source => 'puppet:///demo/motd',
+declare_rule! {
+    /// ## What it does
+    /// Reports `puppet://` URLs whose path does not start with `modules/`.
+    ///
+    /// ## Why it matters
+    /// Files served from a module are found at `puppet:///modules/<module>/<file>`; other mount
+    /// points depend on fileserver configuration that rarely exists.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   source => 'puppet:///demo/motd',
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write `puppet:///modules/demo/motd`.
+    "puppet-url-without-modules" (Style, Warning)
+    "A puppet:// URL does not go through modules/"
+    { fixable, puppet_lint: "puppet_url_without_modules", on_expr: [Interpolated, String] }
 }
-```
-
-## How to fix
-Write `puppet:///modules/demo/motd`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Interpolated, ExprTag::String],
-        visit: check_expr,
-    }),
-};
 
 fn is_bad(url: &str) -> bool {
     let Some(rest) = url.strip_prefix("puppet://") else {

@@ -1,37 +1,28 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "selector-inside-resource",
-    summary: "A selector is used as a resource attribute value",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("selector_inside_resource"),
-    docs: "\
-## What it does
-Reports attribute values that are a selector on a variable (`mode => $x ? { ... }`).
-
-## Why it matters
-The style guide keeps resource bodies simple: compute the value in a variable first.
-
-## Example
-```puppet
-file { '/tmp/x':
-  mode => $secure ? { true => '0600', default => '0644' },
+declare_rule! {
+    /// ## What it does
+    /// Reports attribute values that are a selector on a variable (`mode => $x ? { ... }`).
+    ///
+    /// ## Why it matters
+    /// The style guide keeps resource bodies simple: compute the value in a variable first.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/tmp/x':
+    ///   mode => $secure ? { true => '0600', default => '0644' },
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// `$mode = $secure ? { ... }` before the resource, then `mode => $mode`.
+    "selector-inside-resource" (Style, Warning)
+    "A selector is used as a resource attribute value"
+    { puppet_lint: "selector_inside_resource", check }
 }
-```
-
-## How to fix
-`$mode = $secure ? { ... }` before the resource, then `mode => $mode`.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;

@@ -1,40 +1,31 @@
 use crate::analysis::text::each_expr;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{ExprKind, StringStyle};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "single-quote-string-with-variables",
-    summary: "A single-quoted string contains `${`, which is not interpolated",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("single_quote_string_with_variables"),
-    docs: "\
-## What it does
-Reports single-quoted strings that contain `${`, except the template given to
-`inline_epp` and `inline_template` (which interpolate it themselves).
-
-## Why it matters
-Single quotes never interpolate: the text `${name}` ends up literally in the file or
-command, which is almost always a mistake.
-
-## Example
-```puppet
-exec { 'greet':
-  command => 'echo ${name}',
+declare_rule! {
+    /// ## What it does
+    /// Reports single-quoted strings that contain `${`, except the template given to
+    /// `inline_epp` and `inline_template` (which interpolate it themselves).
+    ///
+    /// ## Why it matters
+    /// Single quotes never interpolate: the text `${name}` ends up literally in the file or
+    /// command, which is almost always a mistake.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// exec { 'greet':
+    ///   command => 'echo ${name}',
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use double quotes (`"echo ${name}"`), or escape the dollar sign if the text is meant.
+    /// puppet-lint reports this as an error; pupcheck as a warning, since it may be deliberate.
+    "single-quote-string-with-variables" (Style, Warning)
+    "A single-quoted string contains `${`, which is not interpolated"
+    { puppet_lint: "single_quote_string_with_variables", check }
 }
-```
-
-## How to fix
-Use double quotes (`\"echo ${name}\"`), or escape the dollar sign if the text is meant.
-puppet-lint reports this as an error; pupcheck as a warning, since it may be deliberate.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     // Template arguments of inline_epp/inline_template are exempt.

@@ -1,38 +1,29 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{Block, Expr, ExprKind, Visitor};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "slash-comments",
-    summary: "A `//` comment",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("slash_comments"),
-    docs: "\
-## What it does
-Reports comments written with `//`, as puppet-lint does.
-
-## Why it matters
-`//` comments were accepted by Puppet 3 only. Puppet 4 and later read `//` as an empty
-regular expression, so the file no longer does what it says: at the start of a line
-Puppet 7 rejects it (\"This Regular Expression has no effect\", also reported by
-`idem-expression`), after code it is a syntax error. The words after it are read as
-code.
-
-## Example
-```puppet
-// Managed by Puppet
-```
-
-## How to fix
-Write `#` instead; the fix does that.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports comments written with `//`, as puppet-lint does.
+    ///
+    /// ## Why it matters
+    /// `//` comments were accepted by Puppet 3 only. Puppet 4 and later read `//` as an empty
+    /// regular expression, so the file no longer does what it says: at the start of a line
+    /// Puppet 7 rejects it ("This Regular Expression has no effect", also reported by
+    /// `idem-expression`), after code it is a syntax error. The words after it are read as
+    /// code.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// // Managed by Puppet
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write `#` instead; the fix does that.
+    "slash-comments" (Style, Warning)
+    "A `//` comment"
+    { fixable, puppet_lint: "slash_comments", check }
+}
 
 /// Whether a statement is `//`: an empty regex is how `//` parses, and a statement is
 /// the only place a comment can be mistaken for one (`$x =~ //` is a real regex).

@@ -1,40 +1,31 @@
 use crate::analysis::resource_tokens::TokenKind;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "space-before-arrow",
-    summary: "A `=>` in a one-line resource body is not preceded by exactly one space",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("space_before_arrow"),
-    docs: "\
-## What it does
-In a resource body whose arrows all stand on one line (a one-line body, or a body with a
-single attribute), reports each `=>` not preceded by exactly one space, as puppet-lint
-4.3's `space_before_arrow` does. Bodies over several lines are arrow-alignment's.
-
-## Why it matters
-Where there is nothing to align with, the style guide wants one space before the arrow;
-padding left over from a removed attribute only looks like a misalignment.
-
-## Example
-```puppet
-file { '/etc/motd':
-  ensure  => file,
+declare_rule! {
+    /// ## What it does
+    /// In a resource body whose arrows all stand on one line (a one-line body, or a body with a
+    /// single attribute), reports each `=>` not preceded by exactly one space, as puppet-lint
+    /// 4.3's `space_before_arrow` does. Bodies over several lines are arrow-alignment's.
+    ///
+    /// ## Why it matters
+    /// Where there is nothing to align with, the style guide wants one space before the arrow;
+    /// padding left over from a removed attribute only looks like a misalignment.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure  => file,
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// One space before the arrow (the fix makes it so).
+    "space-before-arrow" (Style, Warning)
+    "A `=>` in a one-line resource body is not preceded by exactly one space"
+    { fixable, puppet_lint: "space_before_arrow", check }
 }
-```
-
-## How to fix
-One space before the arrow (the fix makes it so).
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let text = &ctx.source.text;

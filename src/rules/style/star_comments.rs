@@ -1,37 +1,28 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::CommentKind;
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "star-comments",
-    summary: "A /* */ comment is used",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("star_comments"),
-    docs: "\
-## What it does
-Reports block comments written with `/* ... */`.
-
-## Why it matters
-The Puppet style guide asks for `#` comments only; tools that read documentation
-comments (puppet-strings) only understand `#`.
-
-## Example
-```puppet
-/* the web server */
-include apache
-```
-
-## How to fix
-Write each line as a `#` comment (`--fix` does).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports block comments written with `/* ... */`.
+    ///
+    /// ## Why it matters
+    /// The Puppet style guide asks for `#` comments only; tools that read documentation
+    /// comments (puppet-strings) only understand `#`.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// /* the web server */
+    /// include apache
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write each line as a `#` comment (`--fix` does).
+    "star-comments" (Style, Warning)
+    "A /* */ comment is used"
+    { fixable, puppet_lint: "star_comments", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     for comment in &ctx.program.comments {

@@ -1,42 +1,33 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::source::{SourceKind, Span};
 
-pub static RULE: Rule = Rule {
-    id: "strict-indent",
-    summary: "A line is not indented by two spaces a nesting level",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: false,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("strict_indent"),
-    docs: "\
-## What it does
-Checks every line's indentation against the nesting, as the puppet-lint plugin
-`strict_indent` does (off by default): two spaces more on the line after an opening
-bracket that is closed on a later line, and after a resource title's `:`; two spaces
-less on the line of the closing bracket, and after the `;` ending a resource body; two
-spaces more, for one line only, after a line ending in `=` or `=>`. Blank lines,
-comment lines and the lines of strings and heredocs are not checked. It reports the
-badly indented line itself (the plugin reports the line before it).
-
-## Why it matters
-Consistent indentation makes nesting visible; reviewers read structure from it.
-
-## Example
-```puppet
-class demo {
-    file { '/etc/motd': ensure => file }
+declare_rule! {
+    /// ## What it does
+    /// Checks every line's indentation against the nesting, as the puppet-lint plugin
+    /// `strict_indent` does (off by default): two spaces more on the line after an opening
+    /// bracket that is closed on a later line, and after a resource title's `:`; two spaces
+    /// less on the line of the closing bracket, and after the `;` ending a resource body; two
+    /// spaces more, for one line only, after a line ending in `=` or `=>`. Blank lines,
+    /// comment lines and the lines of strings and heredocs are not checked. It reports the
+    /// badly indented line itself (the plugin reports the line before it).
+    ///
+    /// ## Why it matters
+    /// Consistent indentation makes nesting visible; reviewers read structure from it.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    ///     file { '/etc/motd': ensure => file }
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Indent by two spaces a level; the fix rewrites the line's leading blanks.
+    "strict-indent" (Style, Warning)
+    "A line is not indented by two spaces a nesting level"
+    { off_by_default, fixable, puppet_lint: "strict_indent", check }
 }
-```
-
-## How to fix
-Indent by two spaces a level; the fix rewrites the line's leading blanks.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 const STEP: usize = 2;
 

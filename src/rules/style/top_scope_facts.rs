@@ -1,43 +1,31 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "top-scope-facts",
-    summary: "A fact read as a top-scope variable instead of from `$facts`",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("top_scope_facts"),
-    docs: "\
-## What it does
-Reports top-scope variables such as `$::my_custom_fact`, as puppet-lint 4's
-`top_scope_facts` does (`$::facts`, `$::trusted` and `$::server_facts` excepted). Legacy
-facts (`$::osfamily`) are left to `legacy-facts`, which suggests the structured fact, as
-puppet-lint 4 leaves them to `legacy_facts`.
-
-## Why it matters
-`$facts['name']` says where the value comes from and cannot be overridden by a
-top-scope variable of the same name, which `$::name` can.
-
-## Example
-```puppet
-$service = $::my_custom_fact ? { 'yes' => 'apache2', default => 'httpd' }
-```
-
-## How to fix
-Read the facts hash: `$facts['my_custom_fact']` (the fix does that). A top-scope
-variable that is not a fact (set in `site.pp`) is reported too; such variables are
-better passed as class parameters.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Variable],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports top-scope variables such as `$::my_custom_fact`, as puppet-lint 4's
+    /// `top_scope_facts` does (`$::facts`, `$::trusted` and `$::server_facts` excepted). Legacy
+    /// facts (`$::osfamily`) are left to `legacy-facts`, which suggests the structured fact, as
+    /// puppet-lint 4 leaves them to `legacy_facts`.
+    ///
+    /// ## Why it matters
+    /// `$facts['name']` says where the value comes from and cannot be overridden by a
+    /// top-scope variable of the same name, which `$::name` can.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $service = $::my_custom_fact ? { 'yes' => 'apache2', default => 'httpd' }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Read the facts hash: `$facts['my_custom_fact']` (the fix does that). A top-scope
+    /// variable that is not a fact (set in `site.pp`) is reported too; such variables are
+    /// better passed as class parameters.
+    "top-scope-facts" (Style, Warning)
+    "A fact read as a top-scope variable instead of from `$facts`"
+    { fixable, puppet_lint: "top_scope_facts", on_expr: [Variable] }
+}
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let ExprKind::Variable(v) = &expr.kind else {

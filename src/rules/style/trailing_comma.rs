@@ -1,43 +1,34 @@
 use crate::analysis::text::each_expr;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{Attribute, ExprKind};
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "trailing-comma",
-    summary: "The last element of a multi-line list has no comma after it",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: false,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("trailing_comma"),
-    docs: "\
-## What it does
-Reports a missing comma after the last attribute of a resource (or of resource
-defaults), the last element of an array, or the last entry of a hash assigned,
-compared, passed as an attribute value or as a first argument, when the closing
-bracket is on a line of its own; as the puppet-lint plugin `trailing_comma` does (off
-by default).
-
-## Why it matters
-The Puppet style guide asks for it: adding an element then changes one line, not two,
-and diffs show only what changed.
-
-## Example
-```puppet
-file { '/etc/motd':
-  ensure => file
+declare_rule! {
+    /// ## What it does
+    /// Reports a missing comma after the last attribute of a resource (or of resource
+    /// defaults), the last element of an array, or the last entry of a hash assigned,
+    /// compared, passed as an attribute value or as a first argument, when the closing
+    /// bracket is on a line of its own; as the puppet-lint plugin `trailing_comma` does (off
+    /// by default).
+    ///
+    /// ## Why it matters
+    /// The Puppet style guide asks for it: adding an element then changes one line, not two,
+    /// and diffs show only what changed.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd':
+    ///   ensure => file
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Add the comma (the fix does).
+    "trailing-comma" (Style, Warning)
+    "The last element of a multi-line list has no comma after it"
+    { off_by_default, fixable, puppet_lint: "trailing_comma", check }
 }
-```
-
-## How to fix
-Add the comma (the fix does).
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 /// The first code character at or after `from`, skipping blanks, comments and heredoc
 /// bodies.

@@ -1,36 +1,27 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "unquoted-file-mode",
-    summary: "A file mode is not quoted",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("unquoted_file_mode"),
-    docs: "\
-## What it does
-Reports the `mode` of `file` and `concat` resources written as a number or bare word.
-
-## Why it matters
-`mode => 644` is the decimal number 644 to Puppet, not the octal mode; always quote
-modes.
-
-## Example
-```puppet
-file { '/tmp/x': mode => 0644 }
-```
-
-## How to fix
-Quote it: `mode => '0644'`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports the `mode` of `file` and `concat` resources written as a number or bare word.
+    ///
+    /// ## Why it matters
+    /// `mode => 644` is the decimal number 644 to Puppet, not the octal mode; always quote
+    /// modes.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/tmp/x': mode => 0644 }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Quote it: `mode => '0644'`.
+    "unquoted-file-mode" (Style, Warning)
+    "A file mode is not quoted"
+    { fixable, puppet_lint: "unquoted_file_mode", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_resource_body(ctx, |t, body| {

@@ -1,38 +1,26 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "unquoted-resource-title",
-    summary: "A resource title is a bare word",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("unquoted_resource_title"),
-    docs: "\
-## What it does
-Reports resource titles written as bare words (`file { foo: }`).
-
-## Why it matters
-Titles are strings; quoting them makes that plain and avoids surprises with words that
-are keywords or contain dashes.
-
-## Example
-```puppet
-package { vim: ensure => installed }
-```
-
-## How to fix
-Quote it: `package { 'vim': ... }`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Resource],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports resource titles written as bare words (`file { foo: }`).
+    ///
+    /// ## Why it matters
+    /// Titles are strings; quoting them makes that plain and avoids surprises with words that
+    /// are keywords or contain dashes.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// package { vim: ensure => installed }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Quote it: `package { 'vim': ... }`.
+    "unquoted-resource-title" (Style, Warning)
+    "A resource title is a bare word"
+    { fixable, puppet_lint: "unquoted_resource_title", on_expr: [Resource] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if let ExprKind::Resource(r) = &expr.kind {

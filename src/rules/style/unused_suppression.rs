@@ -3,34 +3,22 @@
 //! `crate::analysis::suppressions` and applied by the rule runner (`check::suppress`),
 //! which reports these findings.
 
-use crate::diagnostics::Severity;
-use crate::rules::{Category, Rule};
 
-pub static RULE: Rule = Rule {
-    id: "unused-suppression",
-    summary: "A suppression comment suppresses nothing",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a `# pupcheck:ignore:<rule>` or `# lint:ignore:<check>` comment that suppresses
-no finding, and a `pupcheck:ignore` naming a rule that does not exist.
-
-## Why it matters
-Stale suppressions hide the next real problem on that line and mislead readers.
-
-## Example
-```puppet
-$a = 1 # lint:ignore:140chars
-```
-
-## How to fix
-Remove the comment, or correct the rule name (`pupcheck rules` lists them).
-",
-    check: None,
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a `# pupcheck:ignore:<rule>` or `# lint:ignore:<check>` comment that suppresses
+    /// no finding, and a `pupcheck:ignore` naming a rule that does not exist.
+    ///
+    /// ## Why it matters
+    /// Stale suppressions hide the next real problem on that line and mislead readers.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $a = 1 # lint:ignore:140chars
+    /// ```
+    ///
+    /// ## How to fix
+    /// Remove the comment, or correct the rule name (`pupcheck rules` lists them).
+    "unused-suppression" (Style, Warning)
+    "A suppression comment suppresses nothing"
+}

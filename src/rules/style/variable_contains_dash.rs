@@ -1,38 +1,26 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "variable-contains-dash",
-    summary: "A variable name seems to contain a dash",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("variable_contains_dash"),
-    docs: "\
-## What it does
-Reports a variable immediately followed by `-` and a word (`$foo-bar`).
-
-## Why it matters
-Dashes are not part of variable names: `$foo-bar` is `$foo` minus `bar` in code, and
-`$foo` followed by the text `-bar` in a string; either way not what it looks like.
-
-## Example
-```puppet
-$name = \"${prefix}-$app-name\"
-```
-
-## How to fix
-Use underscores in names (`$app_name`) and braces in strings (`${app}-name`).
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Variable],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a variable immediately followed by `-` and a word (`$foo-bar`).
+    ///
+    /// ## Why it matters
+    /// Dashes are not part of variable names: `$foo-bar` is `$foo` minus `bar` in code, and
+    /// `$foo` followed by the text `-bar` in a string; either way not what it looks like.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $name = "${prefix}-$app-name"
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use underscores in names (`$app_name`) and braces in strings (`${app}-name`).
+    "variable-contains-dash" (Style, Warning)
+    "A variable name seems to contain a dash"
+    { puppet_lint: "variable_contains_dash", on_expr: [Variable] }
+}
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let text = ctx.source.text.as_bytes();

@@ -1,42 +1,33 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use foldhash::HashSet;
 
-pub static RULE: Rule = Rule {
-    id: "variable-scope",
-    summary: "A class or defined type uses a variable it does not define, without a namespace",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: Some("variable_scope"),
-    docs: "\
-## What it does
-Reports variables used in a class or defined type that are neither its parameters, nor
-assigned in it, nor lambda parameters, nor one of the variables Puppet always sets
-(`$name`, `$title`, `$facts`, `$trusted`, metaparameters...), and are written without a
-namespace. It follows puppet-lint's check, which works on the file's text: a variable
-assigned in an earlier class of the same file counts as known.
-
-## Why it matters
-An unqualified variable that is not local is looked up in the node and top scope: a
-silent dependency on whatever is defined there, and `undef` when nothing is.
-
-## Example
-```puppet
-class demo {
-  notice($port)
+declare_rule! {
+    /// ## What it does
+    /// Reports variables used in a class or defined type that are neither its parameters, nor
+    /// assigned in it, nor lambda parameters, nor one of the variables Puppet always sets
+    /// (`$name`, `$title`, `$facts`, `$trusted`, metaparameters...), and are written without a
+    /// namespace. It follows puppet-lint's check, which works on the file's text: a variable
+    /// assigned in an earlier class of the same file counts as known.
+    ///
+    /// ## Why it matters
+    /// An unqualified variable that is not local is looked up in the node and top scope: a
+    /// silent dependency on whatever is defined there, and `undef` when nothing is.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    ///   notice($port)
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Make it a parameter, or qualify it (`$demo::params::port`, `$facts['os']`).
+    "variable-scope" (Style, Warning)
+    "A class or defined type uses a variable it does not define, without a namespace"
+    { puppet_lint: "variable_scope", check }
 }
-```
-
-## How to fix
-Make it a parameter, or qualify it (`$demo::params::port`, `$facts['os']`).
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 /// Variables Puppet sets in every class and defined type: puppet-lint's list, kept as
 /// it is for parity (its metaparameters lack `consume` and `export`).

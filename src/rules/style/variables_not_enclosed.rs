@@ -1,36 +1,27 @@
 use crate::analysis::text::each_interpolation;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::ExprKind;
-use crate::diagnostics::{Diagnostic, Fix, Severity};
+use crate::diagnostics::{Diagnostic, Fix};
 
-pub static RULE: Rule = Rule {
-    id: "variables-not-enclosed",
-    summary: "A variable is interpolated without braces",
-    category: Category::Style,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: true,
-    reads_interpretation: false,
-    puppet_lint: Some("variables_not_enclosed"),
-    docs: "\
-## What it does
-Reports `$var` interpolated in a double-quoted string or heredoc without `${...}`.
-
-## Why it matters
-Without braces it is easy to misread where the name ends (`\"$name-1\"`, `\"$a::b\"`); the
-style guide asks for `${var}` always.
-
-## Example
-```puppet
-$greeting = \"hello $name\"
-```
-
-## How to fix
-Write `\"hello ${name}\"`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `$var` interpolated in a double-quoted string or heredoc without `${...}`.
+    ///
+    /// ## Why it matters
+    /// Without braces it is easy to misread where the name ends (`"$name-1"`, `"$a::b"`); the
+    /// style guide asks for `${var}` always.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $greeting = "hello $name"
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write `"hello ${name}"`.
+    "variables-not-enclosed" (Style, Warning)
+    "A variable is interpolated without braces"
+    { fixable, puppet_lint: "variables_not_enclosed", check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let bytes = ctx.source.text.as_bytes();

@@ -1,41 +1,32 @@
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 use crate::eval::FailureKind;
 
-pub static RULE: Rule = Rule {
-    id: "access",
-    summary: "An access `[]` with keys its subject does not take",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an access expression `x[...]` that Puppet refuses: the wrong number of keys or
-indexes (`$list[1, 2, 3]`), a key of the wrong type (`$list['a']`), access on a value
-that cannot be accessed (`$count[0]` on an integer), a parameterised type given the
-wrong kind of argument (`Integer['a']`), for the values the code gives it. The message
-is Puppet's.
-
-## Why it matters
-The catalog does not compile: the node gets no new configuration until the code is
-fixed.
-
-## Example
-```puppet
-$ports = [80, 443]
-$first = $ports['http']
-```
-
-## How to fix
-Index arrays with integers and hashes with their keys; give types the parameters the
-specification lists for them.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an access expression `x[...]` that Puppet refuses: the wrong number of keys or
+    /// indexes (`$list[1, 2, 3]`), a key of the wrong type (`$list['a']`), access on a value
+    /// that cannot be accessed (`$count[0]` on an integer), a parameterised type given the
+    /// wrong kind of argument (`Integer['a']`), for the values the code gives it. The message
+    /// is Puppet's.
+    ///
+    /// ## Why it matters
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $ports = [80, 443]
+    /// $first = $ports['http']
+    /// ```
+    ///
+    /// ## How to fix
+    /// Index arrays with integers and hashes with their keys; give types the parameters the
+    /// specification lists for them.
+    "access" (Type, Error)
+    "An access `[]` with keys its subject does not take"
+    { reads_interpretation, check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     RULE.report_failures(ctx, FailureKind::Access, out);

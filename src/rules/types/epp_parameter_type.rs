@@ -1,54 +1,45 @@
 use crate::analysis::bodies::{mismatch, Undef};
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};
 use indexmap::IndexMap;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
 use crate::eval::AbstractValue;
 use crate::types::resolve::Resolver;
 use crate::types::Value;
 
-pub static RULE: Rule = Rule {
-    id: "epp-parameter-type",
-    summary: "An EPP template called with parameters its parameter tag refuses",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a call `epp('mod/file.epp', { ... })` or `inline_epp('<text>', { ... })`
-whose template declares its parameters
-(`<%- | Integer $port, String $host = 'localhost' | -%>`) when the hash the code gives
-names a parameter the template does not have, leaves out one without a default, or
-gives one a value its type refuses. The message is Puppet's, listing every problem as
-Puppet does.
-
-The template is read where `epp()` finds it: `templates/` of the module the name
-starts with, on the modulepath around the checked files; `inline_epp()`'s is the text
-the code gives, when the evaluation knows it. A hash is judged by its keys when the
-code writes them, and each value as far as the evaluation knows it: a value known only
-by its type (a parameter's) when no value of that type fits.
-
-## Why it matters
-The catalog does not compile: every node whose catalog renders the template fails.
-
-## Example
-```puppet
-# templates/ntp.conf.epp starts with <%- | Array[String] $servers | -%>
-file { '/etc/ntp.conf':
-  content => epp('ntp/ntp.conf.epp', { 'server' => 'pool.ntp.org' }),
+declare_rule! {
+    /// ## What it does
+    /// Reports a call `epp('mod/file.epp', { ... })` or `inline_epp('<text>', { ... })`
+    /// whose template declares its parameters
+    /// (`<%- | Integer $port, String $host = 'localhost' | -%>`) when the hash the code gives
+    /// names a parameter the template does not have, leaves out one without a default, or
+    /// gives one a value its type refuses. The message is Puppet's, listing every problem as
+    /// Puppet does.
+    ///
+    /// The template is read where `epp()` finds it: `templates/` of the module the name
+    /// starts with, on the modulepath around the checked files; `inline_epp()`'s is the text
+    /// the code gives, when the evaluation knows it. A hash is judged by its keys when the
+    /// code writes them, and each value as far as the evaluation knows it: a value known only
+    /// by its type (a parameter's) when no value of that type fits.
+    ///
+    /// ## Why it matters
+    /// The catalog does not compile: every node whose catalog renders the template fails.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// # templates/ntp.conf.epp starts with <%- | Array[String] $servers | -%>
+    /// file { '/etc/ntp.conf':
+    ///   content => epp('ntp/ntp.conf.epp', { 'server' => 'pool.ntp.org' }),
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Give the template the parameters its tag declares, with values of their types.
+    "epp-parameter-type" (Type, Error)
+    "An EPP template called with parameters its parameter tag refuses"
+    { reads_interpretation, check }
 }
-```
-
-## How to fix
-Give the template the parameters its tag declares, with values of their types.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let aliases = FileAliases::new(ctx.program, ctx.env);

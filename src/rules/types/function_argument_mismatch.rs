@@ -1,60 +1,51 @@
 use crate::analysis::bodies::{mismatch, Undef};
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
 use crate::eval::FailureKind;
 use crate::infer::FileInference;
 use crate::source::Span;
 use crate::types::resolve::Resolver;
 
-pub static RULE: Rule = Rule {
-    id: "function-argument-mismatch",
-    summary: "A function is called with arguments none of its signatures takes",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks calls of functions against their signatures: the number of arguments, the type
-of each argument whose value follows from the code (or that is a parameter of the
-enclosing definition whose type shares no value with the function's parameter), and
-the lambda (one given to a function that takes none, none given where one is needed,
-or one with a number of parameters the function never calls it with).
-
-- Puppet's own functions (`split`, `join`, `regsubst`, `lookup`, `each`, ...) are
-  judged against every signature Puppet's dispatcher tries, in its order, with its
-  message; a function still written with the 3.x API (`sprintf`, `template`,
-  `fqdn_rand`, ...) only by its count of arguments. The signatures are data generated
-  from Puppet 7 (`data/functions.toml`).
-- A module's functions written in Ruby with the 4.x API
-  (`lib/puppet/functions/<module>/<name>.rb`, such as `stdlib::ip_in_range`) are judged
-  the same way against their `dispatch` blocks, read as text and never run. A file
-  pupcheck does not read with certainty (a type built in Ruby, a multi-line string,
-  local types, no `dispatch`) leaves the function's calls unjudged.
-- Functions written in the Puppet language (`functions/*.pp` of a module, or defined in
-  the files checked) are judged against their parameters.
-
-## Why it matters
-Puppet fails the catalog at the call (\"'split' parameter 'str' expects a String value,
-got Integer\", \"'ntp::port' expects between 1 and 2 arguments, got 3\").
-
-## Example
-```puppet
-$parts = split($facts['networking']['ip'], 46)
-function ntp::port(Integer $p) >> Integer { $p }
-$port = ntp::port('123')
-```
-
-## How to fix
-Pass what the function's signature asks for (`split($ip, '[.]')`, `ntp::port(123)`).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks calls of functions against their signatures: the number of arguments, the type
+    /// of each argument whose value follows from the code (or that is a parameter of the
+    /// enclosing definition whose type shares no value with the function's parameter), and
+    /// the lambda (one given to a function that takes none, none given where one is needed,
+    /// or one with a number of parameters the function never calls it with).
+    ///
+    /// - Puppet's own functions (`split`, `join`, `regsubst`, `lookup`, `each`, ...) are
+    ///   judged against every signature Puppet's dispatcher tries, in its order, with its
+    ///   message; a function still written with the 3.x API (`sprintf`, `template`,
+    ///   `fqdn_rand`, ...) only by its count of arguments. The signatures are data generated
+    ///   from Puppet 7 (`data/functions.toml`).
+    /// - A module's functions written in Ruby with the 4.x API
+    ///   (`lib/puppet/functions/<module>/<name>.rb`, such as `stdlib::ip_in_range`) are judged
+    ///   the same way against their `dispatch` blocks, read as text and never run. A file
+    ///   pupcheck does not read with certainty (a type built in Ruby, a multi-line string,
+    ///   local types, no `dispatch`) leaves the function's calls unjudged.
+    /// - Functions written in the Puppet language (`functions/*.pp` of a module, or defined in
+    ///   the files checked) are judged against their parameters.
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog at the call ("'split' parameter 'str' expects a String value,
+    /// got Integer", "'ntp::port' expects between 1 and 2 arguments, got 3").
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $parts = split($facts['networking']['ip'], 46)
+    /// function ntp::port(Integer $p) >> Integer { $p }
+    /// $port = ntp::port('123')
+    /// ```
+    ///
+    /// ## How to fix
+    /// Pass what the function's signature asks for (`split($ip, '[.]')`, `ntp::port(123)`).
+    "function-argument-mismatch" (Type, Error)
+    "A function is called with arguments none of its signatures takes"
+    { reads_interpretation, check }
+}
 
 /// `1 argument`, `2 arguments`.
 fn arguments(n: usize) -> String {

@@ -1,52 +1,41 @@
 use crate::analysis::text::rest_of_line;
-use crate::rules::{Category, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::builtin::hiera::v5;
 use crate::hiera::yaml::{self, Node, NodeKind};
 use crate::hiera::DataFile;
 use crate::types::mismatch::{describe_value_parts, PathElem};
 use crate::types::{instance_of, Value};
 
-pub static RULE: Rule = Rule {
-    id: "hiera-config",
-    summary: "A hiera.yaml that Puppet refuses",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks the `hiera.yaml` of the environment and of each module as Puppet 7 checks a
-version 5 configuration before its first lookup: the whole file against the type
-Puppet's `HieraConfigV5` declares (unknown keys, a level without a `name`, a path that is
-not a string), then each level: one data provider function (`data_hash`, `lookup_key`,
-`data_dig`), one way of naming its files (`path`, `paths`, `glob`, ...), no option Puppet
-keeps for itself, no `hiera3_backend` outside the global layer, no `default_hierarchy`
-outside a module, and no level name used twice. A version other than 3, 4 or 5 is
-refused too. Versions 3 and 4 are not judged; YAML syntax errors are `hiera-syntax`'s.
-
-## Why it matters
-Puppet fails every lookup of the layer (\"The Lookup Configuration at '.../hiera.yaml'
-has wrong type, entry 'hierarchy' index 0 unrecognized key 'pth'\"), so every catalog
-that looks up a key there fails to compile.
-
-## Example
-```yaml
-version: 5
-hierarchy:
-  - name: 'Per node'
-    path: 'nodes/%{trusted.certname}.yaml'
-    paths: ['common.yaml']   # only one of path, paths, glob, ... per level
-```
-
-## How to fix
-Write the level as the message asks; see Puppet's documentation of `hiera.yaml` version 5.
-",
-    check: None,
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks the `hiera.yaml` of the environment and of each module as Puppet 7 checks a
+    /// version 5 configuration before its first lookup: the whole file against the type
+    /// Puppet's `HieraConfigV5` declares (unknown keys, a level without a `name`, a path that is
+    /// not a string), then each level: one data provider function (`data_hash`, `lookup_key`,
+    /// `data_dig`), one way of naming its files (`path`, `paths`, `glob`, ...), no option Puppet
+    /// keeps for itself, no `hiera3_backend` outside the global layer, no `default_hierarchy`
+    /// outside a module, and no level name used twice. A version other than 3, 4 or 5 is
+    /// refused too. Versions 3 and 4 are not judged; YAML syntax errors are `hiera-syntax`'s.
+    ///
+    /// ## Why it matters
+    /// Puppet fails every lookup of the layer ("The Lookup Configuration at '.../hiera.yaml'
+    /// has wrong type, entry 'hierarchy' index 0 unrecognized key 'pth'"), so every catalog
+    /// that looks up a key there fails to compile.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// version: 5
+    /// hierarchy:
+    ///   - name: 'Per node'
+    ///     path: 'nodes/%{trusted.certname}.yaml'
+    ///     paths: ['common.yaml']   # only one of path, paths, glob, ... per level
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write the level as the message asks; see Puppet's documentation of `hiera.yaml` version 5.
+    "hiera-config" (Type, Error)
+    "A hiera.yaml that Puppet refuses"
+}
 
 /// The findings on one `hiera.yaml`; `shown`: its path as the message names it.
 pub fn check_config(file: &DataFile, shown: &str) -> Vec<Diagnostic> {

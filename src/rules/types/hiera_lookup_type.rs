@@ -1,47 +1,35 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 use crate::hiera::yaml;
 use crate::eval::AbstractValue;
 use crate::types::mismatch::{describe_value, each_named};
 use crate::types::{instance_of, Value};
 
-pub static RULE: Rule = Rule {
-    id: "hiera-lookup-type",
-    summary: "lookup() with a type the value Hiera finds does not match",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks `lookup('key', Type)` (and `lookup('key', Type, 'first', default)`) against the
-values the data files of the environment bind the key to: a value the type rejects,
-in a file some node reads it from (not hidden for every node by a file Hiera reads
-before), is reported at the call, with the data file in a note. Not judged: another
-merge than `first`, keys `lookup_options` names, values with an interpolation, hiera-eyaml's
-values, `~`.
-
-## Why it matters
-Puppet fails the catalog of the nodes that read that value (\"Found value has wrong
-type, expects an Integer value, got String\").
-
-## Example
-```puppet
-$port = lookup('profile::web::port', Integer)   # data/common.yaml: profile::web::port: '8080'
-```
-
-## How to fix
-Write the value as the type asks in the data file (`8080`), or widen the type.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Call],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks `lookup('key', Type)` (and `lookup('key', Type, 'first', default)`) against the
+    /// values the data files of the environment bind the key to: a value the type rejects,
+    /// in a file some node reads it from (not hidden for every node by a file Hiera reads
+    /// before), is reported at the call, with the data file in a note. Not judged: another
+    /// merge than `first`, keys `lookup_options` names, values with an interpolation, hiera-eyaml's
+    /// values, `~`.
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog of the nodes that read that value ("Found value has wrong
+    /// type, expects an Integer value, got String").
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $port = lookup('profile::web::port', Integer)   # data/common.yaml: profile::web::port: '8080'
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write the value as the type asks in the data file (`8080`), or widen the type.
+    "hiera-lookup-type" (Type, Error)
+    "lookup() with a type the value Hiera finds does not match"
+    { reads_interpretation, on_expr: [Call] }
+}
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if ctx.env.root().is_none() {

@@ -1,45 +1,33 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "hiera-missing-key",
-    summary: "lookup() of a key no Hiera layer binds, without a default",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a call of `lookup` (or `hiera`, `hiera_array`, `hiera_hash`, `hiera_include`)
-with a key written as a string and no default (no default argument, no
-`default_value`, no block), in a control repository whose Hiera pupcheck reads whole,
-when no data file of the environment's layer, nor of the module the key is in, binds
-the key. What reads the Hiera whole is what `missing-parameter` asks for classes: a
-version 5 `hiera.yaml` whose every level pupcheck can read. The global layer, outside
-the repository, is taken as empty.
-
-## Why it matters
-Puppet fails the catalog (\"Function lookup() did not find a value for the name
-'profile::ntp::servers'\") on every node that evaluates the call.
-
-## Example
-```puppet
-$servers = lookup('profile::ntp::servers')   # no data file has the key
-```
-
-## How to fix
-Add the key to the data (`data/common.yaml`), correct its name, or give a default
-(`lookup('profile::ntp::servers', Array[String], 'first', [])`).
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Call],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a call of `lookup` (or `hiera`, `hiera_array`, `hiera_hash`, `hiera_include`)
+    /// with a key written as a string and no default (no default argument, no
+    /// `default_value`, no block), in a control repository whose Hiera pupcheck reads whole,
+    /// when no data file of the environment's layer, nor of the module the key is in, binds
+    /// the key. What reads the Hiera whole is what `missing-parameter` asks for classes: a
+    /// version 5 `hiera.yaml` whose every level pupcheck can read. The global layer, outside
+    /// the repository, is taken as empty.
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog ("Function lookup() did not find a value for the name
+    /// 'profile::ntp::servers'") on every node that evaluates the call.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $servers = lookup('profile::ntp::servers')   # no data file has the key
+    /// ```
+    ///
+    /// ## How to fix
+    /// Add the key to the data (`data/common.yaml`), correct its name, or give a default
+    /// (`lookup('profile::ntp::servers', Array[String], 'first', [])`).
+    "hiera-missing-key" (Type, Error)
+    "lookup() of a key no Hiera layer binds, without a default"
+    { on_expr: [Call] }
+}
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let ExprKind::Call(call) = &expr.kind else {

@@ -1,5 +1,4 @@
-use crate::rules::{Category, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::hiera::{yaml, DataFile};
 use crate::env::Environment;
 use crate::source::SourceFile;
@@ -9,54 +8,44 @@ use crate::types::resolve::Resolver;
 use crate::types::{instance_of, t, Value};
 use std::collections::HashSet;
 
-pub static RULE: Rule = Rule {
-    id: "hiera-parameter-type",
-    summary: "Hiera data binds a class parameter to a value its type rejects",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks the values Hiera binds to class parameters by automatic parameter lookup
-(`ntp::servers: 42` in `data/common.yaml`) against the parameter's type, when the class
-is one pupcheck has read. The data is the environment's (the levels of its `hiera.yaml`;
-without one, Puppet 7 reads no environment data) and each module's (the module's
-`hiera.yaml`; a module binds keys of its own namespace only); every file a level's path
-can name is read, whatever the node. The finding is at the value, in the YAML file.
-
-A value Hiera interpolates (`\"%{facts.networking.fqdn}:443\"`) is a string whatever
-it holds: it is judged against a type no string matches (`Integer`, `Array`), not
-against one some string may match. A whole `%{alias('key')}` gives the value the data
-binds `key` to: judged when every such value some node may see is known and rejected
-alike.
-
-Not judged: a value no node sees, because a file Hiera reads before it, for every
-node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
-above a module's); a tag, or a number Psych reads
-its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
-that `lookup_options` names (a `convert_to` or merge changes the value); levels with
-another backend (`eyaml`, `json`) or `mapped_paths`; keys written with a leading `::`,
-which automatic parameter lookup never asks for.
-
-## Why it matters
-Puppet fails the catalog of every node the class is declared on (\"Class[Ntp]:
-parameter 'servers' expects an Array value, got Integer\"), though no manifest is wrong.
-
-## Example
-```yaml
-# data/common.yaml
-ntp::servers: 'pool.ntp.org'   # class ntp (Array[String] $servers)
-```
-
-## How to fix
-Write the value as the parameter's type asks (`ntp::servers: ['pool.ntp.org']`).
-",
-    check: None,
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks the values Hiera binds to class parameters by automatic parameter lookup
+    /// (`ntp::servers: 42` in `data/common.yaml`) against the parameter's type, when the class
+    /// is one pupcheck has read. The data is the environment's (the levels of its `hiera.yaml`;
+    /// without one, Puppet 7 reads no environment data) and each module's (the module's
+    /// `hiera.yaml`; a module binds keys of its own namespace only); every file a level's path
+    /// can name is read, whatever the node. The finding is at the value, in the YAML file.
+    ///
+    /// A value Hiera interpolates (`"%{facts.networking.fqdn}:443"`) is a string whatever
+    /// it holds: it is judged against a type no string matches (`Integer`, `Array`), not
+    /// against one some string may match. A whole `%{alias('key')}` gives the value the data
+    /// binds `key` to: judged when every such value some node may see is known and rejected
+    /// alike.
+    ///
+    /// Not judged: a value no node sees, because a file Hiera reads before it, for every
+    /// node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
+    /// above a module's); a tag, or a number Psych reads
+    /// its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
+    /// that `lookup_options` names (a `convert_to` or merge changes the value); levels with
+    /// another backend (`eyaml`, `json`) or `mapped_paths`; keys written with a leading `::`,
+    /// which automatic parameter lookup never asks for.
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog of every node the class is declared on ("Class[Ntp]:
+    /// parameter 'servers' expects an Array value, got Integer"), though no manifest is wrong.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// # data/common.yaml
+    /// ntp::servers: 'pool.ntp.org'   # class ntp (Array[String] $servers)
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write the value as the parameter's type asks (`ntp::servers: ['pool.ntp.org']`).
+    "hiera-parameter-type" (Type, Error)
+    "Hiera data binds a class parameter to a value its type rejects"
+}
 
 /// The findings on one data file of the environment `env`; `overridden`: the keys any
 /// `lookup_options` of the environment names (`None`: one is a pattern, so any key may

@@ -1,47 +1,36 @@
 use crate::analysis::text::rest_of_line;
-use crate::rules::{Category, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::hiera::DataFile;
 use crate::env::Environment;
 
-pub static RULE: Rule = Rule {
-    id: "hiera-unknown-key",
-    summary: "A Hiera key that binds nothing: a class lacks the parameter, or a module's data names another namespace",
-    category: Category::Type,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a key of a Hiera data file that no lookup will ever return:
-- in a module's data, a key outside the module's namespace (`other::x` in `ntp`'s
-  `data/common.yaml`): Puppet drops it with a warning (\"Module 'ntp': ... must use keys
-  qualified with the name of the module\");
-- a key `<class>::<name>` of a class pupcheck has read that has no parameter `name`
-  (`ntp::serverz` for `ntp::servers`), when nothing in the environment may look it up
-  by name: no file of the environment or of its modules writes it (a `lookup('...')`,
-  a `%{alias('...')}` in data, a string anywhere), no lookup of an interpolated string
-  may name it, and no lookup names its key otherwise than as a string.
-
-## Why it matters
-A mistyped key is silently ignored: the class keeps its default, and the setting the
-data was written for never takes effect.
-
-## Example
-```yaml
-# data/common.yaml, for class ntp (Array[String] $servers = [])
-ntp::server: ['pool.ntp.org']
-```
-
-## How to fix
-Name the parameter as the class does (`ntp::servers`), move the key to the data of the
-module it belongs to, or remove it.
-",
-    check: None,
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a key of a Hiera data file that no lookup will ever return:
+    /// - in a module's data, a key outside the module's namespace (`other::x` in `ntp`'s
+    ///   `data/common.yaml`): Puppet drops it with a warning ("Module 'ntp': ... must use keys
+    ///   qualified with the name of the module");
+    /// - a key `<class>::<name>` of a class pupcheck has read that has no parameter `name`
+    ///   (`ntp::serverz` for `ntp::servers`), when nothing in the environment may look it up
+    ///   by name: no file of the environment or of its modules writes it (a `lookup('...')`,
+    ///   a `%{alias('...')}` in data, a string anywhere), no lookup of an interpolated string
+    ///   may name it, and no lookup names its key otherwise than as a string.
+    ///
+    /// ## Why it matters
+    /// A mistyped key is silently ignored: the class keeps its default, and the setting the
+    /// data was written for never takes effect.
+    ///
+    /// ## Example
+    /// ```yaml
+    /// # data/common.yaml, for class ntp (Array[String] $servers = [])
+    /// ntp::server: ['pool.ntp.org']
+    /// ```
+    ///
+    /// ## How to fix
+    /// Name the parameter as the class does (`ntp::servers`), move the key to the data of the
+    /// module it belongs to, or remove it.
+    "hiera-unknown-key" (Type, Warning)
+    "A Hiera key that binds nothing: a class lacks the parameter, or a module's data names another namespace"
+}
 
 /// The findings on one data file of the environment `env`.
 pub fn check_data_file(file: &DataFile, shown: &str, env: &Environment) -> Vec<Diagnostic> {

@@ -1,6 +1,6 @@
 use crate::analysis::declarations::each_ruby_resource;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 use crate::eval::AbstractValue;
 use crate::types::from_ast::parse_type_expr;
 use crate::types::instance_of;
@@ -9,49 +9,40 @@ use crate::types::resolve::Resolver;
 use crate::types::labels::ruby_inspect;
 use crate::types::value::Value;
 
-pub static RULE: Rule = Rule {
-    id: "invalid-attribute-value",
-    summary: "A resource type written in Ruby is given a value its attribute does not accept",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a value, known from the code, that an attribute of a resource type written in
-Ruby rejects:
-- where the type accepts only a closed list of values for the attribute (`replace` of
-  `file`, `ensure` of `service`, `ensure` of `mount`, the `newvalues` of a module's
-  type) and the value is neither one of them nor one of their aliases;
-- where a Resource API type declares the attribute's Puppet type (`type:
-  'Optional[Integer[0, 65535]]'`) and the value is not an instance of it;
-- `mode` of `file` given a number (`mode => 644`, or the octal `0644`, which is the
-  number 420): Puppet's `file` type takes a mode only as a string.
-
-Puppet's own types and those of the modules it ships (`cron`, `mount`, `host`,
-`sshkey`, ...) are data generated from Puppet itself (`data/resource_types.toml`); a
-module's types are read from `lib/puppet/type/<name>.rb` (see `unknown-attribute`).
-Attributes that validate values their own way (a `validate` block, a regexp among the
-values, a parent class) are not judged.
-
-## Why it matters
-The catalog compiles, but the agent rejects it when it applies it (\"Parameter force
-failed on File[/tmp/x]: Invalid value \\\"maybe\\\". Valid values are true, false, yes,
-no.\"), so nothing of that catalog is applied.
-
-## Example
-```puppet
-file { '/etc/motd': ensure => file, replace => 'never' }
-```
-
-## How to fix
-Use one of the listed values (`replace => false`).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a value, known from the code, that an attribute of a resource type written in
+    /// Ruby rejects:
+    /// - where the type accepts only a closed list of values for the attribute (`replace` of
+    ///   `file`, `ensure` of `service`, `ensure` of `mount`, the `newvalues` of a module's
+    ///   type) and the value is neither one of them nor one of their aliases;
+    /// - where a Resource API type declares the attribute's Puppet type (`type:
+    ///   'Optional[Integer[0, 65535]]'`) and the value is not an instance of it;
+    /// - `mode` of `file` given a number (`mode => 644`, or the octal `0644`, which is the
+    ///   number 420): Puppet's `file` type takes a mode only as a string.
+    ///
+    /// Puppet's own types and those of the modules it ships (`cron`, `mount`, `host`,
+    /// `sshkey`, ...) are data generated from Puppet itself (`data/resource_types.toml`); a
+    /// module's types are read from `lib/puppet/type/<name>.rb` (see `unknown-attribute`).
+    /// Attributes that validate values their own way (a `validate` block, a regexp among the
+    /// values, a parent class) are not judged.
+    ///
+    /// ## Why it matters
+    /// The catalog compiles, but the agent rejects it when it applies it ("Parameter force
+    /// failed on File[/tmp/x]: Invalid value \"maybe\". Valid values are true, false, yes,
+    /// no."), so nothing of that catalog is applied.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/etc/motd': ensure => file, replace => 'never' }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use one of the listed values (`replace => false`).
+    "invalid-attribute-value" (Type, Error)
+    "A resource type written in Ruby is given a value its attribute does not accept"
+    { reads_interpretation, check }
+}
 
 /// How Puppet compares a value with a listed name: strings as they are, booleans as
 /// `true`/`false`; anything else is not judged here. With it, the value as Puppet's

@@ -1,66 +1,57 @@
 use crate::analysis::declarations::{
     capitalized, class_parameter_may_be_bound, each_declaration, each_included_class,
 };
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 use crate::env::Definition;
 use crate::source::Span;
 use crate::types::mismatch::of_subject;
 
-pub static RULE: Rule = Rule {
-    id: "missing-parameter",
-    summary: "A defined type or class is declared without a parameter that has no default",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a declaration of a defined type (a resource body, or an entry of a
-`create_resources` hash the evaluation knows) that gives no value for a parameter
-without a default, when the defined type is one pupcheck has read.
-
-A declaration is not judged when something else may give the value: a `* =>` hash the
-evaluation does not know, or a resource default (`Web::Vhost { port => 80 }`) or
-override (`Web::Vhost['a'] { ... }`, `Web::Vhost <| |> { ... }`) of the type anywhere
-in the files checked (defaults reach the classes their scope declares). Virtual and
-exported resources are judged too: Puppet requires their parameters even when they are
-never realized.
-
-Classes are judged in a control repository whose Hiera pupcheck reads whole, since
-automatic parameter lookup gives a class the values its declaration lacks: a class
-declared like a resource (`class { 'ntp': }`) or by `include`, `contain` or `require`,
-without a value for a parameter that no Hiera level binds (`ntp::servers` in no data
-file of the environment's `hiera.yaml` or of the module's). Not judged: an environment
-without a version 5 `hiera.yaml`, or with a level pupcheck cannot read (another backend,
-`mapped_paths`, a data folder none of its levels names), or a module with a data
-provider of its own; and an `include` of a class that some manifest of the environment
-or of its modules may declare with parameters (`class { 'ntp': ... }`,
-`create_resources('class', ...)`), which may be evaluated first. The global Hiera layer
-(outside the repository) is taken as empty, and so are the parameters an external node
-classifier gives: if yours gives classes their parameters, ignore this rule for classes
-with a suppression comment.
-
-## Why it matters
-Puppet fails the catalog at the declaration (\"Web::Vhost[www]: expects a value for
-parameter 'port'\", \"Class[Ntp]: expects a value for parameter 'servers'\"). A
-parameter given `undef` counts as given.
-
-## Example
-```puppet
-define web::vhost (Integer $port, String $docroot = '/var/www') { }
-web::vhost { 'www': docroot => '/srv/www' }
-```
-
-## How to fix
-Give the parameter a value (`port => 80`, or a Hiera key `ntp::servers`), or give it
-a default in the definition.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a declaration of a defined type (a resource body, or an entry of a
+    /// `create_resources` hash the evaluation knows) that gives no value for a parameter
+    /// without a default, when the defined type is one pupcheck has read.
+    ///
+    /// A declaration is not judged when something else may give the value: a `* =>` hash the
+    /// evaluation does not know, or a resource default (`Web::Vhost { port => 80 }`) or
+    /// override (`Web::Vhost['a'] { ... }`, `Web::Vhost <| |> { ... }`) of the type anywhere
+    /// in the files checked (defaults reach the classes their scope declares). Virtual and
+    /// exported resources are judged too: Puppet requires their parameters even when they are
+    /// never realized.
+    ///
+    /// Classes are judged in a control repository whose Hiera pupcheck reads whole, since
+    /// automatic parameter lookup gives a class the values its declaration lacks: a class
+    /// declared like a resource (`class { 'ntp': }`) or by `include`, `contain` or `require`,
+    /// without a value for a parameter that no Hiera level binds (`ntp::servers` in no data
+    /// file of the environment's `hiera.yaml` or of the module's). Not judged: an environment
+    /// without a version 5 `hiera.yaml`, or with a level pupcheck cannot read (another backend,
+    /// `mapped_paths`, a data folder none of its levels names), or a module with a data
+    /// provider of its own; and an `include` of a class that some manifest of the environment
+    /// or of its modules may declare with parameters (`class { 'ntp': ... }`,
+    /// `create_resources('class', ...)`), which may be evaluated first. The global Hiera layer
+    /// (outside the repository) is taken as empty, and so are the parameters an external node
+    /// classifier gives: if yours gives classes their parameters, ignore this rule for classes
+    /// with a suppression comment.
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog at the declaration ("Web::Vhost[www]: expects a value for
+    /// parameter 'port'", "Class[Ntp]: expects a value for parameter 'servers'"). A
+    /// parameter given `undef` counts as given.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// define web::vhost (Integer $port, String $docroot = '/var/www') { }
+    /// web::vhost { 'www': docroot => '/srv/www' }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Give the parameter a value (`port => 80`, or a Hiera key `ntp::servers`), or give it
+    /// a default in the definition.
+    "missing-parameter" (Type, Error)
+    "A defined type or class is declared without a parameter that has no default"
+    { reads_interpretation, check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_declaration(ctx, |declaration| {

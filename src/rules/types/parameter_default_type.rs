@@ -4,54 +4,45 @@
 //! does when the default is used.
 
 use crate::analysis::text::each_parameter_list;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::Parameter;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
 use crate::eval::AbstractValue;
 use crate::types::mismatch::{describe_inferred, describe_value, PathElem};
 use crate::types::resolve::Resolver;
 use crate::types::Type;
 
-pub static RULE: Rule = Rule {
-    id: "parameter-default-type",
-    summary: "A parameter's default value does not match the parameter's type",
-    category: Category::Type,
+declare_rule! {
+    /// ## What it does
+    /// Evaluates the default value of each typed parameter (of a class, defined type,
+    /// function, plan, lambda or EPP template) where it follows from the code alone, and
+    /// reports a default that is not an instance of the parameter's type. Type aliases come
+    /// from the file and the modules around it (the environment index). Defaults that depend
+    /// on facts, other parameters, lookups or functions pupcheck does not model are not
+    /// judged; neither are types named from modules pupcheck has not read.
+    ///
+    /// ## Why it matters
+    /// Puppet checks a default against the type when it uses it: declaring the class
+    /// without that parameter fails the whole catalog ("Class[Ntp]: parameter 'servers'
+    /// expects an Array value, got String"), on the node, at run time. `Integer $port =
+    /// undef` is the usual case: `undef` is only accepted by `Optional[...]` types.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class ntp (
+    ///   Array[String] $servers = 'pool.ntp.org',
+    ///   Integer       $port    = undef,
+    /// ) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Make the default match (`['pool.ntp.org']`), or widen the type (`Optional[Integer]`).
     // Puppet fails only when the default is used: callers may always pass the value.
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Evaluates the default value of each typed parameter (of a class, defined type,
-function, plan, lambda or EPP template) where it follows from the code alone, and
-reports a default that is not an instance of the parameter's type. Type aliases come
-from the file and the modules around it (the environment index). Defaults that depend
-on facts, other parameters, lookups or functions pupcheck does not model are not
-judged; neither are types named from modules pupcheck has not read.
-
-## Why it matters
-Puppet checks a default against the type when it uses it: declaring the class
-without that parameter fails the whole catalog (\"Class[Ntp]: parameter 'servers'
-expects an Array value, got String\"), on the node, at run time. `Integer $port =
-undef` is the usual case: `undef` is only accepted by `Optional[...]` types.
-
-## Example
-```puppet
-class ntp (
-  Array[String] $servers = 'pool.ntp.org',
-  Integer       $port    = undef,
-) { }
-```
-
-## How to fix
-Make the default match (`['pool.ntp.org']`), or widen the type (`Optional[Integer]`).
-",
-    check: Some(check),
-    on_expr: None,
-};
+    "parameter-default-type" (Type, Warning)
+    "A parameter's default value does not match the parameter's type"
+    { reads_interpretation, check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     // The file's aliases, then those of the modules around it; others are unknown.

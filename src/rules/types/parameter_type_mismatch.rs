@@ -3,57 +3,48 @@ use crate::analysis::declarations::{
     capitalized, class_parameter_may_be_bound, each_declaration, each_included_class, Declaration,
 };
 use crate::analysis::defaults::{unusable_defaults, Supplied};
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::AttributeOp;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
 use crate::eval::AbstractValue;
 use crate::types::resolve::Resolver;
 use crate::types::Value;
 
-pub static RULE: Rule = Rule {
-    id: "parameter-type-mismatch",
-    summary: "A value given to a class or defined type parameter does not match its type",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks each attribute of a class declaration (`class { 'ntp': servers => 42 }`) or a
-defined type declaration (`ntp::peer { 'x': port => 'a' }`) against the type of the
-parameter it sets, when the class or defined type is one pupcheck has read (in the
-files checked or the modules around them) and either the value follows from the code
-or it is a parameter of the enclosing definition whose type no accepted value shares
-(`String $name` passed where an `Array` is expected).
-
-A declaration that leaves a parameter its default is judged by that default too,
-evaluated as Puppet evaluates it (in parameter order, seeing `$title`, `$name` and the
-parameters before it): `ntp::peer { 'x': }` fails when `Integer $port = 'a'`. For a
-class, only where its Hiera is read whole and no level may bind the parameter, and for
-`include` only where no manifest may declare the class with parameters first (as
-missing-parameter judges them); for a defined type, not where a resource default or
-override of the type may give the value.
-
-## Why it matters
-Puppet checks the value when it evaluates the declaration and fails the whole catalog
-(\"Class[Ntp]: parameter 'servers' expects an Array value, got Integer\"): on the node,
-at run time, for every node that reaches the declaration.
-
-## Example
-```puppet
-class ntp (Array[String] $servers = []) { }
-class { 'ntp': servers => 'pool.ntp.org' }
-```
-
-## How to fix
-Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks each attribute of a class declaration (`class { 'ntp': servers => 42 }`) or a
+    /// defined type declaration (`ntp::peer { 'x': port => 'a' }`) against the type of the
+    /// parameter it sets, when the class or defined type is one pupcheck has read (in the
+    /// files checked or the modules around them) and either the value follows from the code
+    /// or it is a parameter of the enclosing definition whose type no accepted value shares
+    /// (`String $name` passed where an `Array` is expected).
+    ///
+    /// A declaration that leaves a parameter its default is judged by that default too,
+    /// evaluated as Puppet evaluates it (in parameter order, seeing `$title`, `$name` and the
+    /// parameters before it): `ntp::peer { 'x': }` fails when `Integer $port = 'a'`. For a
+    /// class, only where its Hiera is read whole and no level may bind the parameter, and for
+    /// `include` only where no manifest may declare the class with parameters first (as
+    /// missing-parameter judges them); for a defined type, not where a resource default or
+    /// override of the type may give the value.
+    ///
+    /// ## Why it matters
+    /// Puppet checks the value when it evaluates the declaration and fails the whole catalog
+    /// ("Class[Ntp]: parameter 'servers' expects an Array value, got Integer"): on the node,
+    /// at run time, for every node that reaches the declaration.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class ntp (Array[String] $servers = []) { }
+    /// class { 'ntp': servers => 'pool.ntp.org' }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Pass a value of the parameter's type (`['pool.ntp.org']`), or change the type.
+    "parameter-type-mismatch" (Type, Error)
+    "A value given to a class or defined type parameter does not match its type"
+    { reads_interpretation, check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut declarations: Vec<Declaration> = Vec::new();

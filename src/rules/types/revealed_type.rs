@@ -1,44 +1,35 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::ExprKind;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::eval::AbstractValue;
 
-pub static RULE: Rule = Rule {
-    id: "revealed-type",
-    summary: "What pupcheck knows of the value given to `pupcheck::reveal(...)`",
-    category: Category::Type,
-    severity: Severity::Info,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports, at each call of `pupcheck::reveal(...)`, what pupcheck's evaluation of the
-code knows of the value of its argument there: the value itself when the code fixes it
-(`'a'`, `[1, 2]`, `Integer`), `any T` when it is known only to be an instance of the
-type `T` (a parameter, a fact), `unknown` when nothing is known of it. A debugging
-probe, as `reveal_type` is in Python's type checkers: the inference tests use it, and
-it shows why a type finding is or is not reported.
-
-## Why it matters
-Type findings follow from what the evaluation knows; this makes that visible.
-
-## Example
-```puppet
-class demo (Integer[0, 9] $port) {
-  pupcheck::reveal($port)
+declare_rule! {
+    /// ## What it does
+    /// Reports, at each call of `pupcheck::reveal(...)`, what pupcheck's evaluation of the
+    /// code knows of the value of its argument there: the value itself when the code fixes it
+    /// (`'a'`, `[1, 2]`, `Integer`), `any T` when it is known only to be an instance of the
+    /// type `T` (a parameter, a fact), `unknown` when nothing is known of it. A debugging
+    /// probe, as `reveal_type` is in Python's type checkers: the inference tests use it, and
+    /// it shows why a type finding is or is not reported.
+    ///
+    /// ## Why it matters
+    /// Type findings follow from what the evaluation knows; this makes that visible.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo (Integer[0, 9] $port) {
+    ///   pupcheck::reveal($port)
+    /// }
+    /// ```
+    /// (`any Integer[0, 9]`)
+    ///
+    /// ## How to fix
+    /// Remove the probe: Puppet has no function `pupcheck::reveal`, so a catalog that calls it
+    /// fails to compile.
+    "revealed-type" (Type, Info)
+    "What pupcheck knows of the value given to `pupcheck::reveal(...)`"
+    { reads_interpretation, check }
 }
-```
-(`any Integer[0, 9]`)
-
-## How to fix
-Remove the probe: Puppet has no function `pupcheck::reveal`, so a catalog that calls it
-fails to compile.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 /// The probe's name.
 pub const PROBE: &str = "pupcheck::reveal";

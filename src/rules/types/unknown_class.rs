@@ -1,41 +1,29 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag, ResourceForm};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind, ResourceForm};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "unknown-class",
-    summary: "A class is included or declared that its module does not have",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports `include`, `contain` and `require` of a class, and `class { 'x': }`
-declarations, when the class's module is on the modulepath but neither it (in every
-file Puppet's loader reads for that name) nor the files checked define the class.
-Classes of modules pupcheck has not read are not judged.
-
-## Why it matters
-Puppet fails the catalog (\"Could not find class ::ntp::confg\"): a typo, or a class
-renamed or removed in a new version of the module.
-
-## Example
-```puppet
-include ntp::confg
-```
-
-## How to fix
-Name a class the module has (`ntp::config`), or add the class.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Call, ExprTag::Resource],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `include`, `contain` and `require` of a class, and `class { 'x': }`
+    /// declarations, when the class's module is on the modulepath but neither it (in every
+    /// file Puppet's loader reads for that name) nor the files checked define the class.
+    /// Classes of modules pupcheck has not read are not judged.
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog ("Could not find class ::ntp::confg"): a typo, or a class
+    /// renamed or removed in a new version of the module.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// include ntp::confg
+    /// ```
+    ///
+    /// ## How to fix
+    /// Name a class the module has (`ntp::config`), or add the class.
+    "unknown-class" (Type, Error)
+    "A class is included or declared that its module does not have"
+    { on_expr: [Call, Resource] }
+}
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let mut report = |name: &str, at: &Expr| {

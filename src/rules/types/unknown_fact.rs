@@ -1,45 +1,33 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 use crate::builtin::facts;
 
-pub static RULE: Rule = Rule {
-    id: "unknown-fact",
-    summary: "A fact name that looks like a misspelt fact Facter defines",
-    category: Category::Type,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports `$facts['name']` where no fact of that name exists but one within two letters
-of it does: not one Facter's schema or Puppet defines (data generated from Facter by
-`scripts/puppet/facts.rb`), not named in any custom fact (`lib/facter/`) or external
-fact (`facts.d/`) of a module on the modulepath; and a key of one of Facter's
-structured facts that its schema does not list, next to one it does
-(`$facts['os']['famliy']`). A name far from every fact may be a custom fact defined
-elsewhere (on the agent), and is not reported.
-
-## Why it matters
-Puppet evaluates a fact that does not exist to `undef`, silently: the code then takes
-the branch or the default meant for nodes without the fact.
-
-## Example
-```puppet
-if $facts['os']['famliy'] == 'Debian' { include apt }   # never true
-```
-
-## How to fix
-Spell the fact as Facter does (`$facts['os']['family']`).
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Access],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `$facts['name']` where no fact of that name exists but one within two letters
+    /// of it does: not one Facter's schema or Puppet defines (data generated from Facter by
+    /// `scripts/puppet/facts.rb`), not named in any custom fact (`lib/facter/`) or external
+    /// fact (`facts.d/`) of a module on the modulepath; and a key of one of Facter's
+    /// structured facts that its schema does not list, next to one it does
+    /// (`$facts['os']['famliy']`). A name far from every fact may be a custom fact defined
+    /// elsewhere (on the agent), and is not reported.
+    ///
+    /// ## Why it matters
+    /// Puppet evaluates a fact that does not exist to `undef`, silently: the code then takes
+    /// the branch or the default meant for nodes without the fact.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if $facts['os']['famliy'] == 'Debian' { include apt }   # never true
+    /// ```
+    ///
+    /// ## How to fix
+    /// Spell the fact as Facter does (`$facts['os']['family']`).
+    "unknown-fact" (Type, Warning)
+    "A fact name that looks like a misspelt fact Facter defines"
+    { on_expr: [Access] }
+}
 
 fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let ExprKind::Access { object, args } = &expr.kind else {

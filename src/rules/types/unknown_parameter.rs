@@ -1,40 +1,31 @@
 use crate::analysis::declarations::each_declaration;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "unknown-parameter",
-    summary: "A class or defined type is given a parameter it does not have",
-    category: Category::Type,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: true,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an attribute of a class declaration (`class { 'ntp': server => 'x' }`) or a
-defined type declaration that is neither one of its parameters nor a metaparameter,
-when the class or defined type is one pupcheck has read (in the files checked or the
-modules around them).
-
-## Why it matters
-Puppet fails the catalog when it evaluates the declaration (\"Class[Ntp]: has no
-parameter named 'server'\"), usually a typo or a parameter renamed in a new version of
-the module.
-
-## Example
-```puppet
-class ntp (Array[String] $servers = []) { }
-class { 'ntp': server => ['pool.ntp.org'] }
-```
-
-## How to fix
-Use the parameter's name (`servers`), or add the parameter to the definition.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an attribute of a class declaration (`class { 'ntp': server => 'x' }`) or a
+    /// defined type declaration that is neither one of its parameters nor a metaparameter,
+    /// when the class or defined type is one pupcheck has read (in the files checked or the
+    /// modules around them).
+    ///
+    /// ## Why it matters
+    /// Puppet fails the catalog when it evaluates the declaration ("Class[Ntp]: has no
+    /// parameter named 'server'"), usually a typo or a parameter renamed in a new version of
+    /// the module.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class ntp (Array[String] $servers = []) { }
+    /// class { 'ntp': server => ['pool.ntp.org'] }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use the parameter's name (`servers`), or add the parameter to the definition.
+    "unknown-parameter" (Type, Error)
+    "A class or defined type is given a parameter it does not have"
+    { reads_interpretation, check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_declaration(ctx, |declaration| {

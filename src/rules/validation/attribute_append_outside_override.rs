@@ -1,39 +1,27 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "attribute-append-outside-override",
-    summary: "`+>` is used outside a resource override or collector",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports the `+>` attribute operator in a resource declaration or resource defaults
-(Puppet's `ILLEGAL_ATTRIBUTE_APPEND`); it is only allowed in overrides
-(`File['x'] { ... }`) and collector overrides.
-
-## Why it matters
-Puppet rejects the manifest.
-
-## Example
-```puppet
-file { '/tmp/x': require +> Package['a'] }
-```
-
-## How to fix
-Use `=>` in a declaration; use `+>` only when adding to an existing resource.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Resource, ExprTag::ResourceDefaults],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports the `+>` attribute operator in a resource declaration or resource defaults
+    /// (Puppet's `ILLEGAL_ATTRIBUTE_APPEND`); it is only allowed in overrides
+    /// (`File['x'] { ... }`) and collector overrides.
+    ///
+    /// ## Why it matters
+    /// Puppet rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/tmp/x': require +> Package['a'] }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use `=>` in a declaration; use `+>` only when adding to an existing resource.
+    "attribute-append-outside-override" (Validation, Error)
+    "`+>` is used outside a resource override or collector"
+    { on_expr: [Resource, ResourceDefaults] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let mut report = |attributes: &[Attribute], container: &str| {

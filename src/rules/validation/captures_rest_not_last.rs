@@ -1,36 +1,27 @@
 use crate::analysis::text::each_parameter_list;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "captures-rest-not-last",
-    summary: "A lambda's `*$rest` parameter is not the last one",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a lambda parameter that captures the rest of the arguments (`*$rest`) followed
-by other parameters (Puppet's `CAPTURES_REST_NOT_LAST`, which its validator checks for
-lambdas).
-
-## Why it matters
-Puppet's validator rejects it: nothing can follow the parameter that takes all the rest.
-
-## Example
-```puppet
-$list.each |String *$parts, String $separator| { }
-```
-
-## How to fix
-Move `*$parts` to the end.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a lambda parameter that captures the rest of the arguments (`*$rest`) followed
+    /// by other parameters (Puppet's `CAPTURES_REST_NOT_LAST`, which its validator checks for
+    /// lambdas).
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects it: nothing can follow the parameter that takes all the rest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $list.each |String *$parts, String $separator| { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move `*$parts` to the end.
+    "captures-rest-not-last" (Validation, Error)
+    "A lambda's `*$rest` parameter is not the last one"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_parameter_list(ctx, |owner, params| {

@@ -1,39 +1,27 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "captures-rest-not-supported",
-    summary: "A class or defined type has a `*$rest` parameter",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a class or defined type parameter that captures the rest (`*$rest`), Puppet's
-`CAPTURES_REST_NOT_SUPPORTED`.
-
-## Why it matters
-Classes and defined types are given named attributes, not argument lists; Puppet rejects
-the manifest.
-
-## Example
-```puppet
-define demo::thing (String *$rest) { }
-```
-
-## How to fix
-Take an array or hash parameter instead.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a class or defined type parameter that captures the rest (`*$rest`), Puppet's
+    /// `CAPTURES_REST_NOT_SUPPORTED`.
+    ///
+    /// ## Why it matters
+    /// Classes and defined types are given named attributes, not argument lists; Puppet rejects
+    /// the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// define demo::thing (String *$rest) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Take an array or hash parameter instead.
+    "captures-rest-not-supported" (Validation, Error)
+    "A class or defined type has a `*$rest` parameter"
+    { on_expr: [Class, Define] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let (params, container) = match &expr.kind {

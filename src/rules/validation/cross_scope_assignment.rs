@@ -1,36 +1,27 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "cross-scope-assignment",
-    summary: "A variable of another namespace is assigned",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an assignment to a qualified variable (`$other::name`), Puppet's
-`CROSS_SCOPE_ASSIGNMENT`.
-
-## Why it matters
-A class can only set its own variables; Puppet rejects the manifest.
-
-## Example
-```puppet
-$apache::port = 8080
-```
-
-## How to fix
-Pass the value as a class parameter, or use a local variable.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an assignment to a qualified variable (`$other::name`), Puppet's
+    /// `CROSS_SCOPE_ASSIGNMENT`.
+    ///
+    /// ## Why it matters
+    /// A class can only set its own variables; Puppet rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $apache::port = 8080
+    /// ```
+    ///
+    /// ## How to fix
+    /// Pass the value as a class parameter, or use a local variable.
+    "cross-scope-assignment" (Validation, Error)
+    "A variable of another namespace is assigned"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_assignment(ctx, |_, left| {

@@ -1,38 +1,26 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "duplicate-default",
-    summary: "A case or selector has more than one `default`",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a second `default` option in a `case` expression or selector (Puppet's
-`DUPLICATE_DEFAULT`).
-
-## Why it matters
-Puppet's validator rejects it; the second default could never be reached.
-
-## Example
-```puppet
-$port = $proto ? { 'https' => 443, default => 80, default => 8080 }
-```
-
-## How to fix
-Keep one `default`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Case, ExprTag::Selector],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a second `default` option in a `case` expression or selector (Puppet's
+    /// `DUPLICATE_DEFAULT`).
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects it; the second default could never be reached.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $port = $proto ? { 'https' => 443, default => 80, default => 8080 }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Keep one `default`.
+    "duplicate-default" (Validation, Error)
+    "A case or selector has more than one `default`"
+    { on_expr: [Case, Selector] }
+}
 
 fn report(out: &mut Vec<Diagnostic>, defaults: &[&Expr], container: &str) {
     if let [first, second, ..] = defaults {

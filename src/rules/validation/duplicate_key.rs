@@ -1,40 +1,28 @@
 use crate::analysis::text::{earlier_duplicates};
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "duplicate-key",
-    summary: "A hash literal has the same key twice",
-    category: Category::Validation,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a key that appears twice in one hash literal, when both are literal values
-(`'a'`, `a`, `1`, `true`). Puppet's validator warns (`DUPLICATE_KEY`, an error with
-`strict=error`).
-
-## Why it matters
-The later entry silently wins; the first is dead code and usually a copy-paste mistake.
-
-## Example
-```puppet
-$limits = { 'nofile' => 1024, 'nofile' => 65536 }
-```
-
-## How to fix
-Remove one of the entries.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Hash],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a key that appears twice in one hash literal, when both are literal values
+    /// (`'a'`, `a`, `1`, `true`). Puppet's validator warns (`DUPLICATE_KEY`, an error with
+    /// `strict=error`).
+    ///
+    /// ## Why it matters
+    /// The later entry silently wins; the first is dead code and usually a copy-paste mistake.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $limits = { 'nofile' => 1024, 'nofile' => 65536 }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Remove one of the entries.
+    "duplicate-key" (Validation, Warning)
+    "A hash literal has the same key twice"
+    { on_expr: [Hash] }
+}
 
 /// The literal value of a key, as Puppet's validator compares them.
 fn literal(e: &Expr) -> Option<String> {

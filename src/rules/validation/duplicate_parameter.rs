@@ -1,35 +1,26 @@
 use crate::analysis::text::{each_parameter_list, earlier_duplicates};
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "duplicate-parameter",
-    summary: "A parameter is declared twice in one parameter list",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a parameter name that appears more than once in the parameters of a class,
-defined type, function, plan, lambda or EPP template (Puppet's `DUPLICATE_PARAMETER`).
-
-## Why it matters
-Puppet's validator rejects the manifest.
-
-## Example
-```puppet
-class demo (String $name_of_site, Integer $name_of_site = 1) { }
-```
-
-## How to fix
-Rename or remove one of them.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a parameter name that appears more than once in the parameters of a class,
+    /// defined type, function, plan, lambda or EPP template (Puppet's `DUPLICATE_PARAMETER`).
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo (String $name_of_site, Integer $name_of_site = 1) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Rename or remove one of them.
+    "duplicate-parameter" (Validation, Error)
+    "A parameter is declared twice in one parameter list"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_parameter_list(ctx, |owner, params| {

@@ -1,40 +1,31 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "idem-expression",
-    summary: "A statement produces a value that is then forgotten",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports the first statement of a block that only produces a value (a literal, a name,
-an arithmetic or comparison expression, an access, a selector...) when it is not the last
-statement, so the value is lost (Puppet's `IDEM_EXPRESSION_NOT_LAST`).
-
-## Why it matters
-Puppet's validator rejects it. It usually means a statement was split in two by a
-missing operator or comma, e.g. a function name written without its statement-call form.
-
-## Example
-```puppet
-ensure_packages ['vim']
-```
-(`ensure_packages` is not one of the functions Puppet lets you call without
-parentheses, so this is the name `ensure_packages` followed by an array.)
-
-## How to fix
-Call the function with parentheses, `ensure_packages(['vim'])`, or remove the leftover
-value.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports the first statement of a block that only produces a value (a literal, a name,
+    /// an arithmetic or comparison expression, an access, a selector...) when it is not the last
+    /// statement, so the value is lost (Puppet's `IDEM_EXPRESSION_NOT_LAST`).
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects it. It usually means a statement was split in two by a
+    /// missing operator or comma, e.g. a function name written without its statement-call form.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// ensure_packages ['vim']
+    /// ```
+    /// (`ensure_packages` is not one of the functions Puppet lets you call without
+    /// parentheses, so this is the name `ensure_packages` followed by an array.)
+    ///
+    /// ## How to fix
+    /// Call the function with parentheses, `ensure_packages(['vim'])`, or remove the leftover
+    /// value.
+    "idem-expression" (Validation, Error)
+    "A statement produces a value that is then forgotten"
+    { check }
+}
 
 use crate::analysis::validator::{idem, label};
 

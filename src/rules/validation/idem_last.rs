@@ -1,43 +1,31 @@
 use crate::analysis::validator::{idem, label};
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "idem-last",
-    summary: "A class, defined type or node body ends with a value that has no effect",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a class, defined type or node whose last statement only produces a value (a
-literal, a name, an arithmetic expression...), Puppet's `IDEM_NOT_ALLOWED_LAST`.
-
-## Why it matters
-Unlike a function or lambda, these bodies return nothing, so the value is lost; Puppet's
-validator rejects it. It usually is the leftover of an unfinished statement.
-
-## Example
-```puppet
-class demo {
-  include demo::install
-  'done'
+declare_rule! {
+    /// ## What it does
+    /// Reports a class, defined type or node whose last statement only produces a value (a
+    /// literal, a name, an arithmetic expression...), Puppet's `IDEM_NOT_ALLOWED_LAST`.
+    ///
+    /// ## Why it matters
+    /// Unlike a function or lambda, these bodies return nothing, so the value is lost; Puppet's
+    /// validator rejects it. It usually is the leftover of an unfinished statement.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    ///   include demo::install
+    ///   'done'
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Remove the value, or finish the statement it belongs to.
+    "idem-last" (Validation, Error)
+    "A class, defined type or node body ends with a value that has no effect"
+    { on_expr: [Class, Define, Node] }
 }
-```
-
-## How to fix
-Remove the value, or finish the statement it belongs to.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define, ExprTag::Node],
-        visit: check_expr,
-    }),
-};
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let (body, container) = match &expr.kind {

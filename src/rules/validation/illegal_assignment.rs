@@ -1,36 +1,27 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-assignment",
-    summary: "Something that is not a variable is assigned",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an assignment whose left side is not a variable (or a list of variables), as
-Puppet's `ILLEGAL_ASSIGNMENT`.
-
-## Why it matters
-Puppet rejects the manifest.
-
-## Example
-```puppet
-'port' = 8080
-```
-
-## How to fix
-Assign to a variable: `$port = 8080`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an assignment whose left side is not a variable (or a list of variables), as
+    /// Puppet's `ILLEGAL_ASSIGNMENT`.
+    ///
+    /// ## Why it matters
+    /// Puppet rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// 'port' = 8080
+    /// ```
+    ///
+    /// ## How to fix
+    /// Assign to a variable: `$port = 8080`.
+    "illegal-assignment" (Validation, Error)
+    "Something that is not a variable is assigned"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_assignment(ctx, |_, left| {

@@ -1,38 +1,29 @@
 use crate::analysis::text::each_parameter_list;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-assignment-context",
-    summary: "A parameter's default value assigns a variable",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an assignment inside the default value of a parameter (of a class, defined
-type, function, lambda or EPP template), outside a lambda there (Puppet's
-`ILLEGAL_ASSIGNMENT_CONTEXT`).
-
-## Why it matters
-Default values are evaluated in the scope being created: Puppet does not let them set
-variables and rejects the file.
-
-## Example
-```puppet
-class demo ($port = ($default_port = 8080)) { }
-```
-
-## How to fix
-Write the value itself (`$port = 8080`), and compute other variables in the body.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an assignment inside the default value of a parameter (of a class, defined
+    /// type, function, lambda or EPP template), outside a lambda there (Puppet's
+    /// `ILLEGAL_ASSIGNMENT_CONTEXT`).
+    ///
+    /// ## Why it matters
+    /// Default values are evaluated in the scope being created: Puppet does not let them set
+    /// variables and rejects the file.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo ($port = ($default_port = 8080)) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Write the value itself (`$port = 8080`), and compute other variables in the body.
+    "illegal-assignment-context" (Validation, Error)
+    "A parameter's default value assigns a variable"
+    { check }
+}
 
 /// Finds assignments in a default value; a lambda there may assign its own locals.
 struct Find<'a> {

@@ -1,44 +1,35 @@
 use crate::analysis::module_layout::module_file;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-definition-location",
-    summary: "A module file defines a class, defined type, function or plan outside its namespace",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-In a file Puppet autoloads from a module (`<module>/manifests/`, `functions/`, `types/`,
-`plans/`), reports a class, defined type, function or plan whose name does not start
-with the namespace the file's path gives: `<module>::<folders>::<file>`, or `<module>`
-for `manifests/init.pp` (Puppet's `ILLEGAL_DEFINITION_LOCATION`).
-
-pupcheck counts a folder as a module when its name is a valid module name and it has a
-`metadata.json` or sits in a folder named `modules`, `site`, `site-modules` or `dist`.
-
-## Why it matters
-Puppet refuses to load the file (\"Unacceptable location\"), and the autoloader would not
-find the definition there anyway.
-
-## Example
-In `modules/ntp/manifests/config.pp`:
-```puppet
-class ntp::service { }
-```
-
-## How to fix
-Move the definition to the file its name implies (`modules/ntp/manifests/service.pp`)
-or rename it.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// In a file Puppet autoloads from a module (`<module>/manifests/`, `functions/`, `types/`,
+    /// `plans/`), reports a class, defined type, function or plan whose name does not start
+    /// with the namespace the file's path gives: `<module>::<folders>::<file>`, or `<module>`
+    /// for `manifests/init.pp` (Puppet's `ILLEGAL_DEFINITION_LOCATION`).
+    ///
+    /// pupcheck counts a folder as a module when its name is a valid module name and it has a
+    /// `metadata.json` or sits in a folder named `modules`, `site`, `site-modules` or `dist`.
+    ///
+    /// ## Why it matters
+    /// Puppet refuses to load the file ("Unacceptable location"), and the autoloader would not
+    /// find the definition there anyway.
+    ///
+    /// ## Example
+    /// In `modules/ntp/manifests/config.pp`:
+    /// ```puppet
+    /// class ntp::service { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move the definition to the file its name implies (`modules/ntp/manifests/service.pp`)
+    /// or rename it.
+    "illegal-definition-location" (Validation, Error)
+    "A module file defines a class, defined type, function or plan outside its namespace"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let Some(module) = module_file(&ctx.source.path, |dir| ctx.env.has_module_metadata(dir)) else {

@@ -1,37 +1,28 @@
 use crate::analysis::definition_name_rules::named_definitions;
 use crate::analysis::puppet_patterns;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-definition-name",
-    summary: "A class, defined type or function name is not a valid name",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports class, defined type and function names that are not lowercase words separated
-by `::` (each starting with a letter), Puppet's `ILLEGAL_DEFINITION_NAME`: names with a
-dash, a leading `::` or other characters.
-
-## Why it matters
-Puppet's validator rejects the manifest; the autoloader could not find it anyway.
-
-## Example
-```puppet
-class my-module::config { }
-```
-
-## How to fix
-Use underscores and lowercase letters: `my_module::config`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports class, defined type and function names that are not lowercase words separated
+    /// by `::` (each starting with a letter), Puppet's `ILLEGAL_DEFINITION_NAME`: names with a
+    /// dash, a leading `::` or other characters.
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects the manifest; the autoloader could not find it anyway.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class my-module::config { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use underscores and lowercase letters: `my_module::config`.
+    "illegal-definition-name" (Validation, Error)
+    "A class, defined type or function name is not a valid name"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     named_definitions(ctx, |name, label| {

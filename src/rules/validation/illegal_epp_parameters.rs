@@ -1,38 +1,29 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-epp-parameters",
-    summary: "Template text runs into a `(`, which Puppet reads as a call",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports template text directly followed by a code tag that starts with `(`
-(`Hello <%($name)%>`). Puppet's EPP parser reads the text and the parenthesis as a call
-of the text and rejects it (`ILLEGAL_EPP_PARAMETERS`); it usually comes from parameters
-written as `(...)`, or from a parameter tag `<%| |%>` after leading text.
-
-## Why it matters
-Puppet rejects the template.
-
-## Example
-```epp
-Hello <%($name)%>
-```
-
-## How to fix
-Declare parameters in a `<%- | $name | -%>` tag at the very start of the template, and
-print values with `<%= $name %>`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports template text directly followed by a code tag that starts with `(`
+    /// (`Hello <%($name)%>`). Puppet's EPP parser reads the text and the parenthesis as a call
+    /// of the text and rejects it (`ILLEGAL_EPP_PARAMETERS`); it usually comes from parameters
+    /// written as `(...)`, or from a parameter tag `<%| |%>` after leading text.
+    ///
+    /// ## Why it matters
+    /// Puppet rejects the template.
+    ///
+    /// ## Example
+    /// ```epp
+    /// Hello <%($name)%>
+    /// ```
+    ///
+    /// ## How to fix
+    /// Declare parameters in a `<%- | $name | -%>` tag at the very start of the template, and
+    /// print values with `<%= $name %>`.
+    "illegal-epp-parameters" (Validation, Error)
+    "Template text runs into a `(`, which Puppet reads as a call"
+    { check }
+}
 
 /// Calls `f(functor, paren)` for each statement followed by a parenthesised expression
 /// that Puppet's lexer joins to it as a call: the `(` does not start its line (a `(`

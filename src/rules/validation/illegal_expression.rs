@@ -1,47 +1,35 @@
 use crate::analysis::validator::{a_an_label, a_label};
 use crate::rules::validation::illegal_epp_parameters::each_juxtaposed_paren;
 
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-expression",
-    summary: "An expression stands where Puppet needs a function or type name",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a call whose function is not a name (`$f(1)`, `\"notice\"(1)`) and a collector
-whose type is not a type name (`$type <| |>`), as Puppet's validator does
-(`ILLEGAL_EXPRESSION`).
-
-## Why it matters
-Puppet calls functions only by name and collects only by resource type: it rejects the
-whole file. Writing an expression right before `(` is usually a missing line break
-or operator, which makes Puppet read two statements as one call.
-
-## Example
-```puppet
-$greet = 'hello'
-$greet('world')
-```
-
-## How to fix
-Call the function by its name (`call($name, ...)` calls a function whose name is in a
-variable; a lambda in a variable is called with `$fn.call(...)`), and write the resource
-type of a collector as a type name (`File <| |>`).
-",
-    check: Some(check),
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Call, ExprTag::Collector],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a call whose function is not a name (`$f(1)`, `"notice"(1)`) and a collector
+    /// whose type is not a type name (`$type <| |>`), as Puppet's validator does
+    /// (`ILLEGAL_EXPRESSION`).
+    ///
+    /// ## Why it matters
+    /// Puppet calls functions only by name and collects only by resource type: it rejects the
+    /// whole file. Writing an expression right before `(` is usually a missing line break
+    /// or operator, which makes Puppet read two statements as one call.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $greet = 'hello'
+    /// $greet('world')
+    /// ```
+    ///
+    /// ## How to fix
+    /// Call the function by its name (`call($name, ...)` calls a function whose name is in a
+    /// variable; a lambda in a variable is called with `$fn.call(...)`), and write the resource
+    /// type of a collector as a type name (`File <| |>`).
+    "illegal-expression" (Validation, Error)
+    "An expression stands where Puppet needs a function or type name"
+    { check, on_expr: [Call, Collector] }
+}
 
 /// Puppet calls `QualifiedName`s, and types (`Integer('1')`, `Array[Integer]([1])`).
 fn is_callable_name(e: &Expr) -> bool {

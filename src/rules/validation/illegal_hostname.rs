@@ -1,40 +1,28 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-hostname",
-    summary: "A node name interpolates or has characters hostnames cannot have",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports node names that interpolate an expression (`ILLEGAL_HOSTNAME_INTERPOLATION`) or
-contain characters other than letters, digits, `_`, `-` and `.`
-(`ILLEGAL_HOSTNAME_CHARS`).
-
-## Why it matters
-Node names are matched against certificate names when the catalog is compiled; Puppet
-rejects these.
-
-## Example
-```puppet
-node \"web-${id}\" { }
-```
-
-## How to fix
-Use a regular expression to match several names: `node /^web-\\d+$/ { }`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Node],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports node names that interpolate an expression (`ILLEGAL_HOSTNAME_INTERPOLATION`) or
+    /// contain characters other than letters, digits, `_`, `-` and `.`
+    /// (`ILLEGAL_HOSTNAME_CHARS`).
+    ///
+    /// ## Why it matters
+    /// Node names are matched against certificate names when the catalog is compiled; Puppet
+    /// rejects these.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// node "web-${id}" { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use a regular expression to match several names: `node /^web-\d+$/ { }`.
+    "illegal-hostname" (Validation, Error)
+    "A node name interpolates or has characters hostnames cannot have"
+    { on_expr: [Node] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let ExprKind::Node(node) = &expr.kind else {

@@ -1,36 +1,27 @@
 use crate::analysis::puppet_patterns;
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-parameter-name",
-    summary: "A parameter name does not follow Puppet's naming rule",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports parameter names that do not match `/^[a-z_]\\w*$/` (Puppet's
-`ILLEGAL_PARAM_NAME`), such as `$Port` or `$a::b`.
-
-## Why it matters
-Puppet's validator rejects the manifest.
-
-## Example
-```puppet
-class demo (Integer $Port) { }
-```
-
-## How to fix
-Use a lowercase name: `$port`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports parameter names that do not match `/^[a-z_]\w*$/` (Puppet's
+    /// `ILLEGAL_PARAM_NAME`), such as `$Port` or `$a::b`.
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo (Integer $Port) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use a lowercase name: `$port`.
+    "illegal-parameter-name" (Validation, Error)
+    "A parameter name does not follow Puppet's naming rule"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_parameter_list(ctx, |_, params| {

@@ -1,40 +1,28 @@
 use crate::analysis::validator::label;
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-query-expression",
-    summary: "A collector query uses something other than `==`, `!=`, `and`, `or`",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports collector queries (`File <| ... |>`) built from anything but `attribute == value`,
-`attribute != value`, `and`, `or` and parentheses (Puppet's `ILLEGAL_QUERY_EXPRESSION`).
-
-## Why it matters
-Queries are matched against resource attributes by the catalog, not evaluated as
-expressions; Puppet rejects other operators.
-
-## Example
-```puppet
-User <| uid > 1000 |>
-```
-
-## How to fix
-Collect with equality tests, and filter in Puppet code if more is needed.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Collector],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports collector queries (`File <| ... |>`) built from anything but `attribute == value`,
+    /// `attribute != value`, `and`, `or` and parentheses (Puppet's `ILLEGAL_QUERY_EXPRESSION`).
+    ///
+    /// ## Why it matters
+    /// Queries are matched against resource attributes by the catalog, not evaluated as
+    /// expressions; Puppet rejects other operators.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// User <| uid > 1000 |>
+    /// ```
+    ///
+    /// ## How to fix
+    /// Collect with equality tests, and filter in Puppet code if more is needed.
+    "illegal-query-expression" (Validation, Error)
+    "A collector query uses something other than `==`, `!=`, `and`, `or`"
+    { on_expr: [Collector] }
+}
 
 /// The first part of a query that is not allowed there.
 fn illegal(e: &Expr) -> Option<&Expr> {

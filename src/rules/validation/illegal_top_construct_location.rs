@@ -1,45 +1,36 @@
 use crate::analysis::validator::label;
 use crate::analysis::module_layout::module_file;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-top-construct-location",
-    summary: "A module file has code outside its definitions",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-In a file Puppet autoloads from a module (`<module>/manifests/`, `functions/`, `types/`,
-`plans/`), reports every top-level statement that is not a class, defined type,
-function, plan or type alias: resources, calls, assignments, conditionals, node
-definitions (Puppet's `ILLEGAL_TOP_CONSTRUCT_LOCATION`).
-
-pupcheck counts a folder as a module as `illegal-definition-location` does.
-
-## Why it matters
-Puppet rejects the file: code at the top of a module file would run whenever the
-autoloader happens to load it, so it is not allowed.
-
-## Example
-In `modules/ntp/manifests/init.pp`:
-```puppet
-class ntp { }
-include ntp
-```
-
-## How to fix
-Move the code into the class (or into a node definition in the environment's
-`manifests/site.pp`).
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// In a file Puppet autoloads from a module (`<module>/manifests/`, `functions/`, `types/`,
+    /// `plans/`), reports every top-level statement that is not a class, defined type,
+    /// function, plan or type alias: resources, calls, assignments, conditionals, node
+    /// definitions (Puppet's `ILLEGAL_TOP_CONSTRUCT_LOCATION`).
+    ///
+    /// pupcheck counts a folder as a module as `illegal-definition-location` does.
+    ///
+    /// ## Why it matters
+    /// Puppet rejects the file: code at the top of a module file would run whenever the
+    /// autoloader happens to load it, so it is not allowed.
+    ///
+    /// ## Example
+    /// In `modules/ntp/manifests/init.pp`:
+    /// ```puppet
+    /// class ntp { }
+    /// include ntp
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move the code into the class (or into a node definition in the environment's
+    /// `manifests/site.pp`).
+    "illegal-top-construct-location" (Validation, Error)
+    "A module file has code outside its definitions"
+    { check }
+}
 
 /// What a module file may hold at its top: definitions, except nodes.
 fn is_allowed(e: &Expr) -> bool {

@@ -1,44 +1,32 @@
 use crate::rules::validation::unsupported_expression::is_runtime_access;
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-type-mapping",
-    summary: "A runtime type mapping maps a name to a pattern, or a pattern to a type",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Checks Pcore runtime type mappings, `type Runtime[<runtime>, <what>] = <to>`, as Puppet's
-validator does: a single runtime name (`Runtime['ruby', 'My::Class']`) maps to a type,
-and a pattern with its replacement (`Runtime['ruby', [/^My::(\\w+)$/, 'Your::\\1']]`) maps
-to a pattern with its replacement (`ILLEGAL_SINGLE_TYPE_MAPPING`,
-`ILLEGAL_REGEXP_TYPE_MAPPING`). Puppet's messages say \"left side\" where they mean the
-right one; pupcheck keeps its words.
-
-## Why it matters
-Puppet rejects the file.
-
-## Example
-```puppet
-type Runtime['ruby', 'My::Point'] = [/^Puppet::(\\w+)$/, 'My::\\1']
-```
-
-## How to fix
-Map a single name to a type, `type Runtime['ruby', 'My::Point'] = Mymodule::Point`, or a
-pattern to a pattern.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::TypeMapping],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Checks Pcore runtime type mappings, `type Runtime[<runtime>, <what>] = <to>`, as Puppet's
+    /// validator does: a single runtime name (`Runtime['ruby', 'My::Class']`) maps to a type,
+    /// and a pattern with its replacement (`Runtime['ruby', [/^My::(\w+)$/, 'Your::\1']]`) maps
+    /// to a pattern with its replacement (`ILLEGAL_SINGLE_TYPE_MAPPING`,
+    /// `ILLEGAL_REGEXP_TYPE_MAPPING`). Puppet's messages say "left side" where they mean the
+    /// right one; pupcheck keeps its words.
+    ///
+    /// ## Why it matters
+    /// Puppet rejects the file.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// type Runtime['ruby', 'My::Point'] = [/^Puppet::(\w+)$/, 'My::\1']
+    /// ```
+    ///
+    /// ## How to fix
+    /// Map a single name to a type, `type Runtime['ruby', 'My::Point'] = Mymodule::Point`, or a
+    /// pattern to a pattern.
+    "illegal-type-mapping" (Validation, Error)
+    "A runtime type mapping maps a name to a pattern, or a pattern to a type"
+    { on_expr: [TypeMapping] }
+}
 
 /// `[/regexp/, 'replacement']`
 fn is_pattern_with_replacement(e: &Expr) -> bool {

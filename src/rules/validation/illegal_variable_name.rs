@@ -1,41 +1,29 @@
 use crate::analysis::puppet_patterns;
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "illegal-variable-name",
-    summary: "A variable name does not follow Puppet's naming rule",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports variables whose name does not match Puppet's rule (each namespace segment
-starts with a lowercase letter, the last may start with `_`), Puppet's
-`ILLEGAL_VAR_NAME`, and names starting with a digit that are not a decimal number
-(`ILLEGAL_NUMERIC_VAR_NAME`, such as `$01`).
-
-## Why it matters
-Puppet's validator rejects the manifest.
-
-## Example
-```puppet
-$Port = 80
-```
-
-## How to fix
-Use a lowercase name: `$port`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Variable],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports variables whose name does not match Puppet's rule (each namespace segment
+    /// starts with a lowercase letter, the last may start with `_`), Puppet's
+    /// `ILLEGAL_VAR_NAME`, and names starting with a digit that are not a decimal number
+    /// (`ILLEGAL_NUMERIC_VAR_NAME`, such as `$01`).
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $Port = 80
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use a lowercase name: `$port`.
+    "illegal-variable-name" (Validation, Error)
+    "A variable name does not follow Puppet's naming rule"
+    { on_expr: [Variable] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let ExprKind::Variable(name) = &expr.kind else {

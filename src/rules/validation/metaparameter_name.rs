@@ -1,40 +1,28 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::{Diagnostic, Severity};
 
-pub static RULE: Rule = Rule {
-    id: "metaparameter-name",
-    summary: "A class or defined type parameter is named like a metaparameter",
-    category: Category::Validation,
-    severity: Severity::Warning,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a class or defined type parameter named after a metaparameter (`tag`,
-`loglevel`, `require`, `notify`, `before`, ...), as `puppet parser validate` warns. Without
-a default value it is an error: Puppet's validator refuses the definition.
-
-## Why it matters
-The value is also the metaparameter of the defined resource, so it is inherited by every
-resource the definition contains, which is rarely intended.
-
-## Example
-```puppet
-define demo::pool (String $tag) { }
-```
-
-## How to fix
-Rename the parameter (`$pool_tag`), or rely on the metaparameter itself.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a class or defined type parameter named after a metaparameter (`tag`,
+    /// `loglevel`, `require`, `notify`, `before`, ...), as `puppet parser validate` warns. Without
+    /// a default value it is an error: Puppet's validator refuses the definition.
+    ///
+    /// ## Why it matters
+    /// The value is also the metaparameter of the defined resource, so it is inherited by every
+    /// resource the definition contains, which is rarely intended.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// define demo::pool (String $tag) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Rename the parameter (`$pool_tag`), or rely on the metaparameter itself.
+    "metaparameter-name" (Validation, Warning)
+    "A class or defined type parameter is named like a metaparameter"
+    { on_expr: [Class, Define] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let (name, params) = match &expr.kind {

@@ -1,41 +1,29 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Attribute, Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Attribute, Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "multiple-attributes-unfold",
-    summary: "A resource body has more than one `* =>`",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a second attribute splat (`* => $hash`) in one resource body (Puppet's
-`MULTIPLE_ATTRIBUTES_UNFOLD`).
-
-## Why it matters
-Puppet's validator rejects it.
-
-## Example
-```puppet
-file { '/tmp/x':
-  * => $defaults,
-  * => $overrides,
+declare_rule! {
+    /// ## What it does
+    /// Reports a second attribute splat (`* => $hash`) in one resource body (Puppet's
+    /// `MULTIPLE_ATTRIBUTES_UNFOLD`).
+    ///
+    /// ## Why it matters
+    /// Puppet's validator rejects it.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// file { '/tmp/x':
+    ///   * => $defaults,
+    ///   * => $overrides,
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Merge the hashes: `* => $defaults + $overrides`.
+    "multiple-attributes-unfold" (Validation, Error)
+    "A resource body has more than one `* =>`"
+    { on_expr: [Resource, ResourceDefaults, ResourceOverride] }
 }
-```
-
-## How to fix
-Merge the hashes: `* => $defaults + $overrides`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Resource, ExprTag::ResourceDefaults, ExprTag::ResourceOverride],
-        visit: check_expr,
-    }),
-};
 
 fn check_body(out: &mut Vec<Diagnostic>, attributes: &[Attribute]) {
     let splats: Vec<&Attribute> = attributes.iter().filter(|a| a.name.name == "*").collect();

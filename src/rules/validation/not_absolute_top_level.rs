@@ -1,39 +1,30 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "not-absolute-top-level",
-    summary: "A function or type alias is defined inside another construct",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports `function` and `type` definitions that are not at the top level of their file
-(Puppet's `NOT_ABSOLUTE_TOP_LEVEL`).
-
-## Why it matters
-Functions and type aliases are global and loaded from their own files; Puppet rejects
-them inside classes, conditionals or other blocks.
-
-## Example
-```puppet
-class demo {
-  include demo::install
-  function demo::helper() { 1 }
+declare_rule! {
+    /// ## What it does
+    /// Reports `function` and `type` definitions that are not at the top level of their file
+    /// (Puppet's `NOT_ABSOLUTE_TOP_LEVEL`).
+    ///
+    /// ## Why it matters
+    /// Functions and type aliases are global and loaded from their own files; Puppet rejects
+    /// them inside classes, conditionals or other blocks.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class demo {
+    ///   include demo::install
+    ///   function demo::helper() { 1 }
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Move it to `demo/functions/helper.pp` (or `demo/types/...` for a type alias).
+    "not-absolute-top-level" (Validation, Error)
+    "A function or type alias is defined inside another construct"
+    { check }
 }
-```
-
-## How to fix
-Move it to `demo/functions/helper.pp` (or `demo/types/...` for a type alias).
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 fn label(e: &Expr) -> Option<&'static str> {
     match &e.kind {

@@ -1,43 +1,36 @@
 use crate::analysis::validator::a_label;
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "not-rvalue",
-    summary: "A collector or definition is used where a value is needed",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a collector (`File <| |>`, `File <<| |>>`) or a definition used as a value: as
-the value of an assignment, an attribute, an operand, a condition, a `case` or selector
-subject or match, an array element or a hash key or value (Puppet's `NOT_RVALUE`).
-
-## Why it matters
-A collector realizes resources; it does not produce a value Puppet can store or compare,
-so Puppet rejects the file.
-
-## Example
-```puppet
-$packages = Package <| tag == 'base' |>
-```
-
-## How to fix
-Use the collector as a statement (or in a relationship, `Package <| |> -> Service['x']`);
-to get the resources as values, use a resource reference or a function such as
-`find_resource`-style lookups from a module.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Array, ExprTag::Assignment, ExprTag::Binary, ExprTag::Case, ExprTag::Collector, ExprTag::Hash, ExprTag::If, ExprTag::Resource, ExprTag::ResourceDefaults, ExprTag::ResourceOverride, ExprTag::Selector, ExprTag::Unary, ExprTag::Unless],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a collector (`File <| |>`, `File <<| |>>`) or a definition used as a value: as
+    /// the value of an assignment, an attribute, an operand, a condition, a `case` or selector
+    /// subject or match, an array element or a hash key or value (Puppet's `NOT_RVALUE`).
+    ///
+    /// ## Why it matters
+    /// A collector realizes resources; it does not produce a value Puppet can store or compare,
+    /// so Puppet rejects the file.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $packages = Package <| tag == 'base' |>
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use the collector as a statement (or in a relationship, `Package <| |> -> Service['x']`);
+    /// to get the resources as values, use a resource reference or a function such as
+    /// `find_resource`-style lookups from a module.
+    "not-rvalue" (Validation, Error)
+    "A collector or definition is used where a value is needed"
+    {
+        on_expr: [
+            Array, Assignment, Binary, Case, Collector, Hash, If, Resource, ResourceDefaults,
+            ResourceOverride, Selector, Unary, Unless
+        ],
+    }
+}
 
 fn produces_no_value(e: &Expr) -> bool {
     matches!(e.kind, ExprKind::Collector(_)) || e.kind.is_definition()

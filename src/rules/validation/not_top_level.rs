@@ -1,39 +1,30 @@
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 use crate::source::Span;
 
-pub static RULE: Rule = Rule {
-    id: "not-top-level",
-    summary: "A class, defined type or node is defined inside a block other than a class",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports `class`, `define` and `node` definitions that are not at the top of a file or
-directly in a class body: inside an `if`, `unless`, `case`, a lambda, a defined type or a
-node (Puppet's `NOT_TOP_LEVEL`).
-
-## Why it matters
-Definitions are not conditional in Puppet; the validator rejects the manifest.
-
-## Example
-```puppet
-if $facts['os']['family'] == 'Debian' {
-  class demo::debian { }
+declare_rule! {
+    /// ## What it does
+    /// Reports `class`, `define` and `node` definitions that are not at the top of a file or
+    /// directly in a class body: inside an `if`, `unless`, `case`, a lambda, a defined type or a
+    /// node (Puppet's `NOT_TOP_LEVEL`).
+    ///
+    /// ## Why it matters
+    /// Definitions are not conditional in Puppet; the validator rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if $facts['os']['family'] == 'Debian' {
+    ///   class demo::debian { }
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Define it at the top of its own file and make its *inclusion* conditional instead.
+    "not-top-level" (Validation, Error)
+    "A class, defined type or node is defined inside a block other than a class"
+    { check }
 }
-```
-
-## How to fix
-Define it at the top of its own file and make its *inclusion* conditional instead.
-",
-    check: Some(check),
-    on_expr: None,
-};
 
 struct Find<'a> {
     /// Whether the statements being visited are the program's or a class body's.

@@ -1,38 +1,26 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "not-virtualizable",
-    summary: "Resource defaults or an override are marked virtual or exported",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports `@File { ... }`, `@@File { ... }` and `@File['x'] { ... }`: resource defaults and
-overrides cannot be virtual or exported (Puppet's `NOT_VIRTUALIZEABLE`).
-
-## Why it matters
-Only resource declarations can be virtual; Puppet rejects the manifest.
-
-## Example
-```puppet
-@File { mode => '0644' }
-```
-
-## How to fix
-Remove the `@`: defaults apply to virtual resources too once they are realized.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::ResourceDefaults, ExprTag::ResourceOverride],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports `@File { ... }`, `@@File { ... }` and `@File['x'] { ... }`: resource defaults and
+    /// overrides cannot be virtual or exported (Puppet's `NOT_VIRTUALIZEABLE`).
+    ///
+    /// ## Why it matters
+    /// Only resource declarations can be virtual; Puppet rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// @File { mode => '0644' }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Remove the `@`: defaults apply to virtual resources too once they are realized.
+    "not-virtualizable" (Validation, Error)
+    "Resource defaults or an override are marked virtual or exported"
+    { on_expr: [ResourceDefaults, ResourceOverride] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let form = match &expr.kind {

@@ -1,36 +1,27 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "numeric-assignment",
-    summary: "A numeric match variable (`$0`, `$1`) is assigned",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an assignment to `$0`, `$1`, ... (Puppet's `ILLEGAL_NUMERIC_ASSIGNMENT`).
-
-## Why it matters
-These hold the results of the last regular expression match; Puppet rejects assigning
-them.
-
-## Example
-```puppet
-$1 = 'x'
-```
-
-## How to fix
-Use a named variable.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an assignment to `$0`, `$1`, ... (Puppet's `ILLEGAL_NUMERIC_ASSIGNMENT`).
+    ///
+    /// ## Why it matters
+    /// These hold the results of the last regular expression match; Puppet rejects assigning
+    /// them.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $1 = 'x'
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use a named variable.
+    "numeric-assignment" (Validation, Error)
+    "A numeric match variable (`$0`, `$1`) is assigned"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_assignment(ctx, |_, left| {

@@ -1,34 +1,25 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "numeric-parameter-name",
-    summary: "A parameter is named like a match variable (`$1`)",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports parameters named with digits only (`$1`), Puppet's `ILLEGAL_NUMERIC_PARAMETER`.
-
-## Why it matters
-They clash with the numeric match result variables; Puppet rejects the manifest.
-
-## Example
-```puppet
-$list.each |$0| { }
-```
-
-## How to fix
-Use a name: `|$item|`.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports parameters named with digits only (`$1`), Puppet's `ILLEGAL_NUMERIC_PARAMETER`.
+    ///
+    /// ## Why it matters
+    /// They clash with the numeric match result variables; Puppet rejects the manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $list.each |$0| { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use a name: `|$item|`.
+    "numeric-parameter-name" (Validation, Error)
+    "A parameter is named like a match variable (`$1`)"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_parameter_list(ctx, |_, params| {

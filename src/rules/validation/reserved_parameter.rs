@@ -1,39 +1,27 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
-use crate::ast::{Expr, ExprKind, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::ast::{Expr, ExprKind};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "reserved-parameter",
-    summary: "A class or defined type declares `$name` or `$title` as a parameter",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a parameter named `name` or `title` of a class or defined type (Puppet's
-`RESERVED_PARAMETER`).
-
-## Why it matters
-Every class and defined type already has these; Puppet's validator rejects redefining
-them.
-
-## Example
-```puppet
-define demo::site (String $title) { }
-```
-
-## How to fix
-Use the built-in `$title`/`$name`, or choose another parameter name.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Class, ExprTag::Define],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a parameter named `name` or `title` of a class or defined type (Puppet's
+    /// `RESERVED_PARAMETER`).
+    ///
+    /// ## Why it matters
+    /// Every class and defined type already has these; Puppet's validator rejects redefining
+    /// them.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// define demo::site (String $title) { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use the built-in `$title`/`$name`, or choose another parameter name.
+    "reserved-parameter" (Validation, Error)
+    "A class or defined type declares `$name` or `$title` as a parameter"
+    { on_expr: [Class, Define] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let (params, container) = match &expr.kind {

@@ -1,37 +1,28 @@
 use crate::analysis::definition_name_rules::named_definitions;
 use crate::analysis::puppet_patterns::RESERVED_TYPE_NAMES;
-use crate::rules::{Category, FileContext, Rule};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::rules::FileContext;
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "reserved-type-name",
-    summary: "A class, defined type or function is named like a built-in type",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports a class, defined type or function named `string`, `integer`, `hash`, ... (the
-names of Puppet's built-in types), Puppet's `RESERVED_TYPE_NAME`.
-
-## Why it matters
-`Class[string]` and the type `String` would be the same reference; Puppet rejects the
-manifest.
-
-## Example
-```puppet
-class string { }
-```
-
-## How to fix
-Choose another name, usually prefixed with the module's name.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports a class, defined type or function named `string`, `integer`, `hash`, ... (the
+    /// names of Puppet's built-in types), Puppet's `RESERVED_TYPE_NAME`.
+    ///
+    /// ## Why it matters
+    /// `Class[string]` and the type `String` would be the same reference; Puppet rejects the
+    /// manifest.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class string { }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Choose another name, usually prefixed with the module's name.
+    "reserved-type-name" (Validation, Error)
+    "A class, defined type or function is named like a built-in type"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     named_definitions(ctx, |name, label| {

@@ -1,37 +1,28 @@
 use crate::analysis::text::*;
-use crate::rules::{Category, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "reserved-variable-assignment",
-    summary: "`$facts`, `$trusted` or `$server_facts` is assigned",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports an assignment to `$facts`, `$trusted` or `$server_facts` (or their top-scope
-forms `$::facts`, ...).
-
-## Why it matters
-Puppet sets these itself; compiling the catalog fails with \"Attempt to assign to a
-reserved variable name\".
-
-## Example
-```puppet
-$facts = {}
-```
-
-## How to fix
-Use another name.
-",
-    check: Some(check),
-    on_expr: None,
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports an assignment to `$facts`, `$trusted` or `$server_facts` (or their top-scope
+    /// forms `$::facts`, ...).
+    ///
+    /// ## Why it matters
+    /// Puppet sets these itself; compiling the catalog fails with "Attempt to assign to a
+    /// reserved variable name".
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $facts = {}
+    /// ```
+    ///
+    /// ## How to fix
+    /// Use another name.
+    "reserved-variable-assignment" (Validation, Error)
+    "`$facts`, `$trusted` or `$server_facts` is assigned"
+    { check }
+}
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     each_assignment(ctx, |_, left| {

@@ -1,38 +1,26 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "reserved-word",
-    summary: "The reserved word `attr` or `private` is used as a value",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports the reserved words `attr` and `private` used as bare words (Puppet's
-`RESERVED_WORD`).
-
-## Why it matters
-They are reserved for future language features; Puppet rejects them unquoted.
-
-## Example
-```puppet
-$visibility = private
-```
-
-## How to fix
-Quote it: `'private'`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::Reserved],
-        visit: check_expr,
-    }),
-};
+declare_rule! {
+    /// ## What it does
+    /// Reports the reserved words `attr` and `private` used as bare words (Puppet's
+    /// `RESERVED_WORD`).
+    ///
+    /// ## Why it matters
+    /// They are reserved for future language features; Puppet rejects them unquoted.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $visibility = private
+    /// ```
+    ///
+    /// ## How to fix
+    /// Quote it: `'private'`.
+    "reserved-word" (Validation, Error)
+    "The reserved word `attr` or `private` is used as a value"
+    { on_expr: [Reserved] }
+}
 
 fn check_expr(_ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if let ExprKind::Reserved(word) = &expr.kind {

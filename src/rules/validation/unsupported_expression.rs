@@ -1,42 +1,30 @@
-use crate::rules::{Category, ExprVisit, FileContext, Rule};
+use crate::rules::FileContext;
 use crate::ast::*;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::Diagnostic;
 
-pub static RULE: Rule = Rule {
-    id: "unsupported-expression",
-    summary: "A type definition or type mapping Puppet 7 does not support",
-    category: Category::Validation,
-    severity: Severity::Error,
-    enabled_by_default: true,
-    fixable: false,
-    reads_interpretation: false,
-    puppet_lint: None,
-    docs: "\
-## What it does
-Reports `type Name { ... }` and `type Name inherits Parent { ... }` (Pcore object type
-definitions, which the grammar accepts but Puppet 7 does not implement), and a type
-mapping whose left side is not `Runtime[...]` (`type Integer[1] = ...`), as Puppet's
-validator does (`UNSUPPORTED_EXPRESSION`).
-
-## Why it matters
-Puppet rejects the file.
-
-## Example
-```puppet
-type Mymodule::Point inherits Mymodule::Base {
+declare_rule! {
+    /// ## What it does
+    /// Reports `type Name { ... }` and `type Name inherits Parent { ... }` (Pcore object type
+    /// definitions, which the grammar accepts but Puppet 7 does not implement), and a type
+    /// mapping whose left side is not `Runtime[...]` (`type Integer[1] = ...`), as Puppet's
+    /// validator does (`UNSUPPORTED_EXPRESSION`).
+    ///
+    /// ## Why it matters
+    /// Puppet rejects the file.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// type Mymodule::Point inherits Mymodule::Base {
+    /// }
+    /// ```
+    ///
+    /// ## How to fix
+    /// Declare an Object type through a type alias:
+    /// `type Mymodule::Point = Object[{ attributes => { x => Integer, y => Integer } }]`.
+    "unsupported-expression" (Validation, Error)
+    "A type definition or type mapping Puppet 7 does not support"
+    { on_expr: [TypeDefinition, TypeMapping] }
 }
-```
-
-## How to fix
-Declare an Object type through a type alias:
-`type Mymodule::Point = Object[{ attributes => { x => Integer, y => Integer } }]`.
-",
-    check: None,
-    on_expr: Some(ExprVisit {
-        kinds: &[ExprTag::TypeDefinition, ExprTag::TypeMapping],
-        visit: check_expr,
-    }),
-};
 
 /// `Runtime[...]`: the only left side of a type mapping Puppet supports.
 pub(in crate::rules) fn is_runtime_access(e: &Expr) -> bool {
