@@ -3,8 +3,8 @@
 //! and what the analyses and the interpretation find in it, each made once, the first
 //! time a rule asks. The rule runner (`check::rule_runner`) builds it; rules only read it.
 
+use super::code_map::CodeMap;
 use super::suppressions::Suppressions;
-use super::text::CodeMap;
 use crate::ast::{Expr, Program};
 use crate::source::SourceFile;
 
@@ -57,7 +57,7 @@ pub struct FileContext<'a> {
     /// The unqualified variable reads Puppet cannot answer, found on first use.
     unset_reads: std::sync::OnceLock<Vec<crate::analysis::unset_variables::UnsetRead>>,
     /// Where fixes may replace a variable reference, found on first use.
-    variable_sites: std::sync::OnceLock<crate::analysis::text::VariableSites>,
+    variable_sites: std::sync::OnceLock<crate::analysis::variable_sites::VariableSites>,
     /// The tokens of each resource body, found on first use.
     resource_bodies: std::sync::OnceLock<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
 }
@@ -86,10 +86,10 @@ impl FileContext<'_> {
     }
 
     /// Where a fix may put code in place of a variable reference
-    /// ([`crate::analysis::text::VariableSites`]), shared by the rules whose fixes do.
-    pub fn variable_sites(&self) -> &crate::analysis::text::VariableSites {
+    /// ([`crate::analysis::variable_sites::VariableSites`]), shared by the rules whose fixes do.
+    pub fn variable_sites(&self) -> &crate::analysis::variable_sites::VariableSites {
         self.variable_sites
-            .get_or_init(|| crate::analysis::text::VariableSites::of(self))
+            .get_or_init(|| crate::analysis::variable_sites::VariableSites::of(self))
     }
 
     /// The tokens of every resource body ([`crate::analysis::resource_tokens`]), shared

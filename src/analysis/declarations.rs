@@ -2,7 +2,7 @@
 //! (`class { 'ntp': ... }`, `ntp::peer { 'x': ... }`), for the rules that check them
 //! against the definitions.
 
-use super::text::each_expr;
+use super::walks::each_expr;
 use crate::analysis::context::FileContext;
 use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
 use crate::builtin::resource_type::ResourceType;

@@ -4,7 +4,7 @@
 //! default its parameter's type rejects fails the declaration ("Class[Ntp]: parameter
 //! 'port' expects an Integer value, got String"), whatever the body does.
 
-use crate::analysis::bodies::{mismatch, Undef};
+use crate::analysis::parameter_values::{mismatch, Undef};
 use crate::env::{Definition, Environment};
 use crate::eval::FileAliases;
 use crate::eval::{AbstractValue, Evaluator};

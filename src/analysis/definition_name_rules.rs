@@ -1,7 +1,7 @@
 //! The named definitions (class, define, function) with Puppet's label for each, for the
 //! rules about their names.
 
-use super::text::each_expr;
+use super::walks::each_expr;
 use crate::ast::{ExprKind, Ident};
 
 /// `(name, label)` of every class, defined type and function definition.

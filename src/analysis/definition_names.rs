@@ -2,7 +2,9 @@
 
 use crate::ast::{ExprKind, Ident, Parameter, Program};
 
-pub struct Definition<'a> {
+/// A class or defined type as this file writes it (what the index holds of one is
+/// `env::Definition`).
+pub struct ClassOrDefine<'a> {
     /// `class` or `defined type`, as puppet-lint names them.
     pub what: &'static str,
     pub name: &'a Ident,
@@ -11,22 +13,22 @@ pub struct Definition<'a> {
     pub body: &'a crate::ast::Block,
 }
 
-pub fn definitions(program: &Program) -> Vec<Definition<'_>> {
+pub fn definitions(program: &Program) -> Vec<ClassOrDefine<'_>> {
     let mut found = Vec::new();
     collect(program, &mut found);
     found
 }
 
-fn collect<'a>(program: &'a Program, found: &mut Vec<Definition<'a>>) {
-    fn walk<'a>(exprs: &'a [crate::ast::Expr], found: &mut Vec<Definition<'a>>) {
+fn collect<'a>(program: &'a Program, found: &mut Vec<ClassOrDefine<'a>>) {
+    fn walk<'a>(exprs: &'a [crate::ast::Expr], found: &mut Vec<ClassOrDefine<'a>>) {
         for expr in exprs {
             visit(expr, found);
         }
     }
-    fn visit<'a>(expr: &'a crate::ast::Expr, found: &mut Vec<Definition<'a>>) {
+    fn visit<'a>(expr: &'a crate::ast::Expr, found: &mut Vec<ClassOrDefine<'a>>) {
         match &expr.kind {
             ExprKind::Class(c) => {
-                found.push(Definition {
+                found.push(ClassOrDefine {
                     what: "class",
                     name: &c.name,
                     params: c.params.as_deref(),
@@ -36,7 +38,7 @@ fn collect<'a>(program: &'a Program, found: &mut Vec<Definition<'a>>) {
                 walk(&c.body.statements, found);
             }
             ExprKind::Define(d) => {
-                found.push(Definition {
+                found.push(ClassOrDefine {
                     what: "defined type",
                     name: &d.name,
                     params: d.params.as_deref(),

@@ -1,7 +1,7 @@
 //! Where relationship arrows sit: shared by `arrow-on-right-operand-line` and
 //! `right-to-left-relationship`.
 
-use super::text::each_expr;
+use super::walks::each_expr;
 use crate::analysis::context::FileContext;
 use crate::ast::{ExprKind, RelationOp};
 use crate::source::Span;

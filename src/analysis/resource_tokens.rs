@@ -2,9 +2,9 @@
 //! dropped, strings and heredocs one token each): built once per file
 //! ([`FileContext::resource_body_tokens`]) for the rules that look at arrows.
 
+use crate::analysis::code_map::OPAQUE_LOOK_BACK;
 use crate::analysis::context::FileContext;
-use crate::analysis::text::each_expr;
-use crate::analysis::text::OPAQUE_LOOK_BACK;
+use crate::analysis::walks::each_expr;
 use crate::ast::{CommentKind, ExprKind};
 use crate::source::Span;
 

@@ -129,7 +129,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
             // own: where node data is read.
             continue;
         };
-        let near = near.or_else(|| super::text::nearest(name, read.visible.iter().copied()));
+        let near = near.or_else(|| super::names::nearest(name, read.visible.iter().copied()));
         unset.push(UnsetRead {
             name: name.to_string(),
             span: read.span,

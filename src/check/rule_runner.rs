@@ -3,9 +3,9 @@
 //! whole-file check; then applies the file's suppression comments and the configured
 //! severities.
 
+use crate::analysis::code_map::CodeMap;
 use crate::analysis::context::FileContext;
 use crate::analysis::suppressions::Suppressions;
-use crate::analysis::text::CodeMap;
 use crate::ast::{ExprTag, Program};
 use crate::config::Settings;
 use crate::diagnostics::Diagnostic;

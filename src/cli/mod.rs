@@ -7,7 +7,7 @@ use crate::check::{self, Report};
 use crate::config::{ConfigError, Resolver, RuleLayer, Selector};
 use crate::diagnostics::Severity;
 use crate::fix;
-use crate::output;
+use crate::output::{self, Format};
 use crate::statistics::Statistics;
 use clap::{Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{
@@ -204,26 +204,6 @@ struct CheckArgs {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    /// Findings with source snippets, and a summary.
-    Human,
-    /// One line per finding: `path:line:col: rule message`.
-    Concise,
-    /// pupcheck's JSON report, with statistics.
-    Json,
-    /// SARIF 2.1.0 (GitHub code scanning and other SARIF viewers).
-    Sarif,
-    /// GitHub Actions annotations (workflow commands).
-    Github,
-    /// GitLab Code Quality report.
-    Gitlab,
-    /// JUnit XML: one test case per file.
-    Junit,
-    /// Checkstyle XML.
-    Checkstyle,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum ListFormat {
     Human,
     Json,
@@ -394,7 +374,7 @@ fn run_check(args: CheckArgs) -> i32 {
     let with_baseline = args.baseline.is_some() || args.write_baseline.is_some();
     let mut fingerprints = if with_baseline {
         Fingerprints::of(&report)
-    } else if matches!(args.format, Format::Sarif | Format::Gitlab) {
+    } else if args.format.uses_fingerprints() {
         Fingerprints::of_contexts(&report)
     } else {
         Fingerprints::default()
@@ -733,22 +713,14 @@ fn checked_report(args: &CheckArgs, resolver: &mut Resolver) -> Option<Report> {
 /// they finish it, as [`write_report`] would write it; `None` when something filters
 /// the findings after the check (a baseline).
 fn part_format(args: &CheckArgs) -> Option<output::PartFormat> {
-    use output::PartFormat;
     if args.baseline.is_some() || args.write_baseline.is_some() {
         return None;
     }
-    Some(match args.format {
-        Format::Human => PartFormat::Human {
-            color: args.output_file.is_none()
-                && BufferedStandardStream::stdout(stdout_color()).supports_color(),
-        },
-        Format::Concise => PartFormat::Concise,
-        Format::Json => PartFormat::Json,
-        Format::Sarif => PartFormat::Sarif,
-        Format::Github => PartFormat::Github,
-        Format::Gitlab => PartFormat::Gitlab,
-        Format::Junit => PartFormat::Junit,
-        Format::Checkstyle => PartFormat::Checkstyle,
+    Some(output::PartFormat {
+        format: args.format,
+        color: args.format == Format::Human
+            && args.output_file.is_none()
+            && BufferedStandardStream::stdout(stdout_color()).supports_color(),
     })
 }
 
@@ -797,44 +769,29 @@ fn write_report(
     args: &CheckArgs,
     duration_ms: u128,
 ) -> std::io::Result<()> {
+    let context = output::ReportContext {
+        fingerprints,
+        duration_ms,
+    };
     match &args.output_file {
         Some(path) => {
             let file = std::fs::File::create(path)?;
             let mut out = NoColor::new(BufWriter::new(file));
-            render(report, fingerprints, args.format, duration_ms, &mut out)?;
+            args.format.write(report, &context, &mut out)?;
             out.into_inner().flush()
         }
         None if args.format == Format::Human => {
             // Buffered: stdout writes line by line otherwise, a system call a line.
             let color = stdout_color();
             let mut stdout = BufferedStandardStream::stdout(color);
-            render(report, fingerprints, args.format, duration_ms, &mut stdout)?;
+            args.format.write(report, &context, &mut stdout)?;
             stdout.flush()
         }
         None => {
             let mut out = NoColor::new(BufWriter::new(std::io::stdout().lock()));
-            render(report, fingerprints, args.format, duration_ms, &mut out)?;
+            args.format.write(report, &context, &mut out)?;
             out.into_inner().flush()
         }
-    }
-}
-
-fn render(
-    report: &Report,
-    fingerprints: &Fingerprints,
-    format: Format,
-    duration_ms: u128,
-    out: &mut dyn WriteColor,
-) -> std::io::Result<()> {
-    match format {
-        Format::Human => output::human::write(report, duration_ms, out),
-        Format::Concise => output::concise::write(report, out),
-        Format::Json => output::json::write(report, duration_ms, out),
-        Format::Sarif => output::sarif::write(report, fingerprints, out),
-        Format::Github => output::github::write(report, out),
-        Format::Gitlab => output::gitlab::write(report, fingerprints, out),
-        Format::Junit => output::junit::write(report, duration_ms, out),
-        Format::Checkstyle => output::checkstyle::write(report, out),
     }
 }
 

@@ -68,11 +68,11 @@ pub fn report(args: ReportArgs) -> i32 {
     for (path, message) in &report.walk_errors {
         eprintln!("pupcheck: {}: {message}", path.display());
     }
-    let estate = crate::estate::Estate::of(&report, crate::estate::lines_on_disk);
+    let estate = crate::report::Estate::of(&report, crate::report::lines_on_disk);
     let text = match args.format {
-        ReportFormat::Terminal => crate::output::estate::terminal(&estate, args.top),
-        ReportFormat::Markdown => crate::output::estate::markdown(&estate, args.top),
-        ReportFormat::Html => crate::output::estate_html::page(&estate),
+        ReportFormat::Terminal => crate::output::report::terminal(&estate, args.top),
+        ReportFormat::Markdown => crate::output::report::markdown(&estate, args.top),
+        ReportFormat::Html => crate::output::report_html::page(&estate),
         ReportFormat::Json => {
             serde_json::to_string_pretty(&estate).expect("the report serializes") + "\n"
         }

@@ -3,20 +3,22 @@
 
 pub mod checkstyle;
 pub mod concise;
-pub mod estate;
-pub mod estate_html;
 pub mod github;
 pub mod gitlab;
 pub mod human;
 pub mod json;
 pub mod junit;
 pub mod progress;
+pub mod report;
+pub mod report_html;
 pub mod sarif;
 pub mod statistics;
 mod xml;
 
+use crate::baseline::fingerprint::Fingerprints;
 pub(crate) use crate::check::{positions, span_positions};
 use crate::check::{FileReport, Report};
+use codespan_reporting::term::termcolor::WriteColor;
 
 /// The time the check's workers spent rendering files' parts, in nanoseconds of CPU
 /// summed over the workers (what `--timings` shows beside the output's own time).
@@ -35,19 +37,73 @@ const WORKER_FINDINGS: usize = 4 * UNIT_FINDINGS;
 /// is one batch, whatever the number of findings.
 const BATCH_UNITS: usize = 64;
 
-/// A file's part of the report, by format: what the check's workers render of each
-/// file as its findings become final ([`crate::check::Plan::render`]), and what
-/// [`write_parts`] renders of the files they did not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PartFormat {
-    Human { color: bool },
+/// The formats of a check's report (`--format`), one module of this folder each.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Findings with source snippets, and a summary.
+    Human,
+    /// One line per finding: `path:line:col: rule message`.
     Concise,
+    /// pupcheck's JSON report, with statistics.
     Json,
+    /// SARIF 2.1.0 (GitHub code scanning and other SARIF viewers).
     Sarif,
+    /// GitHub Actions annotations (workflow commands).
     Github,
+    /// GitLab Code Quality report.
     Gitlab,
+    /// JUnit XML: one test case per file.
     Junit,
+    /// Checkstyle XML.
     Checkstyle,
+}
+
+/// What writing a report takes besides the report: the findings' fingerprints (SARIF
+/// and GitLab's report use them) and how long the check took.
+pub struct ReportContext<'a> {
+    pub fingerprints: &'a Fingerprints,
+    pub duration_ms: u128,
+}
+
+impl Format {
+    /// Writes the whole report in this format.
+    pub fn write(
+        self,
+        report: &Report,
+        context: &ReportContext,
+        out: &mut dyn WriteColor,
+    ) -> std::io::Result<()> {
+        let ReportContext {
+            fingerprints,
+            duration_ms,
+        } = *context;
+        match self {
+            Format::Human => human::write(report, duration_ms, out),
+            Format::Concise => concise::write(report, out),
+            Format::Json => json::write(report, duration_ms, out),
+            Format::Sarif => sarif::write(report, fingerprints, out),
+            Format::Github => github::write(report, out),
+            Format::Gitlab => gitlab::write(report, fingerprints, out),
+            Format::Junit => junit::write(report, duration_ms, out),
+            Format::Checkstyle => checkstyle::write(report, out),
+        }
+    }
+
+    /// Whether its report holds the findings' fingerprints (other runs skip them).
+    pub fn uses_fingerprints(self) -> bool {
+        matches!(self, Format::Sarif | Format::Gitlab)
+    }
+}
+
+/// A file's part of the report in a format (the human one with colour or without):
+/// what the check's workers render of each file as its findings become final
+/// ([`crate::check::Plan::render`]), and what [`write_parts`] renders of the files
+/// they did not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartFormat {
+    pub format: Format,
+    /// For [`Format::Human`]: whether the part has colour.
+    pub color: bool,
 }
 
 impl PartFormat {
@@ -59,17 +115,17 @@ impl PartFormat {
         if all.len() > WORKER_FINDINGS {
             return None;
         }
-        let part = match self {
-            PartFormat::Human { color } => human::part(file, all, color),
-            PartFormat::Concise => concise::part(file, all),
-            PartFormat::Json => json::part(file, all),
-            PartFormat::Github => github::part(file, all),
+        let part = match self.format {
+            Format::Human => human::part(file, all, self.color),
+            Format::Concise => concise::part(file, all),
+            Format::Json => json::part(file, all),
+            Format::Github => github::part(file, all),
             // (`None`: a finding of a rule outside the catalogue, which only the
             // report's writer can number.)
-            PartFormat::Sarif => return sarif::worker_part(file).ok().flatten(),
-            PartFormat::Gitlab => gitlab::worker_part(file),
-            PartFormat::Junit => junit::part(file),
-            PartFormat::Checkstyle => checkstyle::part(file),
+            Format::Sarif => return sarif::worker_part(file).ok().flatten(),
+            Format::Gitlab => gitlab::worker_part(file),
+            Format::Junit => junit::part(file),
+            Format::Checkstyle => checkstyle::part(file),
         };
         part.ok()
     }
@@ -342,35 +398,27 @@ impl JsonArray {
 
 #[cfg(test)]
 mod tests {
-    use super::PartFormat;
+    use super::{Format, PartFormat};
     use crate::baseline::fingerprint::Fingerprints;
     use crate::check::{self, Report};
     use crate::config::{Resolver, RuleLayer, Selector};
+    use clap::ValueEnum;
     use codespan_reporting::term::termcolor::Buffer;
     use std::path::PathBuf;
 
     fn write(format: PartFormat, report: &Report) -> Vec<u8> {
         let fingerprints = Fingerprints::of_contexts(report);
-        let mut out = Vec::new();
-        match format {
-            PartFormat::Human { color } => {
-                let mut buffer = if color {
-                    Buffer::ansi()
-                } else {
-                    Buffer::no_color()
-                };
-                super::human::write(report, 1, &mut buffer).unwrap();
-                out = buffer.into_inner();
-            }
-            PartFormat::Concise => super::concise::write(report, &mut out).unwrap(),
-            PartFormat::Json => super::json::write(report, 1, &mut out).unwrap(),
-            PartFormat::Sarif => super::sarif::write(report, &fingerprints, &mut out).unwrap(),
-            PartFormat::Github => super::github::write(report, &mut out).unwrap(),
-            PartFormat::Gitlab => super::gitlab::write(report, &fingerprints, &mut out).unwrap(),
-            PartFormat::Junit => super::junit::write(report, 1, &mut out).unwrap(),
-            PartFormat::Checkstyle => super::checkstyle::write(report, &mut out).unwrap(),
-        }
-        out
+        let context = super::ReportContext {
+            fingerprints: &fingerprints,
+            duration_ms: 1,
+        };
+        let mut buffer = if format.color {
+            Buffer::ansi()
+        } else {
+            Buffer::no_color()
+        };
+        format.format.write(report, &context, &mut buffer).unwrap();
+        buffer.into_inner()
     }
 
     /// Every format writes the same report whether the check's workers rendered the
@@ -392,17 +440,14 @@ mod tests {
             ..RuleLayer::default()
         };
         let mut resolver = Resolver::new(None, every_rule, &[]).unwrap();
-        let formats = [
-            PartFormat::Human { color: false },
-            PartFormat::Human { color: true },
-            PartFormat::Concise,
-            PartFormat::Json,
-            PartFormat::Sarif,
-            PartFormat::Github,
-            PartFormat::Gitlab,
-            PartFormat::Junit,
-            PartFormat::Checkstyle,
-        ];
+        let mut formats = vec![PartFormat {
+            format: Format::Human,
+            color: true,
+        }];
+        formats.extend(Format::value_variants().iter().map(|&format| PartFormat {
+            format,
+            color: false,
+        }));
         let mut plan = check::plan(&roots, &mut resolver).unwrap();
         let by_writer = check::check_plan(&plan, &());
         for format in formats {

@@ -17,8 +17,8 @@ use crate::ast::{Expr, ExprTag};
 use crate::diagnostics::{Diagnostic, Severity};
 use serde::Serialize;
 
+pub use crate::analysis::code_map::CodeMap;
 pub use crate::analysis::context::FileContext;
-pub use crate::analysis::text::CodeMap;
 
 /// Declares a rule's `RULE`: its documentation is the doc comment (Markdown: "What it
 /// does", "Why it matters", "Example", "How to fix"), then its id, category and

@@ -84,7 +84,7 @@ pub fn suppress(
             (Span::at(c.span.start + skip as u32), format!("{name} "))
         }
         None => {
-            let code = crate::analysis::text::CodeMap::new(source, program);
+            let code = crate::analysis::code_map::CodeMap::new(source, program);
             // The line's end must be code: not inside a string or heredoc.
             if line_end > line_start && !code.is_code(line_end as u32 - 1) {
                 return None;

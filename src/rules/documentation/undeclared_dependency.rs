@@ -1,4 +1,4 @@
-use crate::analysis::text::each_expr;
+use crate::analysis::walks::each_expr;
 use crate::analysis::declarations::literal_names;
 use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};

@@ -1,4 +1,4 @@
-use crate::analysis::text::earlier_duplicates;
+use crate::analysis::names::earlier_duplicates;
 use crate::rules::FileContext;
 use crate::analysis::resource_tokens::{Token, TokenKind};
 use crate::diagnostics::{Diagnostic, Edit, Fix};

@@ -1,4 +1,4 @@
-use crate::analysis::text::each_expr;
+use crate::analysis::walks::each_expr;
 use crate::rules::FileContext;
 use crate::ast::ExprKind;
 use crate::diagnostics::Diagnostic;

@@ -1,4 +1,5 @@
-use crate::analysis::text::{each_expr, quoted_content, variable_access_keys};
+use crate::analysis::walks::{each_expr, variable_access_keys};
+use crate::analysis::code_map::quoted_content;
 use crate::rules::FileContext;
 use crate::ast::{ExprKind, StringStyle};
 use crate::diagnostics::{Diagnostic, Edit, Fix};

@@ -116,7 +116,7 @@ impl Visitor<'_> for Find<'_> {
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut find = Find {
         text: &ctx.source.text,
-        keys: crate::analysis::text::variable_access_keys(ctx),
+        keys: crate::analysis::walks::variable_access_keys(ctx),
         out,
     };
     for statement in &ctx.program.body {

@@ -1,4 +1,4 @@
-use crate::analysis::bodies::{mismatch, Undef};
+use crate::analysis::parameter_values::{mismatch, Undef};
 use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};
 use indexmap::IndexMap;

@@ -1,4 +1,4 @@
-use crate::analysis::bodies::{mismatch, Undef};
+use crate::analysis::parameter_values::{mismatch, Undef};
 use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::Diagnostic;
@@ -212,7 +212,7 @@ fn signature(resolver: &mut Resolver, params: &[Parameter]) -> Option<String> {
     let mut shown = Vec::with_capacity(params.len());
     for p in params {
         let ty = match &p.type_expr {
-            Some(type_expr) => crate::analysis::bodies::declared_type(resolver, type_expr)?,
+            Some(type_expr) => crate::analysis::parameter_values::declared_type(resolver, type_expr)?,
             None => crate::types::t::any(),
         };
         let optional = p.default.is_some() && !p.captures_rest;

@@ -86,7 +86,7 @@ pub fn check_data_file(
         let Some(type_expr) = definition.param(param).and_then(|p| p.type_expr.as_ref()) else {
             continue;
         };
-        let Some(expected) = crate::analysis::bodies::declared_type(&mut resolver, type_expr) else {
+        let Some(expected) = crate::analysis::parameter_values::declared_type(&mut resolver, type_expr) else {
             continue;
         };
         if !expected.patterns_runnable() {
@@ -125,7 +125,7 @@ pub fn check_data_file(
         );
         out.push(
             RULE.diagnostic(
-                crate::analysis::text::rest_of_line(&source.text, value_node.offset),
+                crate::analysis::code_map::rest_of_line(&source.text, value_node.offset),
                 of_subject(&subject, &parts),
             )
             .with_note(format!(

@@ -38,7 +38,7 @@ pub fn check_file(file: &DataFile) -> Vec<Diagnostic> {
     let Err(error) = &file.document else {
         return Vec::new();
     };
-    let span = crate::analysis::text::rest_of_line(&file.text, error.offset);
+    let span = crate::analysis::code_map::rest_of_line(&file.text, error.offset);
     if error.over_bounds {
         return vec![
             crate::rules::syntax::unreadable_file::RULE.diagnostic(span, format!("not read: {}", error.message))

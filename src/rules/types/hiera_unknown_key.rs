@@ -1,4 +1,4 @@
-use crate::analysis::text::rest_of_line;
+use crate::analysis::code_map::rest_of_line;
 use crate::diagnostics::Diagnostic;
 use crate::hiera::DataFile;
 use crate::env::Environment;

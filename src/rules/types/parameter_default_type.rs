@@ -3,7 +3,7 @@
 //! before it by their types), checked here against the parameter's type, as Puppet
 //! does when the default is used.
 
-use crate::analysis::text::each_parameter_list;
+use crate::analysis::walks::each_parameter_list;
 use crate::rules::FileContext;
 use crate::ast::Parameter;
 use crate::diagnostics::Diagnostic;
@@ -55,7 +55,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let (Some(ty), Some(value)) = (
-                crate::analysis::bodies::declared_type(&mut resolver, type_expr),
+                crate::analysis::parameter_values::declared_type(&mut resolver, type_expr),
                 inference.value(default),
             ) else {
                 continue;

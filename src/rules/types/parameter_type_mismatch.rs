@@ -1,4 +1,4 @@
-use crate::analysis::bodies::{declared_type, mismatch, Undef};
+use crate::analysis::parameter_values::{declared_type, mismatch, Undef};
 use crate::analysis::declarations::{
     capitalized, class_parameter_may_be_bound, each_declaration, each_included_class, Declaration,
 };

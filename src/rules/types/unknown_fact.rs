@@ -47,7 +47,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
         if facts::is_known(key) || ctx.env.may_define_fact(key) {
             return;
         }
-        let Some(near) = crate::analysis::text::nearest(key, facts::children("")) else {
+        let Some(near) = crate::analysis::names::nearest(key, facts::children("")) else {
             return;
         };
         format!("Unknown fact '{key}': Facter, Puppet and the modules define no fact of that name (did you mean '{near}'?)")
@@ -57,7 +57,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
         if !closed || facts::children(&parent_path).any(|c| c == key) {
             return;
         }
-        let Some(near) = crate::analysis::text::nearest(key, facts::children(&parent_path)) else {
+        let Some(near) = crate::analysis::names::nearest(key, facts::children(&parent_path)) else {
             return;
         };
         format!("Facter's '{parent_path}' has no key '{key}' (did you mean '{near}'?)")

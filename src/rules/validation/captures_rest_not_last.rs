@@ -1,4 +1,4 @@
-use crate::analysis::text::each_parameter_list;
+use crate::analysis::walks::each_parameter_list;
 use crate::rules::FileContext;
 use crate::diagnostics::Diagnostic;
 

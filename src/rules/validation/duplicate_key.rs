@@ -1,4 +1,4 @@
-use crate::analysis::text::{earlier_duplicates};
+use crate::analysis::names::earlier_duplicates;
 use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::Diagnostic;

@@ -1,4 +1,5 @@
-use crate::analysis::text::{each_parameter_list, earlier_duplicates};
+use crate::analysis::walks::each_parameter_list;
+use crate::analysis::names::earlier_duplicates;
 use crate::rules::FileContext;
 use crate::diagnostics::Diagnostic;
 

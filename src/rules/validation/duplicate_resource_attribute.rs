@@ -1,4 +1,5 @@
-use crate::analysis::text::*;
+use crate::analysis::names::*;
+use crate::analysis::walks::*;
 use crate::rules::FileContext;
 use crate::diagnostics::Diagnostic;
 

@@ -1,4 +1,4 @@
-use crate::analysis::text::*;
+use crate::analysis::walks::*;
 use crate::rules::FileContext;
 use crate::ast::*;
 use crate::diagnostics::Diagnostic;

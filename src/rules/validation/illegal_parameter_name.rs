@@ -1,5 +1,5 @@
 use crate::analysis::puppet_patterns;
-use crate::analysis::text::*;
+use crate::analysis::walks::*;
 use crate::rules::FileContext;
 use crate::diagnostics::Diagnostic;
 

@@ -2,7 +2,7 @@
 //! `check`'s, counted (never filtered or re-judged): the type mismatches grouped by
 //! expected and actual type and rule, by class or defined-type parameter, by the
 //! definition they violate; the modules ranked by errors per thousand lines; the rules
-//! ranked by findings. `output::estate` renders it.
+//! ranked by findings. `output::report` renders it.
 
 pub mod mismatch;
 
@@ -181,9 +181,9 @@ impl Estate {
                 // An EPP template's parameter list names no template: the finding's
                 // file is the template.
                 let found = match found.definition {
-                    Some(mismatch::Definition { kind, name }) if name.is_empty() => {
+                    Some(mismatch::NamedDefinition { kind, name }) if name.is_empty() => {
                         mismatch::Mismatch {
-                            definition: Some(mismatch::Definition {
+                            definition: Some(mismatch::NamedDefinition {
                                 kind,
                                 name: path.clone(),
                             }),

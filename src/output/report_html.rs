@@ -4,7 +4,7 @@
 //! be opened sorted); the modules table draws each module's errors per thousand lines
 //! as a bar; every example links to its file and line.
 
-use crate::estate::{Estate, Location};
+use crate::report::{Estate, Location};
 use quick_xml::escape::escape;
 use std::fmt::Write;
 
@@ -180,7 +180,7 @@ pub fn page(estate: &Estate) -> String {
             .map(|g| {
                 vec![
                     count(g.count),
-                    Cell::Code(super::estate::parameter_name(
+                    Cell::Code(super::report::parameter_name(
                         g.kind,
                         &g.definition,
                         &g.parameter,
@@ -208,7 +208,7 @@ pub fn page(estate: &Estate) -> String {
                 vec![
                     count(g.count),
                     count(g.parameters),
-                    Cell::Text(super::estate::definition_name(g.kind, &g.definition)),
+                    Cell::Text(super::report::definition_name(g.kind, &g.definition)),
                     Cell::Examples(g.examples.clone()),
                 ]
             })

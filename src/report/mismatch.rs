@@ -17,13 +17,14 @@ pub struct Mismatch {
     /// `String`, `'c'`, `Undef`.
     pub actual: String,
     /// The class, defined type, function or template whose parameter it is.
-    pub definition: Option<Definition>,
+    pub definition: Option<NamedDefinition>,
     /// The parameter, when the finding names one.
     pub parameter: Option<String>,
 }
 
+/// The class, defined type, function or template a finding's message names.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Definition {
+pub struct NamedDefinition {
     /// `class`, `defined type`, `function`, `template`.
     pub kind: &'static str,
     /// Lowercase (`apache::vhost`); empty for an EPP template's parameter list.
@@ -59,7 +60,7 @@ fn parameter_pattern() -> &'static Regex {
     PATTERN.get_or_init(|| Regex::new(r"parameter '([^']+)'").expect("a valid pattern"))
 }
 
-fn definition(subject: &str) -> Option<Definition> {
+fn definition(subject: &str) -> Option<NamedDefinition> {
     static PATTERNS: OnceLock<[(Regex, &'static str); 5]> = OnceLock::new();
     let patterns = PATTERNS.get_or_init(|| {
         let re = |p: &str| Regex::new(p).expect("a valid pattern");
@@ -75,14 +76,14 @@ fn definition(subject: &str) -> Option<Definition> {
         ]
     });
     if subject.starts_with("the EPP parameter list") {
-        return Some(Definition {
+        return Some(NamedDefinition {
             kind: "template",
             name: String::new(),
         });
     }
     patterns.iter().find_map(|(pattern, kind)| {
         let name = pattern.captures(subject)?[1].to_ascii_lowercase();
-        Some(Definition {
+        Some(NamedDefinition {
             kind,
             name: name.trim_start_matches("::").to_string(),
         })
@@ -93,8 +94,8 @@ fn definition(subject: &str) -> Option<Definition> {
 mod tests {
     use super::*;
 
-    fn def(kind: &'static str, name: &str) -> Option<Definition> {
-        Some(Definition {
+    fn def(kind: &'static str, name: &str) -> Option<NamedDefinition> {
+        Some(NamedDefinition {
             kind,
             name: name.to_string(),
         })

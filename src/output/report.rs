@@ -1,7 +1,7 @@
 //! `pupcheck report` as text: a terminal table and Markdown (for a CI job summary).
 //! Each section shows its first `top` rows; JSON and HTML hold them all.
 
-use crate::estate::{Estate, Location};
+use crate::report::{Estate, Location};
 use std::fmt::Write;
 
 /// A table: a title, column names, rows of cells; numeric columns are right-aligned.
