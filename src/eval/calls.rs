@@ -30,6 +30,9 @@ fn raised_by(site: CallSite, e: EvalError) -> EvalError {
     let site = site.name();
     match e {
         EvalError::Failed(m) => failed(format!("Error while evaluating a {site}, {m}")),
+        EvalError::FailedAs(m, kind) => {
+            EvalError::FailedAs(format!("Error while evaluating a {site}, {m}"), kind)
+        }
         other => other,
     }
 }

@@ -450,6 +450,9 @@ fn prefixed(what: &str, e: EvalError) -> EvalError {
         EvalError::Failed(m) if !m.starts_with("Error while evaluating") => {
             EvalError::Failed(format!("Error while evaluating a {what}, {m}"))
         }
+        EvalError::FailedAs(m, kind) if !m.starts_with("Error while evaluating") => {
+            EvalError::FailedAs(format!("Error while evaluating a {what}, {m}"), kind)
+        }
         EvalError::FailedAt(mut failure)
             if !failure.message.starts_with("Error while evaluating") =>
         {

@@ -113,6 +113,10 @@ pub enum EvalError {
     /// tests/types_golden.rs `error_messages` compares them); where is not known yet
     /// (the expression being evaluated locates it, `FailedAt`).
     Failed(String),
+    /// As `Failed`, of a kind known where it is raised (a division by zero, a block's
+    /// argument its parameter's type refuses) rather than by the expression it comes
+    /// out of.
+    FailedAs(String, FailureKind),
     /// Puppet raises an evaluation error with this message at the innermost expression
     /// whose evaluation failed.
     FailedAt(Failure),
@@ -209,30 +213,16 @@ pub enum FailureKind {
 }
 
 impl FailureKind {
-    /// The kind of a failure `message` raised by evaluating `e` itself (not one of its
-    /// operands: those are located at the operand).
-    fn of(e: &Expr, message: &str) -> FailureKind {
-        use crate::ast::BinaryOp::{Divide, Modulo};
+    /// The kind of a failure raised by evaluating `e` itself (not one of its operands:
+    /// those are located at the operand), when the raising site did not say
+    /// (`EvalError::FailedAs`).
+    fn of(e: &Expr) -> FailureKind {
         let called = |function: &str| match function {
             "assert_type" => FailureKind::AssertType,
             "new" => FailureKind::Conversion,
             _ => FailureKind::Other,
         };
-        // A typed lambda parameter refusing what the call gives it: the block's
-        // argument, judged as a function's arguments are.
-        if matches!(e.kind, ExprKind::Call(_) | ExprKind::MethodCall(_))
-            && message.contains(", block parameter '")
-        {
-            return FailureKind::FunctionArguments;
-        }
         match &e.kind {
-            // An integer division by zero, or a float one that gives Infinity.
-            ExprKind::Binary {
-                op: Divide | Modulo,
-                ..
-            } if message == "Division by 0" || message.ends_with("expression is Infinity") => {
-                FailureKind::DivisionByZero
-            }
             ExprKind::Binary { .. } | ExprKind::Unary { .. } => FailureKind::Operator,
             ExprKind::Access { .. } => FailureKind::Access,
             ExprKind::Selector { .. } => FailureKind::SelectorNoMatch,
@@ -413,7 +403,12 @@ impl<'a> Evaluator<'a> {
             }
             // The innermost expression an error comes out of is where Puppet fails.
             Err(EvalError::Failed(message)) => Err(EvalError::FailedAt(Failure {
-                kind: FailureKind::of(e, &message),
+                kind: FailureKind::of(e),
+                message,
+                span: e.span,
+            })),
+            Err(EvalError::FailedAs(message, kind)) => Err(EvalError::FailedAt(Failure {
+                kind,
                 message,
                 span: e.span,
             })),
@@ -888,7 +883,10 @@ impl<'a> Evaluator<'a> {
                     use crate::types::mismatch::{describe_value, PathElem};
                     let path = [PathElem::Block, PathElem::Parameter(p.name.name.clone())];
                     return Err(match describe_value(&ty, &v, &path).as_slice() {
-                        [why] if ty.patterns_runnable() => EvalError::Failed(why.clone()),
+                        // The block's argument, judged as a function's arguments are.
+                        [why] if ty.patterns_runnable() => {
+                            EvalError::FailedAs(why.clone(), FailureKind::FunctionArguments)
+                        }
                         _ => EvalError::Unsupported("a block parameter's type".into()),
                     });
                 }
@@ -1041,7 +1039,7 @@ impl<'a> Evaluator<'a> {
             for sb in &right {
                 let failed = self
                     .kind_failure_of(op, sa, sb, b)
-                    .filter(|e| matches!(e, EvalError::Failed(_)))?;
+                    .filter(|e| matches!(e, EvalError::Failed(_) | EvalError::FailedAs(..)))?;
                 first.get_or_insert(failed);
             }
         }

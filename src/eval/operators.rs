@@ -1,7 +1,7 @@
 //! Puppet's operators on known values (spec 004 "Expressions": arithmetic, comparison,
 //! equality, matching, `in`), following Puppet 7 where the spec text differs.
 
-use super::EvalError;
+use super::{EvalError, FailureKind};
 use crate::types::labels::{
     a_an, a_an_uc, implicit_conversion_name, label, ruby_class_label, ruby_to_s,
 };
@@ -100,13 +100,16 @@ fn not_numeric(v: &Value) -> EvalError {
 }
 
 /// DIV_BY_ZERO: Ruby's `ZeroDivisionError` of an integer division.
-fn division_by_zero() -> EvalError {
-    failed("Division by 0")
+pub(super) fn division_by_zero() -> EvalError {
+    EvalError::FailedAs("Division by 0".into(), FailureKind::DivisionByZero)
 }
 
 /// RESULT_IS_INFINITY: a float division by zero.
 fn infinity(op: &str) -> EvalError {
-    failed(format!("The result of the {op} expression is Infinity"))
+    EvalError::FailedAs(
+        format!("The result of the {op} expression is Infinity"),
+        FailureKind::DivisionByZero,
+    )
 }
 
 /// NUMERIC_OVERFLOW: the exact result (Ruby has big integers) outside Puppet's 64-bit
@@ -737,7 +740,7 @@ mod tests {
 
     fn message(r: R) -> String {
         match r {
-            Err(EvalError::Failed(m)) => m,
+            Err(EvalError::Failed(m) | EvalError::FailedAs(m, _)) => m,
             other => panic!("expected Puppet's error, got {other:?}"),
         }
     }

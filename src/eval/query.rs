@@ -57,7 +57,11 @@ pub fn answer(case: &Json) -> Json {
                 Json::String(infer_generalized(&value).to_string()),
             );
         }
-        Err(EvalError::Failed(message) | EvalError::FailedAt(super::Failure { message, .. })) => {
+        Err(
+            EvalError::Failed(message)
+            | EvalError::FailedAs(message, _)
+            | EvalError::FailedAt(super::Failure { message, .. }),
+        ) => {
             out.insert("error".into(), Json::String(message));
         }
         Err(EvalError::Unsupported(what)) => {

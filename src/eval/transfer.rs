@@ -143,7 +143,7 @@ fn arithmetic(op: BinaryOp, left: &AbstractValue, right: &AbstractValue) -> R<Ab
         && l == Number::Integer
         && matches!(right, AbstractValue::Known(Value::Integer(0)))
     {
-        return Err(EvalError::Failed("Division by 0".into()));
+        return Err(super::operators::division_by_zero());
     }
     // `%` on a float is an error whose wording depends on the side; leave it to the
     // values.

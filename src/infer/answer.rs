@@ -37,6 +37,11 @@ impl Answer {
                 span: Span::new(0, 0),
                 kind: crate::eval::FailureKind::Other,
             }),
+            Err(EvalError::FailedAs(message, kind)) => Answer::Error(Failure {
+                message,
+                span: Span::new(0, 0),
+                kind,
+            }),
             Err(EvalError::Unsupported(what)) => Answer::NotModelled(what),
         }
     }
