@@ -9,8 +9,9 @@
 //! is each type's own rule (`_assignable?`).
 
 use super::guard::{Guard, SELF_RECURSION_IN_BOTH};
-use super::model::{t, IntRange, Kind, StringSpec, Type};
+use super::model::{t, IntRange, Kind, Members, Regex, StringSpec, StructElem, Type};
 use super::value::Value;
+use std::sync::Arc;
 
 /// Whether `a` accepts every value of `b` (`a.assignable?(b)`).
 pub fn accepts(a: &Type, b: &Type) -> bool {
@@ -169,75 +170,9 @@ fn kind_assignable(s: &Type, o: &Type, g: &mut Guard) -> bool {
         Kind::Enum {
             values,
             case_insensitive,
-        } => {
-            if s == o {
-                return true;
-            }
-            if values.is_empty()
-                && matches!(ok, Kind::String(_) | Kind::Enum { .. } | Kind::Pattern(_))
-            {
-                return true;
-            }
-            match ok {
-                Kind::String(StringSpec::Value(v)) => enum_has(values, *case_insensitive, v),
-                Kind::Enum {
-                    values: ov,
-                    case_insensitive: oci,
-                } => {
-                    !ov.is_empty()
-                        && (*case_insensitive || !*oci)
-                        && enum_has_all(values, *case_insensitive, ov)
-                }
-                _ => false,
-            }
-        }
-        Kind::String(spec) => match spec {
-            StringSpec::Size(sr) => match ok {
-                Kind::String(os) => sr.covers(&string_size(os)),
-                Kind::Enum { values, .. } => {
-                    if values.is_empty() {
-                        sr.covers(&IntRange::DEFAULT_SIZE)
-                    } else {
-                        let lens = values.iter().map(|v| v.chars().count() as i128);
-                        let (mn, mx) =
-                            lens.fold((i128::MAX, i128::MIN), |(a, b), l| (a.min(l), b.max(l)));
-                        sr.lo() <= mn && sr.hi() >= mx
-                    }
-                }
-                Kind::Pattern(_) => sr.covers(&IntRange::DEFAULT_SIZE),
-                _ => false,
-            },
-            StringSpec::Any => matches!(ok, Kind::String(_) | Kind::Enum { .. } | Kind::Pattern(_)),
-            StringSpec::Value(v) => match ok {
-                Kind::String(os) => os == spec || matches!(os, StringSpec::Value(ov) if ov == v),
-                // Puppet 7 answers with the (truthy) single value here, whatever it is.
-                Kind::Enum {
-                    values,
-                    case_insensitive,
-                } => values.len() == 1 && !*case_insensitive,
-                _ => false,
-            },
-        },
-        Kind::Pattern(ps) => {
-            if s == o {
-                return true;
-            }
-            match ok {
-                Kind::String(StringSpec::Value(v)) => {
-                    ps.is_empty() || ps.iter().any(|p| p.is_match(v))
-                }
-                Kind::String(_) => ps.is_empty(),
-                Kind::Enum { values, .. } => {
-                    if values.is_empty() {
-                        ps.is_empty()
-                    } else {
-                        ps.is_empty() || values.iter().all(|v| ps.iter().any(|p| p.is_match(v)))
-                    }
-                }
-                Kind::Pattern(_) => ps.is_empty(),
-                _ => false,
-            }
-        }
+        } => enum_assignable(values, case_insensitive, s, o),
+        Kind::String(spec) => string_assignable(spec, o),
+        Kind::Pattern(ps) => pattern_assignable(ps, s, o),
         Kind::Boolean(v) => matches!(ok, Kind::Boolean(ov) if v.is_none() || v == ov),
         Kind::Regexp(p) => matches!(ok, Kind::Regexp(op) if p.is_none() || p == op),
         Kind::SemVer(ranges) => match ok {
@@ -277,141 +212,10 @@ fn kind_assignable(s: &Type, o: &Type, g: &mut Guard) -> bool {
                 _ => false,
             }
         }
-        Kind::Hash { key, value, size } => match ok {
-            Kind::Hash {
-                key: ok_,
-                value: ov,
-                size: os,
-            } => {
-                let o_is_empty_hash = matches!(ok_.kind(), Kind::Unit)
-                    && matches!(ov.kind(), Kind::Unit)
-                    && os.is_some_and(|r| r.is_empty_range());
-                if size.is_none_or(|r| r.from == Some(0)) && o_is_empty_hash {
-                    return true;
-                }
-                assignable(key, ok_, g)
-                    && assignable(value, ov, g)
-                    && size
-                        .unwrap_or(IntRange::DEFAULT_SIZE)
-                        .covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
-            }
-            Kind::Struct(elems) => {
-                size.unwrap_or(IntRange::DEFAULT_SIZE)
-                    .contains(elems.len() as i128)
-                    && elems.iter().all(|e| {
-                        super::instance::instance_of(&Value::string(e.name()), key)
-                            && assignable(value, &e.value, g)
-                    })
-            }
-            _ => false,
-        },
-        Kind::Struct(elems) => match ok {
-            Kind::Struct(oelems) => {
-                let mut matched = 0;
-                let all =
-                    elems
-                        .iter()
-                        .all(|e1| match oelems.iter().find(|e2| e2.name() == e1.name()) {
-                            None => accepts(&e1.key, &t::undef()),
-                            Some(e2) => {
-                                matched += 1;
-                                assignable(&e1.key, &e2.key, g)
-                                    && assignable(&e1.value, &e2.value, g)
-                            }
-                        });
-                all && matched == oelems.len()
-            }
-            Kind::Hash {
-                key: okey,
-                value: ovalue,
-                size: osize,
-            } => {
-                let mut required = 0i64;
-                let all = elems.iter().all(|e| {
-                    if accepts(&e.key, &t::undef()) {
-                        true
-                    } else {
-                        required += 1;
-                        assignable(&e.value, ovalue, g)
-                            && accepts(&super::generalize::generalize(&e.key), okey)
-                    }
-                });
-                all && IntRange::new(Some(required), Some(elems.len() as i64))
-                    .covers(&osize.unwrap_or(IntRange::DEFAULT_SIZE))
-            }
-            _ => false,
-        },
-        Kind::Tuple { types, size } => {
-            if s == o {
-                return true;
-            }
-            let ss = tuple_size(types, size);
-            match ok {
-                Kind::Tuple {
-                    types: otypes,
-                    size: osize,
-                } => {
-                    if !ss.covers(&tuple_size(otypes, osize)) {
-                        return false;
-                    }
-                    if !types.is_empty() {
-                        if otypes.is_empty() {
-                            return ss.from == Some(0);
-                        }
-                        for (i, ot) in otypes.iter().enumerate() {
-                            let st = types
-                                .get(i)
-                                .unwrap_or_else(|| types.last().expect("non-empty"));
-                            if !assignable(st, ot, g) {
-                                return false;
-                            }
-                        }
-                    }
-                    true
-                }
-                Kind::Array { elem, size: osize } => {
-                    let so = osize.unwrap_or(IntRange::DEFAULT_SIZE);
-                    if !ss.covers(&so) {
-                        return false;
-                    }
-                    if !types.is_empty() {
-                        let n = (types.len() as i128).min(so.hi());
-                        for st in types.iter().take(n.max(0) as usize) {
-                            if !assignable(st, elem, g) {
-                                return false;
-                            }
-                        }
-                    }
-                    true
-                }
-                _ => false,
-            }
-        }
-        Kind::Callable { params, block, ret } => match ok {
-            Kind::Callable {
-                params: op,
-                block: ob,
-                ret: oret,
-            } => {
-                if let Some(r) = ret {
-                    let oret = oret.clone().unwrap_or_else(t::any);
-                    if !assignable(r, &oret, g) {
-                        return false;
-                    }
-                }
-                let Some(params) = params else { return true };
-                let Some(op) = op else { return false };
-                // Parameters are contravariant: the accepted callable must accept
-                // every argument list this one may be called with.
-                if !assignable(op, params, g) {
-                    return false;
-                }
-                let this_block = block.clone().unwrap_or_else(t::undef);
-                let that_block = ob.clone().unwrap_or_else(t::undef);
-                assignable(&that_block, &this_block, g)
-            }
-            _ => false,
-        },
+        Kind::Hash { key, value, size } => hash_assignable(key, value, size, o, g),
+        Kind::Struct(elems) => struct_assignable(elems, o, g),
+        Kind::Tuple { types, size } => tuple_assignable(types, size, s, o, g),
+        Kind::Callable { params, block, ret } => callable_assignable(params, block, ret, o, g),
         Kind::Iterable(inner) => match inner {
             Some(i) if !accepts(i, &t::any()) => match iterable_element(o, g) {
                 Some(Some(e)) => assignable(i, &e, g),
@@ -478,6 +282,252 @@ fn kind_assignable(s: &Type, o: &Type, g: &mut Guard) -> bool {
         Kind::Alias(a) => assignable(&a.resolved(), o, g),
         Kind::Reference(_) => s == o,
         Kind::Variant(ts) => ts.iter().any(|m| assignable(m, o, g)),
+    }
+}
+
+/// `kind_assignable` for a `Enum` on the left.
+fn enum_assignable(values: &[Arc<str>], case_insensitive: &bool, s: &Type, o: &Type) -> bool {
+    let ok = o.kind();
+    if s == o {
+        return true;
+    }
+    if values.is_empty() && matches!(ok, Kind::String(_) | Kind::Enum { .. } | Kind::Pattern(_)) {
+        return true;
+    }
+    match ok {
+        Kind::String(StringSpec::Value(v)) => enum_has(values, *case_insensitive, v),
+        Kind::Enum {
+            values: ov,
+            case_insensitive: oci,
+        } => {
+            !ov.is_empty()
+                && (*case_insensitive || !*oci)
+                && enum_has_all(values, *case_insensitive, ov)
+        }
+        _ => false,
+    }
+}
+
+/// `kind_assignable` for a `String` on the left.
+fn string_assignable(spec: &StringSpec, o: &Type) -> bool {
+    let ok = o.kind();
+    match spec {
+        StringSpec::Size(sr) => match ok {
+            Kind::String(os) => sr.covers(&string_size(os)),
+            Kind::Enum { values, .. } => {
+                if values.is_empty() {
+                    sr.covers(&IntRange::DEFAULT_SIZE)
+                } else {
+                    let lens = values.iter().map(|v| v.chars().count() as i128);
+                    let (mn, mx) =
+                        lens.fold((i128::MAX, i128::MIN), |(a, b), l| (a.min(l), b.max(l)));
+                    sr.lo() <= mn && sr.hi() >= mx
+                }
+            }
+            Kind::Pattern(_) => sr.covers(&IntRange::DEFAULT_SIZE),
+            _ => false,
+        },
+        StringSpec::Any => matches!(ok, Kind::String(_) | Kind::Enum { .. } | Kind::Pattern(_)),
+        StringSpec::Value(v) => match ok {
+            Kind::String(os) => os == spec || matches!(os, StringSpec::Value(ov) if ov == v),
+            // Puppet 7 answers with the (truthy) single value here, whatever it is.
+            Kind::Enum {
+                values,
+                case_insensitive,
+            } => values.len() == 1 && !*case_insensitive,
+            _ => false,
+        },
+    }
+}
+
+/// `kind_assignable` for a `Pattern` on the left.
+fn pattern_assignable(ps: &Members<Regex>, s: &Type, o: &Type) -> bool {
+    let ok = o.kind();
+    if s == o {
+        return true;
+    }
+    match ok {
+        Kind::String(StringSpec::Value(v)) => ps.is_empty() || ps.iter().any(|p| p.is_match(v)),
+        Kind::String(_) => ps.is_empty(),
+        Kind::Enum { values, .. } => {
+            if values.is_empty() {
+                ps.is_empty()
+            } else {
+                ps.is_empty() || values.iter().all(|v| ps.iter().any(|p| p.is_match(v)))
+            }
+        }
+        Kind::Pattern(_) => ps.is_empty(),
+        _ => false,
+    }
+}
+
+/// `kind_assignable` for a `Hash` on the left.
+fn hash_assignable(
+    key: &Type,
+    value: &Type,
+    size: &Option<IntRange>,
+    o: &Type,
+    g: &mut Guard,
+) -> bool {
+    let ok = o.kind();
+    match ok {
+        Kind::Hash {
+            key: ok_,
+            value: ov,
+            size: os,
+        } => {
+            let o_is_empty_hash = matches!(ok_.kind(), Kind::Unit)
+                && matches!(ov.kind(), Kind::Unit)
+                && os.is_some_and(|r| r.is_empty_range());
+            if size.is_none_or(|r| r.from == Some(0)) && o_is_empty_hash {
+                return true;
+            }
+            assignable(key, ok_, g)
+                && assignable(value, ov, g)
+                && size
+                    .unwrap_or(IntRange::DEFAULT_SIZE)
+                    .covers(&os.unwrap_or(IntRange::DEFAULT_SIZE))
+        }
+        Kind::Struct(elems) => {
+            size.unwrap_or(IntRange::DEFAULT_SIZE)
+                .contains(elems.len() as i128)
+                && elems.iter().all(|e| {
+                    super::instance::instance_of(&Value::string(e.name()), key)
+                        && assignable(value, &e.value, g)
+                })
+        }
+        _ => false,
+    }
+}
+
+/// `kind_assignable` for a `Struct` on the left.
+fn struct_assignable(elems: &[StructElem], o: &Type, g: &mut Guard) -> bool {
+    let ok = o.kind();
+    match ok {
+        Kind::Struct(oelems) => {
+            let mut matched = 0;
+            let all =
+                elems
+                    .iter()
+                    .all(|e1| match oelems.iter().find(|e2| e2.name() == e1.name()) {
+                        None => accepts(&e1.key, &t::undef()),
+                        Some(e2) => {
+                            matched += 1;
+                            assignable(&e1.key, &e2.key, g) && assignable(&e1.value, &e2.value, g)
+                        }
+                    });
+            all && matched == oelems.len()
+        }
+        Kind::Hash {
+            key: okey,
+            value: ovalue,
+            size: osize,
+        } => {
+            let mut required = 0i64;
+            let all = elems.iter().all(|e| {
+                if accepts(&e.key, &t::undef()) {
+                    true
+                } else {
+                    required += 1;
+                    assignable(&e.value, ovalue, g)
+                        && accepts(&super::generalize::generalize(&e.key), okey)
+                }
+            });
+            all && IntRange::new(Some(required), Some(elems.len() as i64))
+                .covers(&osize.unwrap_or(IntRange::DEFAULT_SIZE))
+        }
+        _ => false,
+    }
+}
+
+/// `kind_assignable` for a `Tuple` on the left.
+fn tuple_assignable(
+    types: &[Type],
+    size: &Option<IntRange>,
+    s: &Type,
+    o: &Type,
+    g: &mut Guard,
+) -> bool {
+    let ok = o.kind();
+    if s == o {
+        return true;
+    }
+    let ss = tuple_size(types, size);
+    match ok {
+        Kind::Tuple {
+            types: otypes,
+            size: osize,
+        } => {
+            if !ss.covers(&tuple_size(otypes, osize)) {
+                return false;
+            }
+            if !types.is_empty() {
+                if otypes.is_empty() {
+                    return ss.from == Some(0);
+                }
+                for (i, ot) in otypes.iter().enumerate() {
+                    let st = types
+                        .get(i)
+                        .unwrap_or_else(|| types.last().expect("non-empty"));
+                    if !assignable(st, ot, g) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+        Kind::Array { elem, size: osize } => {
+            let so = osize.unwrap_or(IntRange::DEFAULT_SIZE);
+            if !ss.covers(&so) {
+                return false;
+            }
+            if !types.is_empty() {
+                let n = (types.len() as i128).min(so.hi());
+                for st in types.iter().take(n.max(0) as usize) {
+                    if !assignable(st, elem, g) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `kind_assignable` for a `Callable` on the left.
+fn callable_assignable(
+    params: &Option<Type>,
+    block: &Option<Type>,
+    ret: &Option<Type>,
+    o: &Type,
+    g: &mut Guard,
+) -> bool {
+    let ok = o.kind();
+    match ok {
+        Kind::Callable {
+            params: op,
+            block: ob,
+            ret: oret,
+        } => {
+            if let Some(r) = ret {
+                let oret = oret.clone().unwrap_or_else(t::any);
+                if !assignable(r, &oret, g) {
+                    return false;
+                }
+            }
+            let Some(params) = params else { return true };
+            let Some(op) = op else { return false };
+            // Parameters are contravariant: the accepted callable must accept
+            // every argument list this one may be called with.
+            if !assignable(op, params, g) {
+                return false;
+            }
+            let this_block = block.clone().unwrap_or_else(t::undef);
+            let that_block = ob.clone().unwrap_or_else(t::undef);
+            assignable(&that_block, &this_block, g)
+        }
+        _ => false,
     }
 }
 

@@ -235,24 +235,7 @@ impl Printer {
                     p.out.push_str(&parts.join(", "))
                 });
             }
-            Kind::Float(r) => {
-                let parts: Vec<String> = if r.unbounded() {
-                    vec![]
-                } else {
-                    let mut v = vec![if r.from == f64::NEG_INFINITY {
-                        "default".to_string()
-                    } else {
-                        ruby_float(r.from)
-                    }];
-                    if r.to != f64::INFINITY {
-                        v.push(ruby_float(r.to))
-                    }
-                    v
-                };
-                self.array("Float", parts.is_empty(), |p| {
-                    p.out.push_str(&parts.join(", "))
-                });
-            }
+            Kind::Float(r) => self.float(r),
             Kind::String(spec) => {
                 let parts = match spec {
                     StringSpec::Size(r) => Self::range_parts(Some(r)),
@@ -265,18 +248,7 @@ impl Printer {
             Kind::Enum {
                 values,
                 case_insensitive,
-            } => {
-                self.array("Enum", values.is_empty(), |p| {
-                    let mut first = true;
-                    for v in values {
-                        p.sep(&mut first);
-                        p.out.push_str(&puppet_quote(v));
-                    }
-                    if *case_insensitive {
-                        p.out.push_str(", true");
-                    }
-                });
-            }
+            } => self.enumeration(values, *case_insensitive),
             Kind::Pattern(res) => {
                 self.array("Pattern", res.is_empty(), |p| {
                     let mut first = true;
@@ -303,28 +275,7 @@ impl Printer {
                 });
             }
             Kind::Timespan(r) | Kind::Timestamp(r) => {
-                let is_span = matches!(t.kind(), Kind::Timespan(_));
-                let fmt_one = |n: i128| {
-                    if is_span {
-                        format_timespan(n)
-                    } else {
-                        format_timestamp(n)
-                    }
-                };
-                let name = if is_span { "Timespan" } else { "Timestamp" };
-                self.array(name, r.unbounded(), |p| {
-                    match r.from {
-                        None => p.out.push_str("default"),
-                        Some(f) => {
-                            let _ = write!(p.out, "'{}'", fmt_one(f));
-                        }
-                    }
-                    if let Some(to) = r.to {
-                        if Some(to) != r.from {
-                            let _ = write!(p.out, ", '{}'", fmt_one(to));
-                        }
-                    }
-                });
+                self.time(matches!(t.kind(), Kind::Timespan(_)), r)
             }
             Kind::Collection(size) => {
                 let parts = Self::range_parts(size.as_ref());
@@ -342,21 +293,7 @@ impl Printer {
                     });
                 }
             }
-            Kind::Hash { key, value, size } => {
-                if size.is_some_and(|s| s.is_empty_range()) {
-                    self.out.push_str("Hash[0, 0]");
-                } else {
-                    let is_default = matches!(key.kind(), Kind::Any)
-                        && matches!(value.kind(), Kind::Any)
-                        && size.is_none();
-                    self.array("Hash", is_default, |p| {
-                        p.list(
-                            &[key.clone(), value.clone()],
-                            Self::range_parts(size.as_ref()),
-                        )
-                    });
-                }
-            }
+            Kind::Hash { key, value, size } => self.hash(key, value, size),
             Kind::Struct(elems) => {
                 self.array("Struct", elems.is_empty(), |p| {
                     p.out.push('{');
@@ -419,24 +356,7 @@ impl Printer {
                 });
             }
             Kind::Callable { params, block, ret } => self.callable(params, block, ret),
-            Kind::Runtime { runtime, name } => {
-                self.array("Runtime", runtime.is_none() && name.is_none(), |p| {
-                    match runtime {
-                        Some(r) => p.out.push_str(r),
-                        None => p.out.push_str("undef"),
-                    }
-                    p.out.push_str(", ");
-                    match name {
-                        Some(super::model::RuntimeName::Name(n)) => {
-                            p.out.push_str(&puppet_quote(n))
-                        }
-                        Some(super::model::RuntimeName::Pattern(r, rep)) => {
-                            let _ = write!(p.out, "[/{}/, {}]", r.source, puppet_quote(rep));
-                        }
-                        None => p.out.push_str("undef"),
-                    }
-                });
-            }
+            Kind::Runtime { runtime, name } => self.runtime(runtime, name),
             Kind::Uri(param) => {
                 self.array("URI", param.is_none(), |p| {
                     if let Some(s) = param {
@@ -481,6 +401,104 @@ impl Printer {
 
     /// `Optional[T]`, `NotUndef[T]`, ...; a string-with-value inside `Optional` and
     /// `NotUndef` prints as the quoted string (`Optional['a']`).
+    /// `Float[from, to]`.
+    fn float(&mut self, r: &super::model::FloatRange) {
+        let parts: Vec<String> = if r.unbounded() {
+            vec![]
+        } else {
+            let mut v = vec![if r.from == f64::NEG_INFINITY {
+                "default".to_string()
+            } else {
+                ruby_float(r.from)
+            }];
+            if r.to != f64::INFINITY {
+                v.push(ruby_float(r.to))
+            }
+            v
+        };
+        self.array("Float", parts.is_empty(), |p| {
+            p.out.push_str(&parts.join(", "))
+        });
+    }
+
+    /// `Enum[...]`, with `true` when it ignores case.
+    fn enumeration(&mut self, values: &[std::sync::Arc<str>], case_insensitive: bool) {
+        self.array("Enum", values.is_empty(), |p| {
+            let mut first = true;
+            for v in values {
+                p.sep(&mut first);
+                p.out.push_str(&puppet_quote(v));
+            }
+            if case_insensitive {
+                p.out.push_str(", true");
+            }
+        });
+    }
+
+    /// `Timespan[...]` or `Timestamp[...]`.
+    fn time(&mut self, is_span: bool, r: &super::model::TimeRange) {
+        let fmt_one = |n: i128| {
+            if is_span {
+                format_timespan(n)
+            } else {
+                format_timestamp(n)
+            }
+        };
+        let name = if is_span { "Timespan" } else { "Timestamp" };
+        self.array(name, r.unbounded(), |p| {
+            match r.from {
+                None => p.out.push_str("default"),
+                Some(f) => {
+                    let _ = write!(p.out, "'{}'", fmt_one(f));
+                }
+            }
+            if let Some(to) = r.to {
+                if Some(to) != r.from {
+                    let _ = write!(p.out, ", '{}'", fmt_one(to));
+                }
+            }
+        });
+    }
+
+    /// `Hash[key, value, size]`.
+    fn hash(&mut self, key: &Type, value: &Type, size: &Option<IntRange>) {
+        if size.is_some_and(|s| s.is_empty_range()) {
+            self.out.push_str("Hash[0, 0]");
+        } else {
+            let is_default = matches!(key.kind(), Kind::Any)
+                && matches!(value.kind(), Kind::Any)
+                && size.is_none();
+            self.array("Hash", is_default, |p| {
+                p.list(
+                    &[key.clone(), value.clone()],
+                    Self::range_parts(size.as_ref()),
+                )
+            });
+        }
+    }
+
+    /// `Runtime[runtime, name]`.
+    fn runtime(
+        &mut self,
+        runtime: &Option<std::sync::Arc<str>>,
+        name: &Option<super::model::RuntimeName>,
+    ) {
+        self.array("Runtime", runtime.is_none() && name.is_none(), |p| {
+            match runtime {
+                Some(r) => p.out.push_str(r),
+                None => p.out.push_str("undef"),
+            }
+            p.out.push_str(", ");
+            match name {
+                Some(super::model::RuntimeName::Name(n)) => p.out.push_str(&puppet_quote(n)),
+                Some(super::model::RuntimeName::Pattern(r, rep)) => {
+                    let _ = write!(p.out, "[/{}/, {}]", r.source, puppet_quote(rep));
+                }
+                None => p.out.push_str("undef"),
+            }
+        });
+    }
+
     fn wrapper(&mut self, name: &str, inner: Option<&Type>, string_value_as_literal: bool) {
         self.array(name, inner.is_none(), |p| {
             if let Some(t) = inner {

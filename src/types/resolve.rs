@@ -395,27 +395,9 @@ impl<'a> Resolver<'a> {
     }
 
     fn access(&mut self, ty: &Type, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
-        // Ruby's `keys.flatten!`: arrays of parameters, however nested, are unfolded.
-        let flat = |args: Vec<Arg>| -> Vec<Arg> {
-            fn unfold(v: &Value, span: (usize, usize), out: &mut Vec<Arg>) {
-                match v {
-                    Value::Array(items) => items.iter().for_each(|i| unfold(i, span, out)),
-                    other => out.push(Arg {
-                        v: other.clone(),
-                        span,
-                    }),
-                }
-            }
-            let mut out = Vec::new();
-            for a in args {
-                unfold(&a.v, a.span, &mut out);
-            }
-            out
-        };
-        let ty_ = |x: Type| Ok(Value::Type(x));
         match ty.kind() {
             Kind::Integer(r) if r.unbounded() => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.is_empty() || a.len() > 2 {
                     return err(
                         span,
@@ -431,217 +413,55 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 let r = int_range(&a[0].v, a.get(1).map(|x| &x.v), span)?;
-                ty_(Type::new(Kind::Integer(r)))
+                type_value(Type::new(Kind::Integer(r)))
             }
-            Kind::Float(r) if r.unbounded() => {
-                let a = flat(args);
-                if a.is_empty() || a.len() > 2 {
-                    return err(
-                        span,
-                        format!(
-                            "Float-Type supports [] with one or two arguments (from, to). Got {}",
-                            a.len()
-                        ),
-                    );
-                }
-                let mut b = [f64::NEG_INFINITY, f64::INFINITY];
-                for (i, x) in a.iter().enumerate() {
-                    b[i] = match x.v {
-                        Value::Integer(n) => n as f64,
-                        Value::Float(f) => f,
-                        Value::Default => b[i],
-                        _ => return err(x.span, format!("Float-Type [] requires all arguments to be floats, or integers (or default). Got {}", ruby_class(&x.v))),
-                    };
-                }
-                if b[0] > b[1] {
-                    return err(
-                        span,
-                        format!(
-                            "'from' must be less or equal to 'to'. Got ({}, {}",
-                            super::display::ruby_float(b[0]),
-                            super::display::ruby_float(b[1])
-                        ),
-                    );
-                }
-                ty_(Type::new(Kind::Float(FloatRange {
-                    from: b[0],
-                    to: b[1],
-                })))
-            }
+            Kind::Float(r) if r.unbounded() => self.access_float(args, span),
             Kind::String(super::model::StringSpec::Any) => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.is_empty() || a.len() > 2 {
                     return err(span, arity("String", 1, Some(2), a.len()));
                 }
                 let size = self.size_param(&a)?;
-                ty_(t::string_sized(size))
+                type_value(t::string_sized(size))
             }
             Kind::Collection(None) => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.is_empty() || a.len() > 2 {
                     return err(span, arity("Collection", 1, Some(2), a.len()));
                 }
                 let size = self.size_param(&a)?;
-                ty_(t::collection_sized(Some(size)))
+                type_value(t::collection_sized(Some(size)))
             }
             Kind::Array { size: None, elem } if matches!(elem.kind(), Kind::Any) => {
-                let a = flat(args);
-                match a.len() {
-                    1 => match &a[0].v {
-                        Value::Type(e) => ty_(t::array_of(e.clone())),
-                        v => err(
-                            a[0].span,
-                            format!(
-                                "Array-Type[] arguments must be types. Got {}",
-                                ruby_class(v)
-                            ),
-                        ),
-                    },
-                    2 | 3 => {
-                        if let Value::Type(e) = &a[0].v {
-                            let size = self.size_param(&a[1..])?;
-                            ty_(t::array_sized(e.clone(), Some(size)))
-                        } else if a.len() == 2 {
-                            let size = self.size_param(&a)?;
-                            ty_(t::array_sized(t::any(), Some(size)))
-                        } else {
-                            err(
-                                a[0].span,
-                                format!(
-                                    "Array-Type[] arguments must be types. Got {}",
-                                    ruby_class(&a[0].v)
-                                ),
-                            )
-                        }
-                    }
-                    n => err(span, arity("Array", 1, Some(3), n)),
-                }
+                self.access_array(args, span)
             }
             Kind::Hash {
                 size: None,
                 key,
                 value,
             } if matches!(key.kind(), Kind::Any) && matches!(value.kind(), Kind::Any) => {
-                let a = flat(args);
-                if a.len() == 2 {
-                    if let (Value::Integer(x), Value::Integer(y)) = (&a[0].v, &a[1].v) {
-                        let r = int_range(&Value::Integer(*x), Some(&Value::Integer(*y)), span)?;
-                        return ty_(t::hash_sized(t::any(), t::any(), Some(r)));
-                    }
-                }
-                if !(2..=4).contains(&a.len()) {
-                    return err(span, arity("Hash", 2, Some(4), a.len()));
-                }
-                let mut kv = Vec::new();
-                for x in &a[..2] {
-                    match &x.v {
-                        Value::Type(tt) => kv.push(tt.clone()),
-                        v => {
-                            return err(
-                                x.span,
-                                format!(
-                                    "Hash-Type[] arguments must be types. Got {}",
-                                    ruby_class(v)
-                                ),
-                            )
-                        }
-                    }
-                }
-                let size = match a.len() {
-                    2 => None,
-                    3 => match &a[2].v {
-                        Value::Type(st) => match st.kind() {
-                            Kind::Integer(r) => Some(*r),
-                            _ => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::class_label(&a[2].v)))),
-                        },
-                        Value::Integer(n) => Some(IntRange::new(Some(*n), None)),
-                        v => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::class_label(v)))),
-                    },
-                    _ => Some(self.size_param(&a[2..])?),
-                };
-                ty_(t::hash_sized(kv[0].clone(), kv[1].clone(), size))
+                self.access_hash(args, span)
             }
-            Kind::Enum { values, .. } if values.is_empty() => {
-                let mut a = flat(args);
-                let mut ci = false;
-                if let Some(Arg {
-                    v: Value::Bool(b), ..
-                }) = a.last()
-                {
-                    ci = *b;
-                    a.pop();
-                }
-                if a.is_empty() {
-                    return err(span, arity("Enum", 1, None, 0));
-                }
-                let mut vals = Vec::new();
-                for x in &a {
-                    match &x.v {
-                        Value::String(s) => vals.push(s.to_string()),
-                        v => return err(x.span, specialization("Enum", v, "String")),
-                    }
-                }
-                ty_(t::enumeration(&vals, ci))
-            }
-            Kind::Pattern(ps) if ps.is_empty() => {
-                let a = flat(args);
-                if a.is_empty() {
-                    return err(span, arity("Pattern", 1, None, 0));
-                }
-                let mut res = Vec::new();
-                for x in &a {
-                    match &x.v {
-                        Value::String(s) => {
-                            let r = Regex::new(s);
-                            res.push(r)
-                        }
-                        Value::Regexp(r) => res.push(r.clone()),
-                        Value::Type(pt) => match pt.kind() {
-                            Kind::Regexp(Some(r)) => res.push(r.clone()),
-                            Kind::Pattern(inner) => res.extend(inner.iter().cloned()),
-                            _ => {
-                                return err(
-                                    x.span,
-                                    specialization(
-                                        "Pattern",
-                                        &x.v,
-                                        "String or Regexp or Pattern-Type or Regexp-Type",
-                                    ),
-                                )
-                            }
-                        },
-                        v => {
-                            return err(
-                                x.span,
-                                specialization(
-                                    "Pattern",
-                                    v,
-                                    "String or Regexp or Pattern-Type or Regexp-Type",
-                                ),
-                            )
-                        }
-                    }
-                }
-                ty_(t::pattern(res))
-            }
+            Kind::Enum { values, .. } if values.is_empty() => self.access_enum(args, span),
+            Kind::Pattern(ps) if ps.is_empty() => self.access_pattern(args, span),
             Kind::Regexp(None) => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.len() != 1 {
                     return err(span, arity("Regexp", 1, Some(1), a.len()));
                 }
                 match &a[0].v {
-                    Value::String(s) => ty_(t::regexp_of(s)),
-                    Value::Regexp(r) => ty_(Type::new(Kind::Regexp(Some(r.clone())))),
+                    Value::String(s) => type_value(t::regexp_of(s)),
+                    Value::Regexp(r) => type_value(Type::new(Kind::Regexp(Some(r.clone())))),
                     v => err(a[0].span, specialization("Regexp", v, "String or Regexp")),
                 }
             }
             Kind::Boolean(None) => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.len() != 1 {
                     return err(span, arity("Boolean", 1, Some(1), a.len()));
                 }
                 match &a[0].v {
-                    Value::Bool(b) => ty_(t::boolean_value(*b)),
+                    Value::Bool(b) => type_value(t::boolean_value(*b)),
                     v => err(
                         a[0].span,
                         specialization("Boolean", v, "TrueClass or FalseClass"),
@@ -649,15 +469,15 @@ impl<'a> Resolver<'a> {
                 }
             }
             Kind::Variant(ts) if ts.is_empty() => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.is_empty() {
                     return err(span, arity("Variant", 1, None, 0));
                 }
                 let types = self.types_of("Variant", &a)?;
-                ty_(t::variant(types))
+                type_value(t::variant(types))
             }
             Kind::Tuple { types, size: None } if types.is_empty() => {
-                let mut a = flat(args);
+                let mut a = flatten(args);
                 let n = a.len();
                 let mut size = None;
                 if n >= 2 && is_range_param(&a[n - 2].v) && is_range_param(&a[n - 1].v) {
@@ -671,99 +491,10 @@ impl<'a> Resolver<'a> {
                     return err(span, arity("Tuple", 1, None, 0));
                 }
                 let types = self.types_of("Tuple", &a)?;
-                ty_(t::tuple(types, size))
+                type_value(t::tuple(types, size))
             }
-            Kind::Struct(es) if es.is_empty() => {
-                if args.len() != 1 {
-                    return err(span, arity("Struct", 1, Some(1), args.len()));
-                }
-                let Value::Hash(h) = &args[0].v else {
-                    return err(args[0].span, specialization("Struct", &args[0].v, "Hash"));
-                };
-                let mut elems = Vec::new();
-                for (k, v) in h.iter() {
-                    let Value::Type(vt) = v else {
-                        return err(args[0].span, "Struct element value_type must be a Type");
-                    };
-                    let key = match k {
-                        Value::String(s) => {
-                            if s.is_empty() {
-                                return err(args[0].span, "Struct element key cannot be an empty String");
-                            }
-                            let kt = t::string_value(s);
-                            if accepts(vt, &t::undef()) {
-                                t::optional(kt)
-                            } else {
-                                kt
-                            }
-                        }
-                        Value::Type(kt) => {
-                            let (key, s) = match kt.kind() {
-                                Kind::NotUndef(Some(i)) => (i.clone(), Some(i.clone())),
-                                Kind::Optional(Some(i)) => (kt.clone(), Some(i.clone())),
-                                Kind::String(_) => (kt.clone(), Some(kt.clone())),
-                                Kind::Enum { values, .. } if values.len() == 1 => {
-                                    (kt.clone(), Some(t::string_value(&values[0])))
-                                }
-                                _ => (kt.clone(), None),
-                            };
-                            match s.as_ref().map(|s| s.kind()) {
-                                Some(Kind::String(super::model::StringSpec::Value(_))) => key,
-                                _ => {
-                                    return err(args[0].span, format!("Unable to extract a non-empty literal string from Struct member key type {kt}"))
-                                }
-                            }
-                        }
-                        other => {
-                            return err(args[0].span, format!("Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}", ruby_class(other)))
-                        }
-                    };
-                    elems.push(StructElem {
-                        key,
-                        value: vt.clone(),
-                    });
-                }
-                ty_(t::structure_of(elems))
-            }
-            Kind::Optional(None) | Kind::NotUndef(None) => {
-                let is_opt = matches!(ty.kind(), Kind::Optional(_));
-                let name = if is_opt { "Optional" } else { "NotUndef" };
-                let a = flat(args);
-                if a.len() != 1 || (a.is_empty() && !is_opt) {
-                    if !is_opt && a.is_empty() {
-                        return ty_(t::not_undef_any());
-                    }
-                    return err(
-                        span,
-                        arity(name, if is_opt { 1 } else { 0 }, Some(1), a.len()),
-                    );
-                }
-                let inner = match &a[0].v {
-                    Value::Type(x) => x.clone(),
-                    Value::String(s) => t::string_value(s),
-                    v => {
-                        return err(
-                            a[0].span,
-                            if is_opt {
-                                format!(
-                                    "Optional-Type[] arguments must be types. Got {}",
-                                    ruby_class(v)
-                                )
-                            } else {
-                                format!(
-                                    "NotUndef-Type[] argument must be a Type or a String. Got {}",
-                                    ruby_class(v)
-                                )
-                            },
-                        )
-                    }
-                };
-                ty_(if is_opt {
-                    t::optional(inner)
-                } else {
-                    t::not_undef(inner)
-                })
-            }
+            Kind::Struct(es) if es.is_empty() => self.access_struct(args, span),
+            Kind::Optional(None) | Kind::NotUndef(None) => self.access_optional(ty, args, span),
             Kind::Type(None) | Kind::Iterable(None) | Kind::Iterator(None) | Kind::Sensitive(_)
                 if !matches!(ty.kind(), Kind::Sensitive(i) if !matches!(i.kind(), Kind::Any)) =>
             {
@@ -773,7 +504,7 @@ impl<'a> Resolver<'a> {
                     Kind::Iterator(_) => "Iterator",
                     _ => "Sensitive",
                 };
-                let a = flat(args);
+                let a = flatten(args);
                 if a.len() != 1 {
                     return err(span, arity(name, 1, Some(1), a.len()));
                 }
@@ -787,7 +518,7 @@ impl<'a> Resolver<'a> {
                     );
                 };
                 let inner = inner.clone();
-                ty_(match name {
+                type_value(match name {
                     "Type" => t::type_of(inner),
                     "Iterable" => t::iterable_of(inner),
                     "Iterator" => t::iterator_of(inner),
@@ -801,82 +532,26 @@ impl<'a> Resolver<'a> {
             } => self.callable(args, span),
             Kind::Resource {
                 type_name: None, ..
-            } => {
-                let a = flat(args);
-                if a.is_empty() {
-                    return err(span, untitled_arity("Resource"));
-                }
-                let name = match &a[0].v {
-                    Value::String(s) => capitalize(s),
-                    Value::Type(rt) => match rt.kind() {
-                        Kind::Resource { type_name: Some(n), title: None } => n.to_string(),
-                        _ => return err(a[0].span, format!("First argument to Resource[] must be a resource type or a String. Got {}.", key_type_name(&a[0].v))),
-                    },
-                    v => return err(a[0].span, format!("First argument to Resource[] must be a resource type or a String. Got {}.", key_type_name(v))),
-                };
-                let base = t::resource_named(Some(&name), None);
-                if a.len() == 1 {
-                    return ty_(base);
-                }
-                self.titled(&name, &a[1..])
-            }
+            } => self.access_resource(args, span),
             Kind::Resource {
                 type_name: Some(n),
                 title: None,
             } => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.is_empty() {
                     return err(span, untitled_arity(n));
                 }
                 let n = n.to_string();
                 self.titled(&n, &a)
             }
-            Kind::Class(None) => {
-                let a = flat(args);
-                if a.is_empty() {
-                    return err(span, untitled_arity("Class"));
-                }
-                let mut out = Vec::new();
-                for x in &a {
-                    match &x.v {
-                        Value::String(s) => out.push(Value::Type(t::class_named(Some(&s.trim_start_matches("::").to_lowercase())))),
-                        Value::Type(ct) => match ct.kind() {
-                            Kind::Class(Some(_)) => out.push(x.v.clone()),
-                            _ => return err(x.span, format!("Illegal name. The given name '{}' does not conform to the naming rule", key_type_name(&x.v))),
-                        },
-                        v => return err(x.span, format!("Illegal Class name in class reference. {} cannot be used where a String is expected", super::labels::a_an_uc(&key_type_name(v)))),
-                    }
-                }
-                if out.len() == 1 {
-                    Ok(out.pop().expect("one"))
-                } else {
-                    Ok(Value::array(out))
-                }
-            }
+            Kind::Class(None) => self.access_class(args, span),
             Kind::Runtime {
                 runtime: None,
                 name: None,
-            } => {
-                let a = flat(args);
-                if a.len() != 2 {
-                    return err(span, arity("Runtime", 2, Some(2), a.len()));
-                }
-                let rt = match &a[0].v {
-                    Value::String(s) => s.clone(),
-                    v => return err(a[0].span, specialization("Runtime", v, "String")),
-                };
-                let name = match &a[1].v {
-                    Value::String(s) => RuntimeName::Name(s.clone()),
-                    v => return err(a[1].span, specialization("Runtime", v, "String")),
-                };
-                ty_(Type::new(Kind::Runtime {
-                    runtime: Some(rt),
-                    name: Some(name),
-                }))
-            }
+            } => self.access_runtime(args, span),
             Kind::Timespan(r) | Kind::Timestamp(r) if r.unbounded() => {
                 let is_span = matches!(ty.kind(), Kind::Timespan(_));
-                let a = flat(args);
+                let a = flatten(args);
                 if a.len() > 2 {
                     return err(
                         span,
@@ -936,55 +611,20 @@ impl<'a> Resolver<'a> {
                     from: b[0],
                     to: b[1],
                 };
-                ty_(Type::new(if is_span {
+                type_value(Type::new(if is_span {
                     Kind::Timespan(r)
                 } else {
                     Kind::Timestamp(r)
                 }))
             }
-            Kind::SemVer(rs) if rs.is_empty() => {
-                let a = flat(args);
-                if a.is_empty() {
-                    return err(span, arity("SemVer", 1, None, 0));
-                }
-                let mut ranges = Vec::new();
-                for x in &a {
-                    match &x.v {
-                        Value::String(s) if VersionRange::too_many_alternatives(s) => {
-                            return Err(TypeError {
-                                message: "a version range of too many alternatives".into(),
-                                span: x.span,
-                                unknown_name: true,
-                            })
-                        }
-                        Value::String(s) => match VersionRange::parse(s) {
-                            Some(r) => ranges.push(r),
-                            None => {
-                                return err(x.span, format!("Unparsable version range: \"{s}\""))
-                            }
-                        },
-                        Value::SemVerRange(r) => ranges.push((**r).clone()),
-                        v => {
-                            return err(
-                                x.span,
-                                specialization(
-                                    "SemVer",
-                                    v,
-                                    "String or SemanticPuppet::VersionRange",
-                                ),
-                            )
-                        }
-                    }
-                }
-                ty_(Type::new(Kind::SemVer(ranges)))
-            }
+            Kind::SemVer(rs) if rs.is_empty() => self.access_sem_ver(args, span),
             Kind::Uri(None) => {
-                let a = flat(args);
+                let a = flatten(args);
                 if a.len() != 1 {
                     return err(span, arity("URI", 1, Some(1), a.len()));
                 }
                 match &a[0].v {
-                    Value::String(s) => ty_(Type::new(Kind::Uri(Some(s.clone())))),
+                    Value::String(s) => type_value(Type::new(Kind::Uri(Some(s.clone())))),
                     v => err(
                         a[0].span,
                         format!("URI-Type[] arguments must be types. Got {}", ruby_class(v)),
@@ -997,7 +637,7 @@ impl<'a> Resolver<'a> {
                     if let Some(refused) = super::init::refused(Some(x), &rest) {
                         return err(span, refused);
                     }
-                    ty_(Type::new(Kind::Init(Some(x.clone()), rest.into())))
+                    type_value(Type::new(Kind::Init(Some(x.clone()), rest.into())))
                 }
                 Some(v) => err(
                     span,
@@ -1008,22 +648,22 @@ impl<'a> Resolver<'a> {
             // `Object[{...}]`: an object type by its definition.
             Kind::Object(o) if o.is_any() => match args.first().map(|a| &a.v) {
                 Some(Value::Hash(definition)) if args.len() == 1 => {
-                    ty_(Type::new(Kind::Object(Arc::new(object_type(definition)))))
+                    type_value(Type::new(Kind::Object(Arc::new(object_type(definition)))))
                 }
-                _ => ty_(ty.clone()),
+                _ => type_value(ty.clone()),
             },
             // `Error[kind, issue_code]`: Error's type parameters.
             Kind::Object(o) if o.name.as_deref() == Some("Error") && o.parameters.is_none() => {
                 let mut parameters: Vec<Value> = args.iter().map(|a| a.v.clone()).collect();
                 parameters.resize(2, Value::Undef);
-                ty_(Type::new(Kind::Object(Arc::new(
+                type_value(Type::new(Kind::Object(Arc::new(
                     super::model::ObjectType {
                         parameters: Some(parameters.into()),
                         ..(**o).clone()
                     },
                 ))))
             }
-            Kind::Object(_) | Kind::TypeSet => ty_(ty.clone()),
+            Kind::Object(_) | Kind::TypeSet => type_value(ty.clone()),
             // Puppet's access operator on a type that takes no parameters.
             _ => err(
                 span,
@@ -1033,6 +673,393 @@ impl<'a> Resolver<'a> {
                 ),
             ),
         }
+    }
+
+    /// `Float[...]`.
+    fn access_float(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.is_empty() || a.len() > 2 {
+            return err(
+                span,
+                format!(
+                    "Float-Type supports [] with one or two arguments (from, to). Got {}",
+                    a.len()
+                ),
+            );
+        }
+        let mut b = [f64::NEG_INFINITY, f64::INFINITY];
+        for (i, x) in a.iter().enumerate() {
+            b[i] = match x.v {
+                Value::Integer(n) => n as f64,
+                Value::Float(f) => f,
+                Value::Default => b[i],
+                _ => return err(x.span, format!("Float-Type [] requires all arguments to be floats, or integers (or default). Got {}", ruby_class(&x.v))),
+            };
+        }
+        if b[0] > b[1] {
+            return err(
+                span,
+                format!(
+                    "'from' must be less or equal to 'to'. Got ({}, {}",
+                    super::display::ruby_float(b[0]),
+                    super::display::ruby_float(b[1])
+                ),
+            );
+        }
+        type_value(Type::new(Kind::Float(FloatRange {
+            from: b[0],
+            to: b[1],
+        })))
+    }
+
+    /// `Array[...]`.
+    fn access_array(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        match a.len() {
+            1 => match &a[0].v {
+                Value::Type(e) => type_value(t::array_of(e.clone())),
+                v => err(
+                    a[0].span,
+                    format!(
+                        "Array-Type[] arguments must be types. Got {}",
+                        ruby_class(v)
+                    ),
+                ),
+            },
+            2 | 3 => {
+                if let Value::Type(e) = &a[0].v {
+                    let size = self.size_param(&a[1..])?;
+                    type_value(t::array_sized(e.clone(), Some(size)))
+                } else if a.len() == 2 {
+                    let size = self.size_param(&a)?;
+                    type_value(t::array_sized(t::any(), Some(size)))
+                } else {
+                    err(
+                        a[0].span,
+                        format!(
+                            "Array-Type[] arguments must be types. Got {}",
+                            ruby_class(&a[0].v)
+                        ),
+                    )
+                }
+            }
+            n => err(span, arity("Array", 1, Some(3), n)),
+        }
+    }
+
+    /// `Hash[...]`.
+    fn access_hash(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.len() == 2 {
+            if let (Value::Integer(x), Value::Integer(y)) = (&a[0].v, &a[1].v) {
+                let r = int_range(&Value::Integer(*x), Some(&Value::Integer(*y)), span)?;
+                return type_value(t::hash_sized(t::any(), t::any(), Some(r)));
+            }
+        }
+        if !(2..=4).contains(&a.len()) {
+            return err(span, arity("Hash", 2, Some(4), a.len()));
+        }
+        let mut kv = Vec::new();
+        for x in &a[..2] {
+            match &x.v {
+                Value::Type(tt) => kv.push(tt.clone()),
+                v => {
+                    return err(
+                        x.span,
+                        format!("Hash-Type[] arguments must be types. Got {}", ruby_class(v)),
+                    )
+                }
+            }
+        }
+        let size = match a.len() {
+            2 => None,
+            3 => match &a[2].v {
+                Value::Type(st) => match st.kind() {
+                    Kind::Integer(r) => Some(*r),
+                    _ => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::class_label(&a[2].v)))),
+                },
+                Value::Integer(n) => Some(IntRange::new(Some(*n), None)),
+                v => return err(a[2].span, format!("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}", a_an(&super::labels::class_label(v)))),
+            },
+            _ => Some(self.size_param(&a[2..])?),
+        };
+        type_value(t::hash_sized(kv[0].clone(), kv[1].clone(), size))
+    }
+
+    /// `Enum[...]`.
+    fn access_enum(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let mut a = flatten(args);
+        let mut ci = false;
+        if let Some(Arg {
+            v: Value::Bool(b), ..
+        }) = a.last()
+        {
+            ci = *b;
+            a.pop();
+        }
+        if a.is_empty() {
+            return err(span, arity("Enum", 1, None, 0));
+        }
+        let mut vals = Vec::new();
+        for x in &a {
+            match &x.v {
+                Value::String(s) => vals.push(s.to_string()),
+                v => return err(x.span, specialization("Enum", v, "String")),
+            }
+        }
+        type_value(t::enumeration(&vals, ci))
+    }
+
+    /// `Pattern[...]`.
+    fn access_pattern(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.is_empty() {
+            return err(span, arity("Pattern", 1, None, 0));
+        }
+        let mut res = Vec::new();
+        for x in &a {
+            match &x.v {
+                Value::String(s) => {
+                    let r = Regex::new(s);
+                    res.push(r)
+                }
+                Value::Regexp(r) => res.push(r.clone()),
+                Value::Type(pt) => match pt.kind() {
+                    Kind::Regexp(Some(r)) => res.push(r.clone()),
+                    Kind::Pattern(inner) => res.extend(inner.iter().cloned()),
+                    _ => {
+                        return err(
+                            x.span,
+                            specialization(
+                                "Pattern",
+                                &x.v,
+                                "String or Regexp or Pattern-Type or Regexp-Type",
+                            ),
+                        )
+                    }
+                },
+                v => {
+                    return err(
+                        x.span,
+                        specialization(
+                            "Pattern",
+                            v,
+                            "String or Regexp or Pattern-Type or Regexp-Type",
+                        ),
+                    )
+                }
+            }
+        }
+        type_value(t::pattern(res))
+    }
+
+    /// `Struct[...]`.
+    fn access_struct(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        if args.len() != 1 {
+            return err(span, arity("Struct", 1, Some(1), args.len()));
+        }
+        let Value::Hash(h) = &args[0].v else {
+            return err(args[0].span, specialization("Struct", &args[0].v, "Hash"));
+        };
+        let mut elems = Vec::new();
+        for (k, v) in h.iter() {
+            let Value::Type(vt) = v else {
+                return err(args[0].span, "Struct element value_type must be a Type");
+            };
+            let key = match k {
+                Value::String(s) => {
+                    if s.is_empty() {
+                        return err(args[0].span, "Struct element key cannot be an empty String");
+                    }
+                    let kt = t::string_value(s);
+                    if accepts(vt, &t::undef()) {
+                        t::optional(kt)
+                    } else {
+                        kt
+                    }
+                }
+                Value::Type(kt) => {
+                    let (key, s) = match kt.kind() {
+                        Kind::NotUndef(Some(i)) => (i.clone(), Some(i.clone())),
+                        Kind::Optional(Some(i)) => (kt.clone(), Some(i.clone())),
+                        Kind::String(_) => (kt.clone(), Some(kt.clone())),
+                        Kind::Enum { values, .. } if values.len() == 1 => {
+                            (kt.clone(), Some(t::string_value(&values[0])))
+                        }
+                        _ => (kt.clone(), None),
+                    };
+                    match s.as_ref().map(|s| s.kind()) {
+                        Some(Kind::String(super::model::StringSpec::Value(_))) => key,
+                        _ => {
+                            return err(args[0].span, format!("Unable to extract a non-empty literal string from Struct member key type {kt}"))
+                        }
+                    }
+                }
+                other => {
+                    return err(args[0].span, format!("Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}", ruby_class(other)))
+                }
+            };
+            elems.push(StructElem {
+                key,
+                value: vt.clone(),
+            });
+        }
+        type_value(t::structure_of(elems))
+    }
+
+    /// `Optional[...]`.
+    fn access_optional(&mut self, ty: &Type, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let is_opt = matches!(ty.kind(), Kind::Optional(_));
+        let name = if is_opt { "Optional" } else { "NotUndef" };
+        let a = flatten(args);
+        if a.len() != 1 || (a.is_empty() && !is_opt) {
+            if !is_opt && a.is_empty() {
+                return type_value(t::not_undef_any());
+            }
+            return err(
+                span,
+                arity(name, if is_opt { 1 } else { 0 }, Some(1), a.len()),
+            );
+        }
+        let inner = match &a[0].v {
+            Value::Type(x) => x.clone(),
+            Value::String(s) => t::string_value(s),
+            v => {
+                return err(
+                    a[0].span,
+                    if is_opt {
+                        format!(
+                            "Optional-Type[] arguments must be types. Got {}",
+                            ruby_class(v)
+                        )
+                    } else {
+                        format!(
+                            "NotUndef-Type[] argument must be a Type or a String. Got {}",
+                            ruby_class(v)
+                        )
+                    },
+                )
+            }
+        };
+        type_value(if is_opt {
+            t::optional(inner)
+        } else {
+            t::not_undef(inner)
+        })
+    }
+
+    /// `Resource[...]`.
+    fn access_resource(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.is_empty() {
+            return err(span, untitled_arity("Resource"));
+        }
+        let name = match &a[0].v {
+            Value::String(s) => capitalize(s),
+            Value::Type(rt) => match rt.kind() {
+                Kind::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => n.to_string(),
+                _ => return err(
+                    a[0].span,
+                    format!(
+                        "First argument to Resource[] must be a resource type or a String. Got {}.",
+                        key_type_name(&a[0].v)
+                    ),
+                ),
+            },
+            v => {
+                return err(
+                    a[0].span,
+                    format!(
+                        "First argument to Resource[] must be a resource type or a String. Got {}.",
+                        key_type_name(v)
+                    ),
+                )
+            }
+        };
+        let base = t::resource_named(Some(&name), None);
+        if a.len() == 1 {
+            return type_value(base);
+        }
+        self.titled(&name, &a[1..])
+    }
+
+    /// `Class[...]`.
+    fn access_class(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.is_empty() {
+            return err(span, untitled_arity("Class"));
+        }
+        let mut out = Vec::new();
+        for x in &a {
+            match &x.v {
+                Value::String(s) => out.push(Value::Type(t::class_named(Some(&s.trim_start_matches("::").to_lowercase())))),
+                Value::Type(ct) => match ct.kind() {
+                    Kind::Class(Some(_)) => out.push(x.v.clone()),
+                    _ => return err(x.span, format!("Illegal name. The given name '{}' does not conform to the naming rule", key_type_name(&x.v))),
+                },
+                v => return err(x.span, format!("Illegal Class name in class reference. {} cannot be used where a String is expected", super::labels::a_an_uc(&key_type_name(v)))),
+            }
+        }
+        if out.len() == 1 {
+            Ok(out.pop().expect("one"))
+        } else {
+            Ok(Value::array(out))
+        }
+    }
+
+    /// `Runtime[...]`.
+    fn access_runtime(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.len() != 2 {
+            return err(span, arity("Runtime", 2, Some(2), a.len()));
+        }
+        let rt = match &a[0].v {
+            Value::String(s) => s.clone(),
+            v => return err(a[0].span, specialization("Runtime", v, "String")),
+        };
+        let name = match &a[1].v {
+            Value::String(s) => RuntimeName::Name(s.clone()),
+            v => return err(a[1].span, specialization("Runtime", v, "String")),
+        };
+        type_value(Type::new(Kind::Runtime {
+            runtime: Some(rt),
+            name: Some(name),
+        }))
+    }
+
+    /// `SemVer[...]`.
+    fn access_sem_ver(&mut self, args: Vec<Arg>, span: (usize, usize)) -> R<Value> {
+        let a = flatten(args);
+        if a.is_empty() {
+            return err(span, arity("SemVer", 1, None, 0));
+        }
+        let mut ranges = Vec::new();
+        for x in &a {
+            match &x.v {
+                Value::String(s) if VersionRange::too_many_alternatives(s) => {
+                    return Err(TypeError {
+                        message: "a version range of too many alternatives".into(),
+                        span: x.span,
+                        unknown_name: true,
+                    })
+                }
+                Value::String(s) => match VersionRange::parse(s) {
+                    Some(r) => ranges.push(r),
+                    None => return err(x.span, format!("Unparsable version range: \"{s}\"")),
+                },
+                Value::SemVerRange(r) => ranges.push((**r).clone()),
+                v => {
+                    return err(
+                        x.span,
+                        specialization("SemVer", v, "String or SemanticPuppet::VersionRange"),
+                    )
+                }
+            }
+        }
+        type_value(Type::new(Kind::SemVer(ranges)))
     }
 
     fn titled(&mut self, type_name: &str, titles: &[Arg]) -> R<Value> {
@@ -1242,4 +1269,27 @@ fn object_type(definition: &indexmap::IndexMap<Value, Value>) -> super::model::O
         definition: format!("{{{}}}", printed.join(", ")).into(),
         parameters: None,
     }
+}
+
+/// Ruby's `keys.flatten!`: arrays of parameters, however nested, are unfolded.
+fn flatten(args: Vec<Arg>) -> Vec<Arg> {
+    fn unfold(v: &Value, span: (usize, usize), out: &mut Vec<Arg>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|i| unfold(i, span, out)),
+            other => out.push(Arg {
+                v: other.clone(),
+                span,
+            }),
+        }
+    }
+    let mut out = Vec::new();
+    for a in args {
+        unfold(&a.v, a.span, &mut out);
+    }
+    out
+}
+
+/// A type, as the value an access gives.
+fn type_value(x: Type) -> R<Value> {
+    Ok(Value::Type(x))
 }
