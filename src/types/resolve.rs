@@ -961,13 +961,15 @@ impl<'a> Resolver<'a> {
                     type_name: Some(n),
                     title: None,
                 } => n.to_string(),
-                _ => return err(
-                    a[0].span,
-                    format!(
+                _ => {
+                    return err(
+                        a[0].span,
+                        format!(
                         "First argument to Resource[] must be a resource type or a String. Got {}.",
                         key_type_name(&a[0].v)
                     ),
-                ),
+                    )
+                }
             },
             v => {
                 return err(
