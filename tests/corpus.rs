@@ -85,7 +85,7 @@ fn corpus_has_no_error_finding_and_only_puppets_one_validation_warning() {
                 .as_ref()
                 .map(|s| s.position(d.span.start).line)
                 .unwrap_or(1);
-            let category = pupcheck::rules::find(d.rule).map(|r| r.category);
+            let category = pupcheck::rules::find(d.rule.as_str()).map(|r| r.category);
             let entry = format!("{}:{line}: {} {}", path.display(), d.rule, d.message);
             if category == Some(pupcheck::rules::Category::Type) {
                 let relative = path.strip_prefix(common::MODULES).unwrap_or(path);

@@ -261,7 +261,7 @@ mod properties {
             .report
             .diagnostics
             .iter()
-            .all(|d| d.rule != "syntax-error");
+            .all(|d| d.rule.as_str() != "syntax-error");
         (fixed.text, parses)
     }
 

@@ -110,7 +110,7 @@ fn fix(text: &str) -> (String, Vec<String>) {
         .report
         .diagnostics
         .iter()
-        .filter(|d| d.rule == "internal-error")
+        .filter(|d| d.rule.as_str() == "internal-error")
         .map(|d| d.message.clone())
         .collect();
     (fixed.text, internal)

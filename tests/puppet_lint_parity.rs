@@ -27,7 +27,7 @@ fn implemented_checks_find_what_puppet_lint_finds() {
     let implemented: BTreeMap<&str, &str> = ALL
         .iter()
         .filter(|r| r.checks_files())
-        .filter_map(|r| r.puppet_lint.map(|lint| (lint, r.id)))
+        .filter_map(|r| r.puppet_lint.map(|lint| (lint, r.id.as_str())))
         .filter(|(lint, _)| known.contains(lint))
         .collect();
     let mut expected: BTreeSet<String> = BTreeSet::new();
@@ -53,7 +53,7 @@ fn implemented_checks_find_what_puppet_lint_finds() {
         };
         let relative = path.strip_prefix(MODULES).unwrap().display().to_string();
         for d in &report.diagnostics {
-            if let Some(check) = by_rule.get(d.rule) {
+            if let Some(check) = by_rule.get(d.rule.as_str()) {
                 let p = source.position(d.span.start);
                 actual.insert(format!(
                     "{relative}\t{}\t{}\t{check}\t{}",

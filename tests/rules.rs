@@ -14,7 +14,7 @@ fn rules_dir() -> PathBuf {
 }
 
 fn readme(rule: &Rule) -> String {
-    let mut out = format!("# {}\n\n{}.\n\n", rule.id, rule.summary);
+    let mut out = format!("# {}\n\n{}.\n\n", rule.id.as_str(), rule.summary);
     out.push_str("| | |\n|---|---|\n");
     out.push_str(&format!("| category | {} |\n", rule.category.name()));
     out.push_str(&format!("| default severity | {} |\n", rule.severity));
@@ -50,14 +50,14 @@ fn every_rule_has_an_up_to_date_readme() {
     let update = std::env::var("PUPCHECK_UPDATE_RULES").as_deref() == Ok("1");
     let mut stale = Vec::new();
     for rule in ALL {
-        let dir = rules_dir().join(rule.id);
+        let dir = rules_dir().join(rule.id.as_str());
         let path = dir.join("README.md");
         let want = readme(rule);
         if update {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(&path, &want).unwrap();
         } else if std::fs::read_to_string(&path).ok().as_deref() != Some(want.as_str()) {
-            stale.push(rule.id);
+            stale.push(rule.id.as_str());
         }
     }
     assert!(
@@ -69,7 +69,10 @@ fn every_rule_has_an_up_to_date_readme() {
         let entry = entry.unwrap();
         if entry.file_type().unwrap().is_dir() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            assert!(ALL.iter().any(|r| r.id == name), "rules/{name} has no rule");
+            assert!(
+                ALL.iter().any(|r| r.id.as_str() == name),
+                "rules/{name} has no rule"
+            );
         }
     }
 }
@@ -77,7 +80,7 @@ fn every_rule_has_an_up_to_date_readme() {
 /// `rules/<id>/<kind>.pp` (or `.epp`); an example may also be a folder `rules/<id>/pass/`
 /// or `rules/<id>/fail/` (a small module tree, for rules about file layout).
 fn example(rule: &Rule, kind: &str) -> Option<PathBuf> {
-    let dir = rules_dir().join(rule.id);
+    let dir = rules_dir().join(rule.id.as_str());
     ["pp", "epp"]
         .iter()
         .map(|ext| dir.join(format!("{kind}.{ext}")))
@@ -88,7 +91,7 @@ fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
     if let Some(file) = example(rule, kind) {
         return vec![file];
     }
-    let dir = rules_dir().join(rule.id).join(kind);
+    let dir = rules_dir().join(rule.id.as_str()).join(kind);
     let (found, _) = pupcheck::source::walk::find_files(&[dir]);
     found.into_iter().map(|f| f.path).collect()
 }
@@ -168,7 +171,7 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
                 // A report keeps its text only when it has findings.
                 f.diagnostics
                     .iter()
-                    .filter(|d| d.rule == id)
+                    .filter(|d| d.rule.as_str() == id)
                     .map(|d| common::finding(f.source.as_ref().expect("a source"), d))
                     .collect::<Vec<_>>()
             })
@@ -190,13 +193,13 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
 fn failing_examples_produce_exactly_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        if is_hiera_rule(rule.id) {
-            problems.extend(hiera_example_problems(rule.id, "fail"));
+        if is_hiera_rule(rule.id.as_str()) {
+            problems.extend(hiera_example_problems(rule.id.as_str(), "fail"));
             continue;
         }
         let files = example_files(rule, "fail");
         if files.is_empty() {
-            problems.push(format!("rules/{}: no fail.pp", rule.id));
+            problems.push(format!("rules/{}: no fail.pp", rule.id.as_str()));
             continue;
         }
         let mut marked = 0;
@@ -210,18 +213,18 @@ fn failing_examples_produce_exactly_their_rule() {
             if !expected.is_empty() {
                 marked += 1;
             }
-            if expected.iter().any(|e| e.rule != rule.id) {
+            if expected.iter().any(|e| e.rule != rule.id.as_str()) {
                 problems.push(format!("{}: marks another rule", path.display()));
             }
             let actual: Vec<_> = common::actual(&path)
                 .into_iter()
-                .filter(|f| f.rule == rule.id)
+                .filter(|f| f.rule == rule.id.as_str())
                 .collect();
-            if rule.id == "internal-error" {
+            if rule.id.as_str() == "internal-error" {
                 // Only a failing pupcheck produces it: tests/hostile.rs makes one fail.
                 continue;
             }
-            if rule.id == "unreadable-file" {
+            if rule.id.as_str() == "unreadable-file" {
                 if actual.len() != 1 {
                     problems.push(format!(
                         "{}: expected one unreadable-file finding",
@@ -234,8 +237,11 @@ fn failing_examples_produce_exactly_their_rule() {
                 problems.push(diff);
             }
         }
-        if marked == 0 && !["unreadable-file", "internal-error"].contains(&rule.id) {
-            problems.push(format!("rules/{}: no expectation markers", rule.id));
+        if marked == 0 && !["unreadable-file", "internal-error"].contains(&rule.id.as_str()) {
+            problems.push(format!(
+                "rules/{}: no expectation markers",
+                rule.id.as_str()
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -245,18 +251,18 @@ fn failing_examples_produce_exactly_their_rule() {
 fn passing_examples_produce_none_of_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        if is_hiera_rule(rule.id) {
-            problems.extend(hiera_example_problems(rule.id, "pass"));
+        if is_hiera_rule(rule.id.as_str()) {
+            problems.extend(hiera_example_problems(rule.id.as_str(), "pass"));
             continue;
         }
         let files = example_files(rule, "pass");
         if files.is_empty() {
-            problems.push(format!("rules/{}: no pass.pp", rule.id));
+            problems.push(format!("rules/{}: no pass.pp", rule.id.as_str()));
         }
         for path in files {
             let found: Vec<_> = common::actual(&path)
                 .into_iter()
-                .filter(|f| f.rule == rule.id)
+                .filter(|f| f.rule == rule.id.as_str())
                 .collect();
             for f in found {
                 problems.push(format!("{}: {f}", path.display()));

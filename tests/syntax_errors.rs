@@ -42,7 +42,7 @@ fn findings(file: &str) -> Vec<(Severity, &'static str, u32, String)> {
         .iter()
         .map(|d| {
             let line = source.map(|s| s.position(d.span.start).line).unwrap_or(1);
-            (d.severity, d.rule, line, d.message.clone())
+            (d.severity, d.rule.as_str(), line, d.message.clone())
         })
         .collect()
 }

@@ -1,7 +1,9 @@
 //! A file as the rules see it ([`FileContext`]): its text, its AST, its expressions in
 //! order, the options the rules run with, its suppression comments and its environment;
 //! and what the analyses and the interpretation find in it, each made once, the first
-//! time a rule asks. The rule runner (`check::rule_runner`) builds it; rules only read it.
+//! time a rule asks; and the same file with its interpretation ([`InterpretedFile`]),
+//! for the rules that read it. The rule runner (`check::rule_runner`) builds them;
+//! rules only read them.
 
 use super::code_map::CodeMap;
 use super::suppressions::Suppressions;
@@ -63,10 +65,13 @@ pub struct FileContext<'a> {
 }
 
 impl FileContext<'_> {
-    /// The evaluation of the file's bodies ([`crate::infer`]), shared by every rule.
-    pub fn inference(&self) -> &crate::infer::FileInference {
+    /// The file with its interpretation ([`crate::infer`]), made the first time it is
+    /// asked for and shared by every rule that reads it: for the rule runner, which
+    /// gives it to those rules (a rule asks for it by the type its check takes).
+    pub(crate) fn interpreted(&self) -> InterpretedFile<'_, '_> {
         self.inference
-            .get_or_init(|| crate::infer::FileInference::infer(&self.view()))
+            .get_or_init(|| crate::infer::FileInference::infer(&self.view()));
+        InterpretedFile { file: self }
     }
 
     /// What the interpretation reads of the file.
@@ -97,6 +102,33 @@ impl FileContext<'_> {
     pub fn resource_body_tokens(&self) -> &[Vec<crate::analysis::resource_tokens::Token>] {
         self.resource_bodies
             .get_or_init(|| crate::analysis::resource_tokens::resource_body_tokens(self))
+    }
+}
+
+/// A file as the rules that read its interpretation see it: the [`FileContext`] every
+/// rule sees, and the record of the evaluation of its bodies ([`Self::inference`]). A
+/// rule's check that takes one reads the interpretation (and is run after it is made);
+/// one that takes a `FileContext` cannot reach the record, so whether a rule reads it
+/// follows from its check's signature (`Rule::reads_interpretation`).
+pub struct InterpretedFile<'c, 'a> {
+    file: &'c FileContext<'a>,
+}
+
+impl<'a> std::ops::Deref for InterpretedFile<'_, 'a> {
+    type Target = FileContext<'a>;
+
+    fn deref(&self) -> &FileContext<'a> {
+        self.file
+    }
+}
+
+impl InterpretedFile<'_, '_> {
+    /// The evaluation of the file's bodies ([`crate::infer`]), shared by every rule.
+    pub fn inference(&self) -> &crate::infer::FileInference {
+        self.file
+            .inference
+            .get()
+            .expect("made by FileContext::interpreted")
     }
 }
 

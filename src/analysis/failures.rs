@@ -2,7 +2,7 @@
 //! they are reported: where, Puppet's message, and for a failure in a body a
 //! declaration of the file evaluated, a note naming the place in that body.
 
-use super::context::FileContext;
+use super::context::InterpretedFile;
 use crate::eval::FailureKind;
 use crate::source::Span;
 
@@ -15,7 +15,7 @@ pub struct ReportedFailure {
 
 /// The failures of `kind` of the file's interpretation: those of its own bodies, then
 /// those its declarations raise in the bodies they declare.
-pub fn failures_of_kind(ctx: &FileContext, kind: FailureKind) -> Vec<ReportedFailure> {
+pub fn failures_of_kind(ctx: &InterpretedFile, kind: FailureKind) -> Vec<ReportedFailure> {
     let mut found = Vec::new();
     for failure in ctx.inference().failures() {
         if failure.kind == kind {

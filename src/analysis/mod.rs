@@ -2,9 +2,7 @@
 //! rules see it (`context`), which spans are code (`code_map`), the walks over its
 //! expressions (`walks`), its suppression comments (`suppressions`), where a fix may
 //! replace a variable (`variable_sites`), names compared (`names`), its definitions and
-//! their names (`definition_names`, `definition_name_rules`), its declarations of
-//! indexed classes and defined types (`declarations`), a value judged against the type
-//! of the parameter it is given to (`parameter_values`), the failures of its
+//! their names (`definition_names`, `definition_name_rules`), the failures of its
 //! interpretation (`failures`), Puppet's naming patterns (`puppet_patterns`), where a
 //! module file sits in its module (`module_layout`), where relationship arrows sit
 //! (`relationship_arrows`), the tokens of resource bodies as puppet-lint reads them
@@ -13,14 +11,11 @@
 
 pub(crate) mod code_map;
 pub(crate) mod context;
-pub(crate) mod declarations;
-pub(crate) mod defaults;
 pub(crate) mod definition_name_rules;
 pub(crate) mod definition_names;
 pub(crate) mod failures;
 pub(crate) mod module_layout;
 pub(crate) mod names;
-pub(crate) mod parameter_values;
 pub(crate) mod puppet_patterns;
 pub(crate) mod relationship_arrows;
 pub(crate) mod resource_tokens;

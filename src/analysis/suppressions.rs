@@ -13,13 +13,14 @@
 //! pupcheck does not implement (plugins) are kept and left alone.
 
 use crate::ast::{CommentKind, Program};
+use crate::diagnostics::RuleId;
 use crate::source::{SourceFile, Span};
 
 /// One suppression comment.
 pub struct Suppression {
     /// The rule ids it names (`None`: a puppet-lint check pupcheck does not
     /// implement), each with the name as written.
-    pub names: Vec<(Option<&'static str>, String)>,
+    pub names: Vec<(Option<RuleId>, String)>,
     /// 1-based inclusive line range.
     pub first_line: u32,
     pub last_line: u32,
@@ -40,7 +41,7 @@ impl Suppressions {
     pub fn read(
         source: &SourceFile,
         program: &Program,
-        rule_id: impl Fn(&str) -> Option<&'static str>,
+        rule_id: impl Fn(&str) -> Option<RuleId>,
     ) -> Suppressions {
         let mut found = Suppressions::default();
         let mut open_blocks: Vec<usize> = Vec::new();
@@ -96,7 +97,7 @@ impl Suppressions {
     }
 
     /// The lines where a comment suppresses the rule `rule_id`.
-    pub fn lines_of(&self, rule_id: &str) -> Vec<std::ops::RangeInclusive<u32>> {
+    pub fn lines_of(&self, rule_id: RuleId) -> Vec<std::ops::RangeInclusive<u32>> {
         self.comments
             .iter()
             .filter(|s| s.names.iter().any(|(id, _)| *id == Some(rule_id)))

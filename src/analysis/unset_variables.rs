@@ -61,7 +61,8 @@ const ALWAYS_SET: &[&str] = &[
 
 /// The id of the rule whose suppression says a read is of a top-scope variable set
 /// where pupcheck cannot see (`variable-scope`; its test holds the two the same).
-pub const VARIABLE_SCOPE: &str = "variable-scope";
+pub const VARIABLE_SCOPE: crate::diagnostics::RuleId =
+    crate::diagnostics::RuleId::declared("variable-scope");
 
 /// The unqualified reads of the file that Puppet cannot answer.
 pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {

@@ -11,7 +11,7 @@
 //! SARIF's `partialFingerprints`, GitLab's `fingerprint` and the baseline all use these.
 
 use crate::check::{FileReport, Report};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, RuleId};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Component, Path};
@@ -123,7 +123,10 @@ fn fingerprints_of(file: &FileReport, wanted: Wanted) -> Vec<Fingerprint> {
                 (digest(d.rule, &path, &context), line)
             };
             let (context, line) = match offending_line(file, d) {
-                Some(n) => digests.entry((d.rule, n)).or_insert_with(compute).clone(),
+                Some(n) => digests
+                    .entry((d.rule.as_str(), n))
+                    .or_insert_with(compute)
+                    .clone(),
                 None => compute(),
             };
             let occurrence = seen.entry(context.clone()).or_insert(0);
@@ -172,7 +175,7 @@ fn texts(file: &FileReport, d: &Diagnostic) -> (String, String) {
     (context, line_text(line).to_string())
 }
 
-fn digest(rule: &str, path: &str, text: &str) -> String {
+fn digest(rule: RuleId, path: &str, text: &str) -> String {
     // The version's tag, as `pupcheck-fingerprint-v{VERSION}` spells it.
     const TAG_PREFIX: &str = "pupcheck-fingerprint-v";
     let version = VERSION.to_string();
@@ -181,7 +184,7 @@ fn digest(rule: &str, path: &str, text: &str) -> String {
     hasher.update(tag_len.to_le_bytes());
     hasher.update(TAG_PREFIX.as_bytes());
     hasher.update(version.as_bytes());
-    for part in [rule, path, text] {
+    for part in [rule.as_str(), path, text] {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part.as_bytes());
     }

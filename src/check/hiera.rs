@@ -3,7 +3,7 @@
 
 use super::{data_report, data_source, Environments, FileReport, Plan};
 use crate::config::Settings;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, RuleId};
 use crate::rules::syntax::unreadable_file;
 use crate::rules::types::{hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key};
 use rayon::prelude::*;
@@ -27,14 +27,14 @@ pub fn reports<'p>(
     }
     let mut reports = Vec::new();
     for (root, settings) in settings_by_root {
-        let enabled = |id: &str| settings.rules.enabled().any(|r| r.id == id);
+        let enabled = |id: RuleId| settings.rules.enabled().any(|r| r.id == id);
         let rules = [
             hiera_config::RULE.id,
             hiera_parameter_type::RULE.id,
             hiera_syntax::RULE.id,
             hiera_unknown_key::RULE.id,
         ];
-        if !rules.iter().any(|id| enabled(id)) {
+        if !rules.iter().any(|&id| enabled(id)) {
             continue;
         }
         let env = environments.for_environment(root.as_deref());
@@ -74,7 +74,7 @@ pub fn reports<'p>(
 }
 
 /// The findings of enabled rules (and files pupcheck could not read).
-fn enabled_only(diagnostics: Vec<Diagnostic>, enabled: &dyn Fn(&str) -> bool) -> Vec<Diagnostic> {
+fn enabled_only(diagnostics: Vec<Diagnostic>, enabled: &dyn Fn(RuleId) -> bool) -> Vec<Diagnostic> {
     diagnostics
         .into_iter()
         .filter(|d| d.rule == unreadable_file::RULE.id || enabled(d.rule))

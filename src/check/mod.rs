@@ -1027,7 +1027,8 @@ mod tests {
                 file.source.path.display()
             );
             categories.extend(one.iter().map(|d| {
-                crate::rules::find(d.rule).map(|r| r.category == crate::rules::Category::Type)
+                crate::rules::find(d.rule.as_str())
+                    .map(|r| r.category == crate::rules::Category::Type)
             }));
         }
         assert!(

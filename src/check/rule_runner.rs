@@ -9,7 +9,7 @@ use crate::analysis::suppressions::Suppressions;
 use crate::ast::{ExprTag, Program};
 use crate::config::Settings;
 use crate::diagnostics::Diagnostic;
-use crate::rules::{self, ExprCheck, Rule};
+use crate::rules::{self, Check, ExprCheck, Rule};
 use crate::source::SourceFile;
 
 /// Runs the rules the settings enable on a parsed file, adding to the diagnostics the
@@ -75,7 +75,7 @@ fn check_in_context(
     // every file; they are kept only where their rule is selected.
     diagnostics.retain(|d| {
         crate::diagnostics::rule_ids::ALWAYS_REPORTED.contains(&d.rule)
-            || rules::find(d.rule).is_none_or(|rule| settings.rules.is_enabled(rule))
+            || rules::find(d.rule.as_str()).is_none_or(|rule| settings.rules.is_enabled(rule))
     });
     let enabled: Vec<&'static Rule> = settings.rules.enabled().collect();
     match threads {
@@ -88,7 +88,7 @@ fn check_in_context(
             // halving of a list gave the other thread type rules to wait on while the
             // rules after them were left for later.
             let (readers, others): (Vec<&Rule>, Vec<&Rule>) =
-                enabled.iter().partition(|rule| rule.reads_interpretation);
+                enabled.iter().partition(|rule| rule.reads_interpretation());
             let mut tasks: Vec<RuleTask> = Vec::new();
             if !readers.is_empty() {
                 tasks.push(RuleTask::Interpret);
@@ -152,7 +152,7 @@ enum RuleTask<'r> {
     /// The file's interpretation, which the type rules read.
     Interpret,
     /// A rule's check of the whole file.
-    Check(fn(&FileContext, &mut Vec<Diagnostic>)),
+    Check(Check),
     /// One walk over the expressions for these rules' checks of expressions.
     Walk(&'r [&'static Rule]),
 }
@@ -161,9 +161,9 @@ impl RuleTask<'_> {
     fn run(&self, ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
         match self {
             RuleTask::Interpret => {
-                ctx.inference();
+                ctx.interpreted();
             }
-            RuleTask::Check(check) => check(ctx, diagnostics),
+            RuleTask::Check(check) => check.run(ctx, diagnostics),
             RuleTask::Walk(rules) => walk_exprs(ctx, rules, diagnostics),
         }
     }
@@ -174,7 +174,7 @@ impl RuleTask<'_> {
 fn run_rules(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<Diagnostic>) {
     for rule in rules {
         if let Some(check) = rule.check {
-            check(ctx, diagnostics);
+            check.run(ctx, diagnostics);
         }
     }
     walk_exprs(ctx, rules, diagnostics);
@@ -194,7 +194,7 @@ fn walk_exprs(ctx: &FileContext, rules: &[&'static Rule], diagnostics: &mut Vec<
     if by_kind.iter().any(|visits| !visits.is_empty()) {
         for &expr in &ctx.exprs {
             for visit in &by_kind[expr.kind.tag() as usize] {
-                visit(ctx, expr, diagnostics);
+                visit.run(ctx, expr, diagnostics);
             }
         }
     }

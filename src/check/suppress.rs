@@ -55,7 +55,7 @@ pub fn apply(ctx: &FileContext, rules: &RuleSelection, diagnostics: &mut Vec<Dia
     {
         for ((id, name), used) in s.names.iter().zip(used) {
             let enabled = id
-                .and_then(crate::rules::find)
+                .and_then(|id| crate::rules::find(id.as_str()))
                 .is_some_and(|r| rules.is_enabled(r) && r.checks_files());
             if !used && enabled {
                 problems.push(RULE.diagnostic(

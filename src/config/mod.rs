@@ -286,19 +286,25 @@ mod tests {
         let legacy = resolver.settings_for(&sub.join("init.pp")).unwrap();
         let top = resolver.settings_for(&dir.join("init.pp")).unwrap();
         assert_eq!(top.options.line_length, 100);
-        assert!(!top.rules.enabled().any(|r| r.id == "documentation"));
-        assert!(top.rules.enabled().any(|r| r.id == "trailing-whitespace"));
+        assert!(!top
+            .rules
+            .enabled()
+            .any(|r| r.id.as_str() == "documentation"));
+        assert!(top
+            .rules
+            .enabled()
+            .any(|r| r.id.as_str() == "trailing-whitespace"));
         assert!(!legacy
             .rules
             .enabled()
-            .any(|r| r.id == "trailing-whitespace"));
+            .any(|r| r.id.as_str() == "trailing-whitespace"));
         assert!(resolver.is_excluded(&dir.join("vendor/x.pp")).unwrap());
         assert!(!resolver.is_excluded(&dir.join("site/x.pp")).unwrap());
         // A .puppet-lint.rc nearer the file governs it instead.
         std::fs::write(sub.join(PUPPET_LINT_RC), "--no-hard_tabs-check\n").unwrap();
         let mut resolver = Resolver::defaults();
         let rc = resolver.settings_for(&sub.join("init.pp")).unwrap();
-        assert!(!rc.rules.enabled().any(|r| r.id == "hard-tabs"));
+        assert!(!rc.rules.enabled().any(|r| r.id.as_str() == "hard-tabs"));
         assert_eq!(rc.options.line_length, DEFAULT_LINE_LENGTH);
         std::fs::remove_dir_all(&dir).unwrap();
     }

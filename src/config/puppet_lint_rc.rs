@@ -243,7 +243,7 @@ fn check(
     };
     let exact = rules::ALL
         .iter()
-        .find(|r| r.puppet_lint.is_some_and(|n| dashed(n) == name) || r.id == name);
+        .find(|r| r.puppet_lint.is_some_and(|n| dashed(n) == name) || r.id.as_str() == name);
     match exact.copied().or_else(abbreviated) {
         Some(rule) => Some(Selector::Rule(rule.id)),
         None => {
@@ -269,7 +269,7 @@ mod tests {
         let c = parse("--no-80chars-check\n--no-documentation-check --relative\n");
         let mut s = RuleSelection::default();
         s.apply(&c.rules);
-        assert!(!s.enabled().any(|r| r.id == "documentation"));
+        assert!(!s.enabled().any(|r| r.id.as_str() == "documentation"));
         assert!(c.relative_layout);
     }
 
@@ -278,7 +278,7 @@ mod tests {
         let c = parse("--only-checks=trailing_whitespace,hard_tabs\n--ignore-paths spec/**/*.pp,vendor/**\n--fail-on-warnings\n--with-filename\n--log-format %{path}\n");
         let mut s = RuleSelection::default();
         s.apply(&c.rules);
-        let on: Vec<_> = s.enabled().map(|r| r.id).collect();
+        let on: Vec<_> = s.enabled().map(|r| r.id.as_str()).collect();
         assert!(on.contains(&"trailing-whitespace") && on.contains(&"hard-tabs"));
         assert!(!on.contains(&"documentation"));
         assert_eq!(c.fail_on, Some(Severity::Warning));
@@ -289,7 +289,7 @@ mod tests {
         assert!(over.files.is_match("vendor/x/y.pp"));
         let mut s = RuleSelection::default();
         s.apply(&over.rules);
-        let on: Vec<_> = s.enabled().map(|r| r.id).collect();
+        let on: Vec<_> = s.enabled().map(|r| r.id.as_str()).collect();
         assert!(!on.contains(&"trailing-whitespace"));
         assert!(on.contains(&"syntax-error"));
     }
@@ -311,7 +311,7 @@ mod tests {
         s.apply(&c.rules);
         assert!(!s
             .enabled()
-            .any(|r| r.id == "documentation" || r.id == "soft-tabs"));
+            .any(|r| r.id.as_str() == "documentation" || r.id.as_str() == "soft-tabs"));
         assert!(c.warnings.is_empty(), "{:?}", c.warnings);
     }
 
@@ -334,8 +334,8 @@ mod tests {
         assert_eq!(
             c.rules.ignore,
             [
-                Selector::Rule("line-longer-than-80"),
-                Selector::Rule("documentation")
+                Selector::Rule(rules::find("line-longer-than-80").unwrap().id),
+                Selector::Rule(rules::find("documentation").unwrap().id)
             ]
         );
         // A plugin's check (puppet-lint-param-docs): skipped, with a warning.
@@ -359,8 +359,8 @@ mod tests {
         assert_eq!(
             c.rules.ignore,
             [
-                Selector::Rule("line-longer-than-80"),
-                Selector::Rule("documentation")
+                Selector::Rule(rules::find("line-longer-than-80").unwrap().id),
+                Selector::Rule(rules::find("documentation").unwrap().id)
             ]
         );
         assert!(c.overrides[0].files.is_match("vendor/x/y.pp"));

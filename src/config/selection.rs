@@ -2,14 +2,14 @@
 //! and `ignore` (from a config file, its per-path overrides and the command line) over
 //! the rules enabled by default.
 
-use crate::diagnostics::Severity;
+use crate::diagnostics::{RuleId, Severity};
 use crate::rules::{self, Category, Rule, ALL};
 
 /// What a selector names: one rule (by id or puppet-lint check name), a category, or
 /// every rule (`all`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Selector {
-    Rule(&'static str),
+    Rule(RuleId),
     Category(Category),
     All,
 }
@@ -104,14 +104,14 @@ impl RuleSelection {
     }
 
     /// The severity findings of `rule_id` are reported at (the rule's own by default).
-    pub fn severity(&self, rule_id: &str) -> Option<Severity> {
+    pub fn severity(&self, rule_id: RuleId) -> Option<Severity> {
         self.index(rule_id).map(|i| self.severity[i])
     }
 
     /// The severity configured for `rule_id` where it is not the rule's own: what
     /// replaces a finding's severity (a rule may give some findings another severity of
     /// its own, which only a configured one overrides).
-    pub fn severity_override(&self, rule_id: &str) -> Option<Severity> {
+    pub fn severity_override(&self, rule_id: RuleId) -> Option<Severity> {
         let i = self.index(rule_id)?;
         (self.severity[i] != ALL[i].severity).then_some(self.severity[i])
     }
@@ -124,7 +124,7 @@ impl RuleSelection {
             .map(|(r, _)| *r)
     }
 
-    fn index(&self, rule_id: &str) -> Option<usize> {
+    fn index(&self, rule_id: RuleId) -> Option<usize> {
         ALL.iter().position(|r| r.id == rule_id)
     }
 }
@@ -153,7 +153,7 @@ mod tests {
             &["trailing_whitespace"],
             &["duplicate-key"],
         ));
-        let on: Vec<_> = s.enabled().map(|r| r.id).collect();
+        let on: Vec<_> = s.enabled().map(|r| r.id.as_str()).collect();
         assert!(
             on.contains(&"trailing-whitespace"),
             "puppet-lint names select rules"
@@ -179,7 +179,13 @@ mod tests {
             ],
             ..RuleLayer::default()
         });
-        assert_eq!(s.severity("trailing-whitespace"), Some(Severity::Error));
-        assert_eq!(s.severity("hard-tabs"), Some(Severity::Info));
+        assert_eq!(
+            s.severity(rules::find("trailing-whitespace").unwrap().id),
+            Some(Severity::Error)
+        );
+        assert_eq!(
+            s.severity(rules::find("hard-tabs").unwrap().id),
+            Some(Severity::Info)
+        );
     }
 }

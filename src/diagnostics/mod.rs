@@ -31,10 +31,36 @@ pub struct Label {
     pub message: String,
 }
 
+/// A rule's id: stable, kebab-case (`syntax-error`). Made only where a rule is
+/// declared (`declare_rule!`, and [`rule_ids`] for the findings no rule makes), so that
+/// a diagnostic names a rule that exists and code compares ids, never strings; a name
+/// from the user (configuration, a suppression comment) is looked up as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct RuleId(&'static str);
+
+impl RuleId {
+    /// The id of a rule being declared: for `declare_rule!` and [`rule_ids`] only.
+    #[doc(hidden)]
+    pub const fn declared(id: &'static str) -> RuleId {
+        RuleId(id)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for RuleId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// The stable, kebab-case rule id (`syntax-error`).
-    pub rule: &'static str,
+    /// The rule that found it.
+    pub rule: RuleId,
     pub severity: Severity,
     pub message: String,
     pub span: Span,
@@ -89,7 +115,7 @@ impl Fix {
 
 impl Diagnostic {
     pub fn new(
-        rule: &'static str,
+        rule: RuleId,
         severity: Severity,
         span: Span,
         message: impl Into<String>,
@@ -105,11 +131,11 @@ impl Diagnostic {
         }
     }
 
-    pub fn error(rule: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn error(rule: RuleId, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(rule, Severity::Error, span, message)
     }
 
-    pub fn warning(rule: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(rule: RuleId, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(rule, Severity::Warning, span, message)
     }
 
@@ -141,13 +167,26 @@ impl From<crate::source::walk::Unreadable> for Diagnostic {
 }
 
 pub mod rule_ids {
+    use super::RuleId;
     /// The file does not parse.
-    pub const SYNTAX_ERROR: &str = "syntax-error";
+    pub const SYNTAX_ERROR: RuleId = RuleId::declared("syntax-error");
     /// The file cannot be read, is not UTF-8, or is too large.
-    pub const UNREADABLE_FILE: &str = "unreadable-file";
+    pub const UNREADABLE_FILE: RuleId = RuleId::declared("unreadable-file");
     /// pupcheck itself failed on the file (a bug): the other files are still checked.
-    pub const INTERNAL_ERROR: &str = "internal-error";
+    pub const INTERNAL_ERROR: RuleId = RuleId::declared("internal-error");
+    /// Lexical findings the syntax layer makes while lowering, of rules declared in the
+    /// catalogue like any other.
+    pub const NUMERIC_OVERFLOW: RuleId = RuleId::declared("numeric-overflow");
+    pub const UNRECOGNIZED_ESCAPE: RuleId = RuleId::declared("unrecognized-escape");
+    /// Every id named here (each must be a rule of the catalogue: `rules`' tests).
+    pub const ALL: &[RuleId] = &[
+        SYNTAX_ERROR,
+        UNREADABLE_FILE,
+        INTERNAL_ERROR,
+        NUMERIC_OVERFLOW,
+        UNRECOGNIZED_ESCAPE,
+    ];
     /// The findings reported whatever the selection and suppression comments say: a
     /// file that is not read or not parsed whole is never silently passed.
-    pub const ALWAYS_REPORTED: &[&str] = &[SYNTAX_ERROR, UNREADABLE_FILE, INTERNAL_ERROR];
+    pub const ALWAYS_REPORTED: &[RuleId] = &[SYNTAX_ERROR, UNREADABLE_FILE, INTERNAL_ERROR];
 }

@@ -214,7 +214,7 @@ impl<'a> Evaluator<'a> {
         let saved_groups = std::mem::take(&mut self.match_groups);
 
         let result = self
-            .bind_parameters(def, &shown, &mut given)
+            .bind_class_parameters(def, &shown, &mut given)
             .map(|params| (params, self.evaluate_body(def)));
 
         self.match_groups = saved_groups;
@@ -243,7 +243,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Binds the parameters: given values, else defaults, each checked against its type.
-    fn bind_parameters(
+    fn bind_class_parameters(
         &mut self,
         def: &'a ClassDef,
         shown: &str,
@@ -251,36 +251,63 @@ impl<'a> Evaluator<'a> {
     ) -> R<IndexMap<String, Value>> {
         let params = def.params.as_deref().unwrap_or(&[]);
         let mut values = IndexMap::new();
-        for (i, p) in params.iter().enumerate() {
-            let name = &p.name.name;
-            let value = match (given.shift_remove(name), &p.default) {
-                (Some(v), _) => v,
-                (None, Some(default)) => {
-                    self.pending = Some(PendingParams {
-                        class: shown.to_string(),
-                        param: name.clone(),
-                        later: params[i..].iter().map(|p| p.name.name.clone()).collect(),
-                    });
-                    let v = self.known(default);
-                    self.pending = None;
-                    v?
+        let mut failure = None;
+        let mut bound_so_far = 0;
+        let mut value_of = |evaluator: &mut Self, p: &'a crate::ast::Parameter| {
+            let i = bound_so_far;
+            bound_so_far += 1;
+            match evaluator.class_parameter(params, i, p, shown, given) {
+                Ok(value) => {
+                    values.insert(p.name.name.clone(), value.clone());
+                    super::Binding::To(AbstractValue::Known(value))
                 }
-                (None, None) => {
-                    return Err(failed(format!(
-                        "{shown}: expects a value for parameter '{name}'"
-                    )));
+                Err(e) => {
+                    failure = Some(e);
+                    super::Binding::Refused
                 }
-            };
-            if let Some(type_expr) = &p.type_expr {
-                self.check_parameter(shown, name, type_expr, &value)?;
             }
-            self.scopes
-                .last_mut()
-                .expect("the class's scope")
-                .insert(name.clone(), AbstractValue::Known(value.clone()));
-            values.insert(name.clone(), value);
+        };
+        let _ = self.bind_parameters(None, params, &mut value_of);
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(values),
         }
-        Ok(values)
+    }
+
+    /// The value of the `i`th parameter `p` of a class declared as `shown`: the one
+    /// given, else its default (evaluated seeing the parameters before it), checked
+    /// against its type.
+    fn class_parameter(
+        &mut self,
+        params: &[crate::ast::Parameter],
+        i: usize,
+        p: &crate::ast::Parameter,
+        shown: &str,
+        given: &mut IndexMap<String, Value>,
+    ) -> R<Value> {
+        let name = &p.name.name;
+        let value = match (given.shift_remove(name), &p.default) {
+            (Some(v), _) => v,
+            (None, Some(default)) => {
+                self.pending = Some(PendingParams {
+                    class: shown.to_string(),
+                    param: name.clone(),
+                    later: params[i..].iter().map(|p| p.name.name.clone()).collect(),
+                });
+                let v = self.known(default);
+                self.pending = None;
+                v?
+            }
+            (None, None) => {
+                return Err(failed(format!(
+                    "{shown}: expects a value for parameter '{name}'"
+                )));
+            }
+        };
+        if let Some(type_expr) = &p.type_expr {
+            self.check_parameter(shown, name, type_expr, &value)?;
+        }
+        Ok(value)
     }
 
     fn evaluate_body(&mut self, def: &'a ClassDef) -> R<()> {

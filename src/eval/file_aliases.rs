@@ -80,6 +80,43 @@ fn may_return_early(statements: &[crate::ast::Expr]) -> bool {
     finds.0
 }
 
+/// What the `i`th parameter `p` of a called function holds for `args`: the argument (for
+/// a captures-rest parameter, the arguments from there on), else its default where the
+/// evaluation knows it. `None` where the body would not run: no value, or one its type
+/// rejects (Puppet's dispatcher refuses the call: another rule's finding).
+fn argument(
+    evaluator: &mut crate::eval::Evaluator,
+    p: &crate::ast::Parameter,
+    args: &[crate::types::Value],
+    i: usize,
+) -> Option<crate::types::Value> {
+    use crate::eval::AbstractValue;
+    let value = if p.captures_rest {
+        crate::types::Value::array(args.get(i..).unwrap_or(&[]).to_vec())
+    } else if let Some(v) = args.get(i) {
+        v.clone()
+    } else {
+        match evaluator.eval(p.default.as_ref()?) {
+            Ok(AbstractValue::Known(v)) => v,
+            _ => return None,
+        }
+    };
+    if let Some(type_expr) = &p.type_expr {
+        let ty = evaluator.resolve_type(type_expr).ok()?;
+        let fits = match &value {
+            crate::types::Value::Array(items) if p.captures_rest => {
+                items.iter().all(|v| crate::types::instance_of(v, &ty))
+            }
+            _ if p.captures_rest => false,
+            _ => crate::types::instance_of(&value, &ty),
+        };
+        if !fits {
+            return None;
+        }
+    }
+    Some(value)
+}
+
 impl crate::eval::FunctionSource for FileAliases<'_> {
     fn defines_puppet_function(&self, name: &str) -> bool {
         self.env.function(name).is_some()
@@ -113,7 +150,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         let mut evaluator = Evaluator::new(&aliases)
             .with_functions(&aliases)
             .with_calls(calls + 1);
-        evaluator.bind_by_types(function.params.as_deref().unwrap_or(&[]));
+        evaluator.bind_by_types(None, function.params.as_deref().unwrap_or(&[]));
         evaluator.walk(&function.body.statements, &mut |_, _| {});
         evaluator.check_return(function);
         evaluator
@@ -129,7 +166,7 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         calls: usize,
     ) -> Option<crate::types::Value> {
         use crate::env::symbols::{self, SymbolKind};
-        use crate::eval::{AbstractValue, Evaluator};
+        use crate::eval::{AbstractValue, Binding, Evaluator};
         if calls >= MAX_FUNCTION_CALLS || self.budget.spent() {
             return None;
         }
@@ -150,37 +187,15 @@ impl crate::eval::FunctionSource for FileAliases<'_> {
         if args.len() > params.len() && !params.iter().any(|p| p.captures_rest) {
             return None;
         }
-        for (i, p) in params.iter().enumerate() {
-            let value = if p.captures_rest {
-                crate::types::Value::array(args.get(i..).unwrap_or(&[]).to_vec())
-            } else if let Some(v) = args.get(i) {
-                v.clone()
-            } else {
-                match evaluator.eval(p.default.as_ref()?) {
-                    Ok(AbstractValue::Known(v)) => v,
-                    _ => return None,
-                }
-            };
-            // An argument its parameter's type rejects: Puppet's dispatcher refuses
-            // the call (another rule's finding), the body never runs.
-            if let Some(type_expr) = &p.type_expr {
-                let ty = evaluator.resolve_type(type_expr).ok()?;
-                let fits = if p.captures_rest {
-                    match &value {
-                        crate::types::Value::Array(items) => {
-                            items.iter().all(|v| crate::types::instance_of(v, &ty))
-                        }
-                        _ => false,
-                    }
-                } else {
-                    crate::types::instance_of(&value, &ty)
-                };
-                if !fits {
-                    return None;
-                }
+        let mut position = 0;
+        evaluator.bind_parameters(None, params, |evaluator, p| {
+            let i = position;
+            position += 1;
+            match argument(evaluator, p, args, i) {
+                Some(value) => Binding::To(AbstractValue::Known(value)),
+                None => Binding::Refused,
             }
-            evaluator.bind(&p.name.name, AbstractValue::Known(value));
-        }
+        })?;
         match evaluator.eval_block(&function.body.statements) {
             Ok(AbstractValue::Known(v)) => Some(v),
             _ => None,

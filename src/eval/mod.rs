@@ -19,6 +19,7 @@ pub mod flow;
 mod format;
 mod lambdas;
 mod operators;
+mod parameters;
 mod pure;
 pub mod query;
 mod returns;
@@ -42,6 +43,7 @@ use crate::types::Type;
 pub use budget::Budget;
 pub use file_aliases::FileAliases;
 use indexmap::IndexMap;
+pub use parameters::{by_type, Binding, TitleAndName};
 use scope::Scope;
 use std::sync::Arc;
 
@@ -724,20 +726,6 @@ impl<'a> Evaluator<'a> {
             .last_mut()
             .expect("the top scope")
             .insert(name.to_string(), value);
-    }
-
-    /// Binds each parameter (but a captures-rest one) to any value of its declared
-    /// type, as a body is walked on its own: `Any` where the type is absent or cannot
-    /// be resolved.
-    pub fn bind_by_types(&mut self, params: &[crate::ast::Parameter]) {
-        for p in params.iter().filter(|p| !p.captures_rest) {
-            let ty = p
-                .type_expr
-                .as_ref()
-                .and_then(|t| self.resolve_type(t).ok())
-                .unwrap_or_else(crate::types::t::any);
-            self.bind(&p.name.name, AbstractValue::Inferred(ty));
-        }
     }
 
     fn assign_many(&mut self, targets: &[Expr], value: &Value) -> R<()> {

@@ -12,6 +12,7 @@ pub use write::write_atomically;
 
 use crate::check::{self, FileReport, Plan};
 use crate::config::Settings;
+use crate::diagnostics::RuleId;
 use crate::diagnostics::{rule_ids, Applicability, Diagnostic, Edit};
 use crate::env::Environment;
 use crate::source::{SourceFile, SourceKind};
@@ -31,10 +32,10 @@ pub struct Fixed {
     /// The fixed text (the original when nothing was fixed).
     pub text: String,
     /// How many findings of each rule were fixed.
-    pub counts: BTreeMap<&'static str, usize>,
+    pub counts: BTreeMap<RuleId, usize>,
     /// Fixes not applied, by rule, because the file has syntax errors or the result
     /// would not parse.
-    pub refused: BTreeMap<&'static str, usize>,
+    pub refused: BTreeMap<RuleId, usize>,
     /// The findings that remain in the fixed text.
     pub report: FileReport,
 }
@@ -84,8 +85,8 @@ const SINGLE_TRIES: usize = 32;
 
 /// The fixing loop, over any checker (tests give one with fixes of their own).
 fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport) -> Fixed {
-    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut refused: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut counts: BTreeMap<RuleId, usize> = BTreeMap::new();
+    let mut refused: BTreeMap<RuleId, usize> = BTreeMap::new();
     let crlf = uses_crlf(&text);
     let mut current = text;
     let mut report = check(&current);
@@ -133,7 +134,7 @@ fn fix_rounds(text: String, allowed: Allowed, check: impl Fn(&str) -> FileReport
         let accepted = attempt(&candidates).or_else(|| {
             // Keep what parses on its own: each rule's fixes together, else one by one.
             let mut good: Vec<&Diagnostic> = Vec::new();
-            let mut rules: Vec<&'static str> = candidates.iter().map(|d| d.rule).collect();
+            let mut rules: Vec<RuleId> = candidates.iter().map(|d| d.rule).collect();
             rules.sort_unstable();
             rules.dedup();
             for rule in rules {
@@ -200,7 +201,7 @@ fn syntax_errors(report: &FileReport) -> usize {
 
 /// The edits of every fix that overlaps no fix taken before it (in source order), and
 /// the rule of each fix taken. Rules write `\n`; in a CRLF file it becomes `\r\n`.
-fn allowed_edits(diagnostics: &[&Diagnostic], crlf: bool) -> (Vec<Edit>, Vec<&'static str>) {
+fn allowed_edits(diagnostics: &[&Diagnostic], crlf: bool) -> (Vec<Edit>, Vec<RuleId>) {
     let mut taken: Vec<Edit> = Vec::new();
     let mut rules = Vec::new();
     for d in diagnostics {
@@ -257,10 +258,10 @@ pub struct FileOutcome {
     pub report: FileReport,
     /// The original and fixed text, when fixing changed something.
     pub change: Option<(String, String)>,
-    pub counts: BTreeMap<&'static str, usize>,
+    pub counts: BTreeMap<RuleId, usize>,
     /// Fixes not applied because the file has syntax errors or the result would not
     /// parse, by rule.
-    pub refused: BTreeMap<&'static str, usize>,
+    pub refused: BTreeMap<RuleId, usize>,
     /// Why the fixed text could not be written.
     pub write_error: Option<String>,
 }
@@ -404,7 +405,7 @@ mod tests {
     #[test]
     fn overlapping_fixes_are_left_for_later() {
         let d = |start, end| {
-            Diagnostic::warning("x", Span::new(start, end), "m")
+            Diagnostic::warning(RuleId::declared("x"), Span::new(start, end), "m")
                 .with_fix(Fix::replace(Span::new(start, end), ""))
         };
         let all = [d(0, 4), d(2, 6), d(10, 12)];
@@ -418,8 +419,8 @@ mod tests {
     fn line_breaks_in_replacements_follow_the_file() {
         assert!(uses_crlf("a\r\nb\n"));
         assert!(!uses_crlf("a\nb\r\n"));
-        let d =
-            Diagnostic::warning("x", Span::at(1), "m").with_fix(Fix::replace(Span::at(1), "\n# c"));
+        let d = Diagnostic::warning(RuleId::declared("x"), Span::at(1), "m")
+            .with_fix(Fix::replace(Span::at(1), "\n# c"));
         let (edits, _) = allowed_edits(&[&d], true);
         assert_eq!(apply_edits("a\r\nb\r\n", &edits), "a\r\n# c\r\nb\r\n");
     }
@@ -435,9 +436,10 @@ mod tests {
         );
         if let Some(at) = text.rfind('}') {
             let span = Span::new(at as u32, at as u32 + 1);
-            report
-                .diagnostics
-                .push(Diagnostic::warning("breaker", span, "m").with_fix(Fix::replace(span, "")));
+            report.diagnostics.push(
+                Diagnostic::warning(RuleId::declared("breaker"), span, "m")
+                    .with_fix(Fix::replace(span, "")),
+            );
         }
         report
     }
@@ -459,7 +461,10 @@ mod tests {
         };
         let fixed = fix_rounds(text.into(), Allowed::Unsafe, check);
         assert_eq!(fixed.text, text);
-        assert!(fixed.refused.get("arrow-alignment").is_some_and(|n| *n > 0));
+        assert!(fixed
+            .refused
+            .get(&RuleId::declared("arrow-alignment"))
+            .is_some_and(|n| *n > 0));
     }
 
     #[test]
@@ -468,8 +473,11 @@ mod tests {
         let check = check_with_breaker;
         let fixed = fix_rounds("class x {   \n}\n".into(), Allowed::Safe, check);
         assert_eq!(fixed.text, "class x {\n}\n");
-        assert_eq!(fixed.counts.get("trailing-whitespace"), Some(&1));
-        assert_eq!(fixed.refused.get("breaker"), Some(&1));
+        assert_eq!(
+            fixed.counts.get(&RuleId::declared("trailing-whitespace")),
+            Some(&1)
+        );
+        assert_eq!(fixed.refused.get(&RuleId::declared("breaker")), Some(&1));
     }
 
     #[test]
@@ -492,6 +500,9 @@ mod tests {
             Allowed::Safe,
         );
         assert_eq!(fixed.text, "# @summary x\nclass x {\n  notice('a')\n}\n");
-        assert_eq!(fixed.counts.get("trailing-whitespace"), Some(&2));
+        assert_eq!(
+            fixed.counts.get(&RuleId::declared("trailing-whitespace")),
+            Some(&2)
+        );
     }
 }

@@ -19,9 +19,9 @@ use crate::ast::{AttributeOp, ExprKind, ResourceBody, ResourceExpr, ResourceForm
 use crate::env::definition_key;
 use crate::env::symbols::{self, SymbolKind};
 use crate::eval::FileAliases;
-use crate::eval::{AbstractValue, Budget, Evaluator, Failure};
+use crate::eval::{AbstractValue, Binding, Budget, Evaluator, Failure, TitleAndName};
 use crate::source::Span;
-use crate::types::{t, Value};
+use crate::types::{instance_of, t, Value};
 use foldhash::HashSet;
 use std::path::PathBuf;
 
@@ -228,41 +228,37 @@ fn walk(
     statements: &[crate::ast::Expr],
 ) -> Option<(Vec<Failure>, Vec<Declared>)> {
     let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
-    evaluator.bind("title", title.clone());
     let name = given
         .iter()
         .find(|(n, _)| *n == "name")
-        .map_or(title, |(_, v)| AbstractValue::Known(v.clone()));
-    evaluator.bind("name", name);
-    for p in params.iter().filter(|p| !p.captures_rest) {
+        .map_or(title.clone(), |(_, v)| AbstractValue::Known(v.clone()));
+    let names = TitleAndName { title, name };
+    evaluator.bind_parameters(Some(names), params, |evaluator, p| {
+        if p.captures_rest {
+            return Binding::Unbound;
+        }
         let declared = match &p.type_expr {
             Some(t) => evaluator.resolve_type(t).ok(),
             None => Some(t::any()),
         };
-        let value = match given.iter().find(|(n, _)| *n == p.name.name) {
-            Some((_, v)) => {
-                // A value its type rejects, or a type pupcheck cannot read: not judged.
-                if !declared
-                    .as_ref()
-                    .is_some_and(|ty| crate::types::instance_of(v, ty))
-                {
-                    return None;
-                }
-                AbstractValue::Known(v.clone())
+        match given.iter().find(|(n, _)| *n == p.name.name) {
+            // A value its type rejects, or a type pupcheck cannot read: not judged.
+            Some((_, v)) if !declared.as_ref().is_some_and(|ty| instance_of(v, ty)) => {
+                Binding::Refused
             }
+            Some((_, v)) => Binding::To(AbstractValue::Known(v.clone())),
             None => match &p.default {
                 Some(default) if !given.is_empty() => match evaluator.eval(default) {
-                    Ok(value) => value,
-                    Err(_) => AbstractValue::Inferred(declared.unwrap_or_else(t::any)),
+                    Ok(value) => Binding::To(value),
+                    Err(_) => Binding::To(AbstractValue::Inferred(declared.unwrap_or_else(t::any))),
                 },
                 _ if given.is_empty() || lenient => {
-                    AbstractValue::Inferred(declared.unwrap_or_else(t::any))
+                    Binding::To(AbstractValue::Inferred(declared.unwrap_or_else(t::any)))
                 }
-                _ => return None,
+                _ => Binding::Refused,
             },
-        };
-        evaluator.bind(&p.name.name, value);
-    }
+        }
+    })?;
     // The declarations the body makes, where the walk reaches them for certain, with
     // their title and every attribute known.
     let mut nested: Vec<Declared> = Vec::new();

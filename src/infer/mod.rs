@@ -16,14 +16,20 @@
 //! Layering: `infer` reads `ast`, `env`, `eval` and `types`; rules read `infer`.
 
 pub mod answer;
+pub mod declarations;
 mod declared;
+mod defaults;
+pub mod parameter_values;
 
 pub use declared::DeclaredFailure;
+pub use defaults::UnusableDefaults;
 
 use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
 use crate::eval::flow::Reached;
 use crate::eval::FileAliases;
-use crate::eval::{AbstractValue, EvalError, Evaluator, Failure, ResourceDefault};
+use crate::eval::{
+    by_type, AbstractValue, EvalError, Evaluator, Failure, ResourceDefault, TitleAndName,
+};
 use crate::types::{t, Value};
 use foldhash::{HashMap, HashSet, HashSetExt};
 
@@ -64,6 +70,9 @@ pub struct FileInference {
     /// The errors Puppet raises in the bodies this file's declarations evaluate, for
     /// the values they give (`declared`).
     declared: Vec<DeclaredFailure>,
+    /// The defaults the file's declarations leave that their types reject
+    /// (`defaults`).
+    unusable_defaults: Vec<UnusableDefaults>,
 }
 
 impl FileInference {
@@ -92,6 +101,7 @@ impl FileInference {
             }
         }
         record.declared = declared::failures(ctx, &record, aliases.budget());
+        record.unusable_defaults = defaults::unusable_defaults(*ctx, &record);
         record
     }
 
@@ -125,6 +135,13 @@ impl FileInference {
     /// values they give, where the bodies' own walk does not find them.
     pub fn declared_failures(&self) -> &[DeclaredFailure] {
         &self.declared
+    }
+
+    /// The defaults the file's declarations leave to the classes and defined types they
+    /// declare that the parameters' types reject, in the order of the declarations
+    /// (those of `include` and the like first).
+    pub fn unusable_defaults(&self) -> &[UnusableDefaults] {
+        &self.unusable_defaults
     }
 
     /// The value recorded for `expr`: known, or known by its type.
@@ -194,7 +211,7 @@ impl FileInference {
     fn parameter_defaults(&mut self, ctx: &FileView, aliases: &FileAliases) {
         crate::ast::each_parameter_list(ctx.program, ctx.exprs, |_, params| {
             let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
-            for p in params {
+            let _ = evaluator.bind_parameters(None, params, |evaluator, p| {
                 if let Some(default) = &p.default {
                     let id = ExprId::of(default);
                     if self.evaluated.insert(id) {
@@ -203,15 +220,8 @@ impl FileInference {
                         }
                     }
                 }
-                if !p.captures_rest {
-                    let ty = p
-                        .type_expr
-                        .as_ref()
-                        .and_then(|t| evaluator.resolve_type(t).ok())
-                        .unwrap_or_else(t::any);
-                    evaluator.bind(&p.name.name, AbstractValue::Inferred(ty));
-                }
-            }
+                by_type(evaluator, p)
+            });
         });
     }
 
@@ -362,16 +372,15 @@ fn walk_body<'p>(
     if let Some(watched) = watch {
         evaluator.watch(watched);
     }
-    if let Some(title) = title {
-        evaluator.bind("title", title.clone());
+    let names = title.map(|title| TitleAndName {
         // A defined type's `name` may be given another value than the title.
-        let name = match title {
-            AbstractValue::Known(_) => title,
+        name: match &title {
+            AbstractValue::Known(_) => title.clone(),
             AbstractValue::Inferred(_) => AbstractValue::Inferred(t::not_undef_any()),
-        };
-        evaluator.bind("name", name);
-    }
-    evaluator.bind_by_types(params);
+        },
+        title,
+    });
+    evaluator.bind_by_types(names, params);
     evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
     if let Some(function) = function {
         evaluator.check_return(function);

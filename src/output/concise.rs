@@ -2,16 +2,7 @@
 //! editors and `grep`-style tools read.
 
 use super::positions;
-use crate::check::Report;
 use std::io::Write;
-
-pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    super::write_parts(
-        report,
-        |_, file, range| part(file, range),
-        |part| out.write_all(part),
-    )
-}
 
 /// Some of a file's findings (`range`), a line each.
 pub(super) fn part(

@@ -4,17 +4,8 @@
 
 use super::positions;
 use crate::baseline::fingerprint::stable_path;
-use crate::check::Report;
 use crate::diagnostics::Severity;
 use std::io::Write;
-
-pub fn write(report: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    super::write_parts(
-        report,
-        |_, file, range| part(file, range),
-        |part| out.write_all(part),
-    )
-}
 
 /// Some of a file's findings (`range`), a workflow command each.
 pub(super) fn part(

@@ -33,9 +33,9 @@ fn part(
             let (start, end) = super::positions(file, d);
             let issue = Issue {
                 kind: "issue",
-                check_name: d.rule,
+                check_name: d.rule.as_str(),
                 description: &d.message,
-                categories: [category(d.rule)],
+                categories: [category(d.rule.as_str())],
                 severity: severity(d.severity),
                 fingerprint: &fingerprint.context,
                 location: Location {

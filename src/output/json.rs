@@ -90,7 +90,7 @@ pub(super) fn part(
             end_line: end.line,
             end_column: end.column,
             severity: d.severity,
-            rule: d.rule,
+            rule: d.rule.as_str(),
             message: &d.message,
         };
         if !part.is_empty() {

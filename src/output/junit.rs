@@ -77,7 +77,7 @@ pub(super) fn part(file: &FileReport) -> std::io::Result<Vec<u8>> {
                 let message = format!("{at}: {}", d.message);
                 let body = format!("{}[{}] {name}:{at}: {}", d.severity, d.rule, d.message);
                 w.create_element("failure")
-                    .with_attribute(xml::attr("type", d.rule))
+                    .with_attribute(xml::attr("type", d.rule.as_str()))
                     .with_attribute(xml::attr("message", &message))
                     .write_text_content(xml::text(&body))?;
             }

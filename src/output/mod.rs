@@ -79,10 +79,10 @@ impl Format {
         } = *context;
         match self {
             Format::Human => human::write(report, duration_ms, out),
-            Format::Concise => concise::write(report, out),
+            Format::Concise => write_concatenated(report, out, concise::part),
             Format::Json => json::write(report, duration_ms, out),
             Format::Sarif => sarif::write(report, fingerprints, out),
-            Format::Github => github::write(report, out),
+            Format::Github => write_concatenated(report, out, github::part),
             Format::Gitlab => gitlab::write(report, fingerprints, out),
             Format::Junit => junit::write(report, duration_ms, out),
             Format::Checkstyle => checkstyle::write(report, out),
@@ -150,6 +150,20 @@ pub(crate) fn write_parts(
     write: impl FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     write_parts_finishing(report, render, unchanged, write)
+}
+
+/// A report in a format that is nothing but its findings one after another (a line
+/// each): every part as `part` renders it, written out in order.
+pub(crate) fn write_concatenated(
+    report: &Report,
+    out: &mut dyn std::io::Write,
+    part: fn(&FileReport, std::ops::Range<usize>) -> std::io::Result<Vec<u8>>,
+) -> std::io::Result<()> {
+    write_parts(
+        report,
+        |_, file, range| part(file, range),
+        |p| out.write_all(p),
+    )
 }
 
 /// A worker's part as it is.

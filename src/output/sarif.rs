@@ -14,7 +14,7 @@ use crate::baseline::fingerprint::{
     file_context_fingerprints, stable_path, Fingerprint, Fingerprints,
 };
 use crate::check::{FileReport, Report};
-use crate::diagnostics::Severity;
+use crate::diagnostics::{RuleId, Severity};
 use crate::rules::{self, Rule};
 use crate::source::Span;
 use serde_json::{json, Map, Value};
@@ -35,7 +35,7 @@ pub fn write(
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     // The rules the results use, in id order; results point at them by index.
-    let used: BTreeMap<&str, usize> = report
+    let used: BTreeMap<RuleId, usize> = report
         .diagnostics()
         .map(|(_, d)| d.rule)
         .collect::<std::collections::BTreeSet<_>>()
@@ -43,7 +43,7 @@ pub fn write(
         .enumerate()
         .map(|(i, rule)| (rule, i))
         .collect();
-    let descriptors: Vec<Value> = used.keys().map(|id| descriptor(id)).collect();
+    let descriptors: Vec<Value> = used.keys().map(|id| descriptor(id.as_str())).collect();
     let notifications: Vec<Value> = report
         .walk_errors
         .iter()
@@ -96,7 +96,7 @@ pub fn write(
         fingerprints,
         RESULTS_INDENT,
         out,
-        |file, range, fingerprints| part(file, range, fingerprints, &|rule| used[rule]),
+        |file, range, fingerprints| part(file, range, fingerprints, &|rule| used[&rule]),
         |rendered| renumbered(rendered, &used),
     )?;
     out.write_all(&frame.as_bytes()[at + marker.len()..])?;
@@ -113,7 +113,7 @@ fn part(
     file: &FileReport,
     range: std::ops::Range<usize>,
     fingerprints: &[Fingerprint],
-    rule_index: &dyn Fn(&str) -> usize,
+    rule_index: &dyn Fn(RuleId) -> usize,
 ) -> std::io::Result<Vec<u8>> {
     let uri = artifact_location(&file.path);
     super::json_elements(
@@ -134,12 +134,12 @@ pub(super) fn worker_part(file: &FileReport) -> std::io::Result<Option<Vec<u8>>>
     if file
         .diagnostics
         .iter()
-        .any(|d| !places.contains_key(d.rule))
+        .any(|d| !places.contains_key(&d.rule))
     {
         return Ok(None);
     }
     let fingerprints = file_context_fingerprints(file);
-    let number = |rule: &str| CATALOGUE_NUMBERS + places[rule];
+    let number = |rule: RuleId| CATALOGUE_NUMBERS + places[&rule];
     part(file, 0..file.diagnostics.len(), &fingerprints, &number).map(Some)
 }
 
@@ -147,8 +147,8 @@ pub(super) fn worker_part(file: &FileReport) -> std::io::Result<Option<Vec<u8>>>
 const CATALOGUE_NUMBERS: usize = 1 << 40;
 
 /// Each rule's place in the catalogue, by id.
-fn catalogue_places() -> &'static foldhash::HashMap<&'static str, usize> {
-    static PLACES: std::sync::OnceLock<foldhash::HashMap<&'static str, usize>> =
+fn catalogue_places() -> &'static foldhash::HashMap<RuleId, usize> {
+    static PLACES: std::sync::OnceLock<foldhash::HashMap<RuleId, usize>> =
         std::sync::OnceLock::new();
     PLACES.get_or_init(|| {
         rules::ALL
@@ -162,7 +162,7 @@ fn catalogue_places() -> &'static foldhash::HashMap<&'static str, usize> {
 /// A worker's part with each `"ruleIndex"` number that counts from
 /// [`CATALOGUE_NUMBERS`] replaced by the rule's index among those the report uses. The
 /// key cannot occur inside a JSON string (its quotes would be escaped there).
-fn renumbered<'a>(part: &'a [u8], used: &BTreeMap<&str, usize>) -> Cow<'a, [u8]> {
+fn renumbered<'a>(part: &'a [u8], used: &BTreeMap<RuleId, usize>) -> Cow<'a, [u8]> {
     const KEY: &[u8] = b"\"ruleIndex\": ";
     // (One searcher for every part: building one costs more than a part's search.)
     static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
@@ -181,7 +181,7 @@ fn renumbered<'a>(part: &'a [u8], used: &BTreeMap<&str, usize>) -> Cow<'a, [u8]>
         let index = number
             .and_then(|n| n.checked_sub(CATALOGUE_NUMBERS))
             .and_then(|place| rules::ALL.get(place))
-            .and_then(|rule| used.get(rule.id));
+            .and_then(|rule| used.get(&rule.id));
         out.extend_from_slice(&rest[..digits]);
         match index {
             Some(index) => write!(out, "{index}").expect("writing to a Vec"),
@@ -269,7 +269,7 @@ fn result<'a>(
     fingerprint: &'a str,
 ) -> SarifResult<'a> {
     SarifResult {
-        rule_id: d.rule,
+        rule_id: d.rule.as_str(),
         rule_index,
         level: level(d.severity),
         message: Text {

@@ -158,11 +158,11 @@ impl Estate {
                     }
                     Severity::Info => infos += 1,
                 }
-                let rule = rules.entry(d.rule).or_insert((d.severity, 0));
+                let rule = rules.entry(d.rule.as_str()).or_insert((d.severity, 0));
                 rule.0 = rule.0.max(d.severity);
                 rule.1 += 1;
-                let is_type_rule =
-                    crate::rules::find(d.rule).is_some_and(|r| r.category == Category::Type);
+                let is_type_rule = crate::rules::find(d.rule.as_str())
+                    .is_some_and(|r| r.category == Category::Type);
                 let Some(found) = is_type_rule.then(|| mismatch::read(&d.message)).flatten() else {
                     continue;
                 };
@@ -175,7 +175,11 @@ impl Estate {
                     message: d.message.clone(),
                 };
                 by_types
-                    .entry((found.expected.clone(), found.actual.clone(), d.rule))
+                    .entry((
+                        found.expected.clone(),
+                        found.actual.clone(),
+                        d.rule.as_str(),
+                    ))
                     .or_default()
                     .add(&at);
                 // An EPP template's parameter list names no template: the finding's

@@ -14,11 +14,11 @@
 //! --test rules` to write its `rules/<id>/README.md` from the metadata.
 
 use crate::ast::{Expr, ExprTag};
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, RuleId, Severity};
 use serde::Serialize;
 
 pub use crate::analysis::code_map::CodeMap;
-pub use crate::analysis::context::FileContext;
+pub use crate::analysis::context::{FileContext, InterpretedFile};
 
 /// Declares a rule's `RULE`: its documentation is the doc comment (Markdown: "What it
 /// does", "Why it matters", "Example", "How to fix"), then its id, category and
@@ -36,7 +36,11 @@ pub use crate::analysis::context::FileContext;
 ///
 /// `check` is the file's `fn check(&FileContext, &mut Vec<Diagnostic>)`; `on_expr:
 /// [Kind, ...]` its `fn check_expr(&FileContext, &Expr, &mut Vec<Diagnostic>)`, called
-/// on the expressions of those kinds; `fixable`, `reads_interpretation`,
+/// on the expressions of those kinds. After `reads_interpretation` (written before
+/// them) they take an [`InterpretedFile`] instead, the only way to the record of the
+/// file's interpretation: the compiler holds the flag to what the checks read.
+/// `reports_failures: Kind` is the whole check of a rule that reports the failures of
+/// one [`crate::eval::FailureKind`] the interpretation found. `fixable`,
 /// `off_by_default` and `puppet_lint: "name"` say the rest.
 macro_rules! declare_rule {
     (
@@ -45,37 +49,44 @@ macro_rules! declare_rule {
         $summary:literal
         $({ $($flags:tt)* })?
     ) => {
-        declare_rule!(@build [
-            id: $id,
+        declare_rule!(@build File [
+            id: $crate::diagnostics::RuleId::declared($id),
             summary: $summary,
             category: $crate::rules::Category::$category,
             severity: $crate::diagnostics::Severity::$severity,
             docs: concat!($($doc, "\n"),*),
         ] $($($flags)*)?);
     };
-    // One flag at a time, into the fields that differ from the defaults.
-    (@build [$($done:tt)*] check $(, $($rest:tt)*)?) => {
-        declare_rule!(@build [$($done)* check: Some(check),] $($($rest)*)?);
+    // One flag at a time, into the fields that differ from the defaults; `File` or
+    // `Interpreted` (after `reads_interpretation`) is what the checks take.
+    (@build $takes:ident [$($done:tt)*] check $(, $($rest:tt)*)?) => {
+        declare_rule!(@build $takes [$($done)* check: Some($crate::rules::Check::$takes(check)),]
+            $($($rest)*)?);
     };
-    (@build [$($done:tt)*] on_expr: [$($kind:ident),* $(,)?] $(, $($rest:tt)*)?) => {
-        declare_rule!(@build [$($done)* on_expr: Some($crate::rules::ExprVisit {
+    (@build $takes:ident [$($done:tt)*] on_expr: [$($kind:ident),* $(,)?] $(, $($rest:tt)*)?) => {
+        declare_rule!(@build $takes [$($done)* on_expr: Some($crate::rules::ExprVisit {
             kinds: &[$($crate::ast::ExprTag::$kind),*],
-            visit: check_expr,
+            visit: $crate::rules::ExprCheck::$takes(check_expr),
         }),] $($($rest)*)?);
     };
-    (@build [$($done:tt)*] fixable $(, $($rest:tt)*)?) => {
-        declare_rule!(@build [$($done)* fixable: true,] $($($rest)*)?);
+    (@build $takes:ident [$($done:tt)*] reports_failures: $kind:ident $(, $($rest:tt)*)?) => {
+        declare_rule!(@build Interpreted [$($done)* check: Some($crate::rules::Check::Interpreted(
+            |ctx, out| RULE.report_failures(ctx, $crate::eval::FailureKind::$kind, out),
+        )),] $($($rest)*)?);
     };
-    (@build [$($done:tt)*] reads_interpretation $(, $($rest:tt)*)?) => {
-        declare_rule!(@build [$($done)* reads_interpretation: true,] $($($rest)*)?);
+    (@build $takes:ident [$($done:tt)*] fixable $(, $($rest:tt)*)?) => {
+        declare_rule!(@build $takes [$($done)* fixable: true,] $($($rest)*)?);
     };
-    (@build [$($done:tt)*] off_by_default $(, $($rest:tt)*)?) => {
-        declare_rule!(@build [$($done)* enabled_by_default: false,] $($($rest)*)?);
+    (@build File [$($done:tt)*] reads_interpretation $(, $($rest:tt)*)?) => {
+        declare_rule!(@build Interpreted [$($done)*] $($($rest)*)?);
     };
-    (@build [$($done:tt)*] puppet_lint: $name:literal $(, $($rest:tt)*)?) => {
-        declare_rule!(@build [$($done)* puppet_lint: Some($name),] $($($rest)*)?);
+    (@build $takes:ident [$($done:tt)*] off_by_default $(, $($rest:tt)*)?) => {
+        declare_rule!(@build $takes [$($done)* enabled_by_default: false,] $($($rest)*)?);
     };
-    (@build [$($done:tt)*]) => {
+    (@build $takes:ident [$($done:tt)*] puppet_lint: $name:literal $(, $($rest:tt)*)?) => {
+        declare_rule!(@build $takes [$($done)* puppet_lint: Some($name),] $($($rest)*)?);
+    };
+    (@build $takes:ident [$($done:tt)*]) => {
         pub static RULE: $crate::rules::Rule = $crate::rules::Rule {
             $($done)*
             ..$crate::rules::Rule::DEFAULTS
@@ -299,16 +310,12 @@ impl Category {
 /// A rule: metadata, documentation and the check.
 pub struct Rule {
     /// Stable, kebab-case.
-    pub id: &'static str,
+    pub id: RuleId,
     pub summary: &'static str,
     pub category: Category,
     pub severity: Severity,
     pub enabled_by_default: bool,
     pub fixable: bool,
-    /// Whether the rule reads the file's interpretation (`FileContext::inference`):
-    /// a check of one file starts the rules that do not while it is made, and those
-    /// that do after them (a rule declaring it wrongly only waits, or is waited for).
-    pub reads_interpretation: bool,
     /// The puppet-lint check this rule reproduces, if any.
     pub puppet_lint: Option<&'static str>,
     /// The doc comment of its declaration, each line as `///` leaves it (after a
@@ -316,7 +323,7 @@ pub struct Rule {
     docs: &'static str,
     /// A check of the whole file, run once (`None` for diagnostics produced by the
     /// syntax layer or the file reader, and for rules that only look at expressions).
-    pub check: Option<fn(&FileContext, &mut Vec<Diagnostic>)>,
+    pub check: Option<Check>,
     /// What the rule looks at in the one walk over the file's expressions.
     pub on_expr: Option<ExprVisit>,
 }
@@ -329,20 +336,49 @@ pub struct ExprVisit {
     pub visit: ExprCheck,
 }
 
-/// A rule's check of one expression.
-pub type ExprCheck = fn(&FileContext, &Expr, &mut Vec<Diagnostic>);
+/// A rule's check of the whole file: of the file, or of the file with its
+/// interpretation.
+#[derive(Clone, Copy)]
+pub enum Check {
+    File(fn(&FileContext, &mut Vec<Diagnostic>)),
+    Interpreted(fn(&InterpretedFile, &mut Vec<Diagnostic>)),
+}
+
+/// A rule's check of one expression, as [`Check`].
+#[derive(Clone, Copy)]
+pub enum ExprCheck {
+    File(fn(&FileContext, &Expr, &mut Vec<Diagnostic>)),
+    Interpreted(fn(&InterpretedFile, &Expr, &mut Vec<Diagnostic>)),
+}
+
+impl Check {
+    pub fn run(self, ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+        match self {
+            Check::File(check) => check(ctx, out),
+            Check::Interpreted(check) => check(&ctx.interpreted(), out),
+        }
+    }
+}
+
+impl ExprCheck {
+    pub fn run(self, ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+        match self {
+            ExprCheck::File(check) => check(ctx, expr, out),
+            ExprCheck::Interpreted(check) => check(&ctx.interpreted(), expr, out),
+        }
+    }
+}
 
 impl Rule {
     /// What a rule declared with `declare_rule!` is unless it says otherwise (`id`,
     /// `summary`, `category`, `severity` and the docs it always says).
     pub const DEFAULTS: Rule = Rule {
-        id: "",
+        id: RuleId::declared(""),
         summary: "",
         category: Category::Style,
         severity: Severity::Warning,
         enabled_by_default: true,
         fixable: false,
-        reads_interpretation: false,
         puppet_lint: None,
         docs: "",
         check: None,
@@ -366,11 +402,25 @@ impl Rule {
         self.check.is_some() || self.on_expr.is_some()
     }
 
+    /// Whether the rule reads the file's interpretation: whether its checks take an
+    /// [`InterpretedFile`]. A check of one file starts the rules that do not while the
+    /// interpretation is made, and those that do after them.
+    pub fn reads_interpretation(&self) -> bool {
+        matches!(self.check, Some(Check::Interpreted(_)))
+            || matches!(
+                self.on_expr,
+                Some(ExprVisit {
+                    visit: ExprCheck::Interpreted(_),
+                    ..
+                })
+            )
+    }
+
     /// Reports the failures of `kind` the file's interpretation found
     /// ([`crate::analysis::failures`]).
     pub fn report_failures(
         &'static self,
-        ctx: &FileContext,
+        ctx: &InterpretedFile,
         kind: crate::eval::FailureKind,
         out: &mut Vec<Diagnostic>,
     ) {
@@ -396,12 +446,25 @@ impl Rule {
 pub fn find(name: &str) -> Option<&'static Rule> {
     ALL.iter()
         .copied()
-        .find(|r| r.id == name || r.puppet_lint == Some(name))
+        .find(|r| r.id.as_str() == name || r.puppet_lint == Some(name))
 }
 
 #[cfg(test)]
 mod tests {
     use super::DECLARED;
+
+    /// The ids the layers below the catalogue name (`diagnostics::rule_ids`, the
+    /// variable-scope rule the unset-variable analysis reads the suppressions of) are
+    /// ids of declared rules.
+    #[test]
+    fn ids_named_below_are_declared_rules() {
+        let below = crate::diagnostics::rule_ids::ALL
+            .iter()
+            .chain([&crate::analysis::unset_variables::VARIABLE_SCOPE]);
+        for id in below {
+            assert!(super::ALL.iter().any(|r| r.id == *id), "{id}");
+        }
+    }
 
     /// Every `src/rules/<folder>/<module>.rs` is declared (a file left out of the list
     /// would not even be compiled), and declared once; `mod.rs` is the only file outside
@@ -435,26 +498,5 @@ mod tests {
             .collect();
         declared.sort();
         assert_eq!(files, declared);
-    }
-
-    /// A rule whose file reads the interpretation, itself or through the helpers that
-    /// do, says so (else a check of one file would start it early, and a thread would
-    /// wait on the interpretation instead of running the rules that do not read it).
-    #[test]
-    fn rules_reading_the_interpretation_declare_it() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-        const READING: &[&str] = &[
-            "inference()",
-            "report_failures(",
-            "each_declaration",
-            "each_ruby_resource",
-            "unusable_defaults",
-        ];
-        for (rule, (folder, module)) in super::ALL.iter().zip(DECLARED) {
-            let text =
-                std::fs::read_to_string(root.join(folder).join(format!("{module}.rs"))).unwrap();
-            let reads = READING.iter().any(|call| text.contains(call));
-            assert_eq!(rule.reads_interpretation, reads, "{}", rule.id);
-        }
     }
 }

@@ -51,7 +51,7 @@ impl Statistics {
         let mut by_file = Vec::new();
         for file in report.files.iter().filter(|f| !f.diagnostics.is_empty()) {
             for d in &file.diagnostics {
-                *by_rule.entry((d.rule, d.severity)).or_default() += 1;
+                *by_rule.entry((d.rule.as_str(), d.severity)).or_default() += 1;
             }
             *by_module.entry(module_of(&file.path)).or_default() += file.diagnostics.len();
             by_file.push(Count {

@@ -648,7 +648,7 @@ impl<'a, 't> Lowerer<'a, 't> {
             Ok(v) => ExprKind::Integer(v),
             Err(_) => {
                 self.diagnostics.push(Diagnostic::error(
-                    "numeric-overflow",
+                    rule_ids::NUMERIC_OVERFLOW,
                     self.span(node),
                     format!("The integer {text} is out of range (a 64-bit signed integer)"),
                 ));
@@ -1142,7 +1142,7 @@ pub(super) fn unescape_reporting(
     for u in unknown {
         let start = base + u.offset as u32;
         diagnostics.push(Diagnostic::warning(
-            "unrecognized-escape",
+            rule_ids::UNRECOGNIZED_ESCAPE,
             Span::new(start, start + u.sequence.len() as u32),
             format!("Unrecognized escape sequence '{}'", u.sequence),
         ));

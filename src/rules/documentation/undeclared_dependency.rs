@@ -1,5 +1,5 @@
 use crate::analysis::walks::each_expr;
-use crate::analysis::declarations::literal_names;
+use crate::infer::declarations::literal_names;
 use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::Diagnostic;

@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports an access expression `x[...]` that Puppet refuses: the wrong number of keys or
@@ -11,8 +7,8 @@ declare_rule! {
     /// is Puppet's.
     ///
     /// ## Why it matters
-    /// The catalog does not compile: the node gets no new configuration until the code is
-    /// fixed.
+    /// Puppet stops compiling the catalog at the access: every node that evaluates it keeps
+    /// its old configuration until the key or the subject is fixed.
     ///
     /// ## Example
     /// ```puppet
@@ -25,9 +21,5 @@ declare_rule! {
     /// specification lists for them.
     "access" (Type, Error)
     "An access `[]` with keys its subject does not take"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::Access, out);
+    { reports_failures: Access }
 }

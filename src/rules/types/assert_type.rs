@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports a call of `assert_type(Type, value)` without a block whose value, as the code
@@ -23,9 +19,5 @@ declare_rule! {
     /// Give a value of the type, convert it (`Integer($port)`), or widen the type.
     "assert-type" (Type, Error)
     "An `assert_type` that fails on the value the code gives it"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::AssertType, out);
+    { reports_failures: AssertType }
 }

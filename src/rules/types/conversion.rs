@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports a call of a type (`Integer(...)`, `Numeric(...)`, `Float(...)`,
@@ -10,8 +6,8 @@ declare_rule! {
     /// The message is Puppet's.
     ///
     /// ## Why it matters
-    /// The catalog does not compile: the node gets no new configuration until the code is
-    /// fixed.
+    /// Puppet stops compiling the catalog at the conversion: every node that evaluates it
+    /// keeps its old configuration until the value can be converted.
     ///
     /// ## Example
     /// ```puppet
@@ -24,9 +20,5 @@ declare_rule! {
     /// (`$text =~ /\A\d+\z/`).
     "conversion" (Type, Error)
     "A conversion that cannot succeed (`Integer('eighty')`)"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::Conversion, out);
+    { reports_failures: Conversion }
 }

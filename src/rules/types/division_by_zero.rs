@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports a division or a modulo whose divisor is zero for every value that can reach it,
@@ -10,8 +6,8 @@ declare_rule! {
     /// for floats.
     ///
     /// ## Why it matters
-    /// The catalog does not compile: the node gets no new configuration until the code is
-    /// fixed.
+    /// Puppet stops compiling the catalog at the division: every node that evaluates it
+    /// keeps its old configuration until the divisor is fixed.
     ///
     /// ## Example
     /// ```puppet
@@ -24,9 +20,5 @@ declare_rule! {
     /// zero.
     "division-by-zero" (Type, Error)
     "A division or modulo by zero"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::DivisionByZero, out);
+    { reports_failures: DivisionByZero }
 }

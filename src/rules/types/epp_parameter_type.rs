@@ -1,5 +1,5 @@
-use crate::analysis::parameter_values::{mismatch, Undef};
-use crate::rules::FileContext;
+use crate::infer::parameter_values::{mismatch, Undef};
+use crate::rules::InterpretedFile;
 use crate::ast::{Expr, ExprKind};
 use indexmap::IndexMap;
 use crate::diagnostics::Diagnostic;
@@ -41,7 +41,7 @@ declare_rule! {
     { reads_interpretation, check }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     let aliases = FileAliases::new(ctx.program, ctx.env);
     let mut resolver = Resolver::new(&aliases);
     for expr in &ctx.exprs {
@@ -104,7 +104,7 @@ fn inline_template_parameters(text: &str) -> Option<Vec<crate::ast::Parameter>> 
 /// The parameters a call gives, by name: a hash the evaluation knows, or a hash written
 /// out whose keys are strings, each value as the evaluation knows it (by its type, or
 /// not at all). `None` when the names are not known.
-fn given_parameters(ctx: &FileContext, hash: &Expr) -> Option<IndexMap<String, AbstractValue>> {
+fn given_parameters(ctx: &InterpretedFile, hash: &Expr) -> Option<IndexMap<String, AbstractValue>> {
     if let Some(AbstractValue::Known(Value::Hash(map))) = ctx.inference().value(hash) {
         return map
             .iter()

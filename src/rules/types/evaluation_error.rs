@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports code whose evaluation fails in Puppet for every value that can reach it and
@@ -27,8 +23,9 @@ declare_rule! {
     /// in the body.
     ///
     /// ## Why it matters
-    /// The catalog does not compile: the node gets no new configuration until the code is
-    /// fixed, and the error only shows when an agent runs.
+    /// Puppet stops compiling the catalog where the evaluation fails: every node that
+    /// evaluates that code keeps its old configuration until it is fixed, and the error
+    /// only shows when an agent runs.
     ///
     /// ## Example
     /// ```puppet
@@ -40,9 +37,5 @@ declare_rule! {
     /// Give each value its own variable, or choose the value with a selector or `if`.
     "evaluation-error" (Type, Error)
     "Puppet fails evaluating this code, whatever the node"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::Other, out);
+    { reports_failures: Other }
 }

@@ -1,5 +1,5 @@
-use crate::analysis::parameter_values::{mismatch, Undef};
-use crate::rules::FileContext;
+use crate::infer::parameter_values::{mismatch, Undef};
+use crate::rules::InterpretedFile;
 use crate::ast::{Expr, ExprKind, Parameter, UnaryOp};
 use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
@@ -84,7 +84,7 @@ fn arity_problem(params: &[Parameter], given: usize) -> Option<String> {
 /// The name a call calls, if it may be a function written in Puppet: one with a
 /// namespace, or a global name the environment defines and Puppet does not (Puppet's
 /// own functions, which this check does not judge, are found first).
-fn puppet_callee<'e>(ctx: &FileContext, expr: &'e Expr) -> Option<&'e str> {
+fn puppet_callee<'e>(ctx: &InterpretedFile, expr: &'e Expr) -> Option<&'e str> {
     let name = match &expr.kind {
         ExprKind::Call(call) => match &call.function.kind {
             ExprKind::Name(n) => n.as_str(),
@@ -96,7 +96,7 @@ fn puppet_callee<'e>(ctx: &FileContext, expr: &'e Expr) -> Option<&'e str> {
     (name.contains("::") || ctx.env.calls_global_puppet_function(name)).then_some(name)
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     // Puppet's own functions: judged by the evaluator, as the dispatcher judges them.
     RULE.report_failures(ctx, FailureKind::FunctionArguments, out);
     // The walk evaluates every body: only worth it when a function the index knows is
@@ -118,7 +118,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_call(
-    ctx: &FileContext,
+    ctx: &InterpretedFile,
     inference: &FileInference,
     resolver: &mut Resolver,
     expr: &Expr,
@@ -212,7 +212,7 @@ fn signature(resolver: &mut Resolver, params: &[Parameter]) -> Option<String> {
     let mut shown = Vec::with_capacity(params.len());
     for p in params {
         let ty = match &p.type_expr {
-            Some(type_expr) => crate::analysis::parameter_values::declared_type(resolver, type_expr)?,
+            Some(type_expr) => crate::infer::parameter_values::declared_type(resolver, type_expr)?,
             None => crate::types::t::any(),
         };
         let optional = p.default.is_some() && !p.captures_rest;

@@ -1,4 +1,4 @@
-use crate::rules::FileContext;
+use crate::rules::InterpretedFile;
 use crate::ast::{Expr, ExprKind};
 use crate::diagnostics::Diagnostic;
 use crate::hiera::yaml;
@@ -31,7 +31,7 @@ declare_rule! {
     { reads_interpretation, on_expr: [Call] }
 }
 
-fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
+fn check_expr(ctx: &InterpretedFile, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if ctx.env.root().is_none() {
         return;
     }

@@ -86,7 +86,7 @@ pub fn check_data_file(
         let Some(type_expr) = definition.param(param).and_then(|p| p.type_expr.as_ref()) else {
             continue;
         };
-        let Some(expected) = crate::analysis::parameter_values::declared_type(&mut resolver, type_expr) else {
+        let Some(expected) = crate::infer::parameter_values::declared_type(&mut resolver, type_expr) else {
             continue;
         };
         if !expected.patterns_runnable() {
@@ -121,7 +121,7 @@ pub fn check_data_file(
         }
         let subject = format!(
             "Class[{}]",
-            crate::analysis::declarations::capitalized(&definition.name)
+            crate::infer::declarations::capitalized(&definition.name)
         );
         out.push(
             RULE.diagnostic(

@@ -1,5 +1,5 @@
-use crate::analysis::declarations::each_ruby_resource;
-use crate::rules::FileContext;
+use crate::infer::declarations::each_ruby_resource;
+use crate::rules::InterpretedFile;
 use crate::diagnostics::Diagnostic;
 use crate::eval::AbstractValue;
 use crate::types::from_ast::parse_type_expr;
@@ -55,9 +55,9 @@ fn as_name(value: &Value) -> Option<(String, String)> {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     let mut resolver = Resolver::new(ctx.env);
-    each_ruby_resource(ctx, |resource| {
+    each_ruby_resource(ctx.view(), ctx.inference(), |resource| {
         for attribute in &resource.body.attributes {
             let attribute_name = &attribute.name.name;
             let Some(AbstractValue::Known(value)) = ctx.inference().value(&attribute.value) else {

@@ -1,7 +1,7 @@
-use crate::analysis::declarations::{
+use crate::infer::declarations::{
     capitalized, class_parameter_may_be_bound, each_declaration, each_included_class,
 };
-use crate::rules::FileContext;
+use crate::rules::InterpretedFile;
 use crate::diagnostics::Diagnostic;
 use crate::env::Definition;
 use crate::source::Span;
@@ -53,8 +53,8 @@ declare_rule! {
     { reads_interpretation, check }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_declaration(ctx, |declaration| {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
+    each_declaration(ctx.view(), ctx.inference(), |declaration| {
         if declaration.is_default_body
             || !declaration.complete
             || (!declaration.is_class
@@ -79,7 +79,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     });
     // `include`, `contain` and `require` give no parameter: each comes from Hiera or
     // from a declaration with parameters evaluated before (which may be anywhere).
-    each_included_class(ctx, |definition, at| {
+    each_included_class(ctx.view(), |definition, at| {
         let missing = missing(ctx, &definition, true, |_| false);
         let subject = || format!("Class[{}]", capitalized(&definition.name));
         report(out, at.span, subject, &definition, &missing);
@@ -90,7 +90,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
 /// `definition` does not give (`given`), and that, for a class, no Hiera layer may
 /// bind (automatic parameter lookup).
 fn missing(
-    ctx: &FileContext,
+    ctx: &InterpretedFile,
     definition: &Definition,
     is_class: bool,
     given: impl Fn(&str) -> bool,
@@ -101,7 +101,7 @@ fn missing(
         .flatten()
         .filter(|p| p.default.is_none() && !p.captures_rest)
         .filter(|p| !given(&p.name.name))
-        .filter(|p| !is_class || !class_parameter_may_be_bound(ctx, &definition.name, &p.name.name))
+        .filter(|p| !is_class || !class_parameter_may_be_bound(ctx.env, &definition.name, &p.name.name))
         .map(|p| format!("expects a value for parameter '{}'", p.name.name))
         .collect()
 }

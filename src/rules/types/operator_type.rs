@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports an operator whose operands Puppet refuses, for every value that can reach it:
@@ -14,8 +10,9 @@ declare_rule! {
     /// what is certain): facts, parameters and lookups are never guessed.
     ///
     /// ## Why it matters
-    /// The catalog does not compile: the node gets no new configuration until the code is
-    /// fixed, and the error only shows when an agent runs.
+    /// Puppet stops compiling the catalog at the operator: every node that evaluates it
+    /// keeps its old configuration until the operands are of types it takes, and the error
+    /// only shows when an agent runs.
     ///
     /// ## Example
     /// ```puppet
@@ -28,9 +25,5 @@ declare_rule! {
     /// (`Integer($text)`).
     "operator-type" (Type, Error)
     "An operator is given operands it does not accept"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::Operator, out);
+    { reports_failures: Operator }
 }

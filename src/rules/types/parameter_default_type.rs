@@ -4,7 +4,7 @@
 //! does when the default is used.
 
 use crate::analysis::walks::each_parameter_list;
-use crate::rules::FileContext;
+use crate::rules::InterpretedFile;
 use crate::ast::Parameter;
 use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
@@ -44,7 +44,7 @@ declare_rule! {
     { reads_interpretation, check }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     // The file's aliases, then those of the modules around it; others are unknown.
     let aliases = FileAliases::new(ctx.program, ctx.env);
     let mut resolver = Resolver::new(&aliases);
@@ -55,7 +55,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let (Some(ty), Some(value)) = (
-                crate::analysis::parameter_values::declared_type(&mut resolver, type_expr),
+                crate::infer::parameter_values::declared_type(&mut resolver, type_expr),
                 inference.value(default),
             ) else {
                 continue;

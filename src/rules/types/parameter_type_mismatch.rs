@@ -1,9 +1,6 @@
-use crate::analysis::parameter_values::{declared_type, mismatch, Undef};
-use crate::analysis::declarations::{
-    capitalized, class_parameter_may_be_bound, each_declaration, each_included_class, Declaration,
-};
-use crate::analysis::defaults::{unusable_defaults, Supplied};
-use crate::rules::FileContext;
+use crate::infer::declarations::{each_declaration, Declaration};
+use crate::infer::parameter_values::{declared_type, mismatch, Undef};
+use crate::rules::InterpretedFile;
 use crate::ast::AttributeOp;
 use crate::diagnostics::Diagnostic;
 use crate::eval::FileAliases;
@@ -46,15 +43,28 @@ declare_rule! {
     { reads_interpretation, check }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
+    let inference = ctx.inference();
     let mut declarations: Vec<Declaration> = Vec::new();
     // Virtual and exported resources are not judged yet.
-    each_declaration(ctx, |d| {
+    each_declaration(ctx.view(), inference, |d| {
         if !d.virtual_or_exported {
             declarations.push(d)
         }
     });
-    check_included_defaults(ctx, out);
+    // The defaults a declaration leaves, when their types reject them.
+    for unusable in inference.unusable_defaults() {
+        out.push(
+            RULE.diagnostic(
+                unusable.at,
+                crate::types::mismatch::of_subject(&unusable.subject, &unusable.reasons),
+            )
+            .with_note(format!(
+                "the declaration leaves the parameters their defaults, written in {}",
+                crate::source::shown_path(&unusable.path)
+            )),
+        );
+    }
     if declarations.is_empty() {
         return;
     }
@@ -62,76 +72,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut resolver = Resolver::new(&aliases);
     for declaration in &declarations {
         check_declaration(&mut resolver, declaration, out);
-        check_defaults(ctx, declaration, out);
     }
-}
-
-/// The defaults a declaration leaves to its definition, when their types reject them.
-fn check_defaults(ctx: &FileContext, declaration: &Declaration, out: &mut Vec<Diagnostic>) {
-    let definition = &declaration.definition;
-    let Some(title) = &declaration.title else {
-        return;
-    };
-    if declaration.is_default_body
-        || !declaration.complete
-        || (!declaration.is_class && ctx.env.may_set_attributes_apart(&definition.name))
-    {
-        return;
-    }
-    let given = |name: &str| {
-        if let Some(attribute) = declaration.attributes.iter().find(|a| a.name == name) {
-            return match attribute.value.as_deref() {
-                // `undef` leaves the default.
-                Some(AbstractValue::Known(Value::Undef)) => Supplied::Nothing,
-                Some(value) if attribute.op == AttributeOp::Set => Supplied::Value(value),
-                _ => Supplied::Unknown,
-            };
-        }
-        if declaration.shared.contains(&name)
-            || (declaration.is_class && class_parameter_may_be_bound(ctx, &definition.name, name))
-        {
-            return Supplied::Unknown;
-        }
-        Supplied::Nothing
-    };
-    let reasons = unusable_defaults(ctx.env, definition, title, given);
-    report_defaults(out, declaration.span, || declaration.subject(), definition, &reasons);
-}
-
-/// `include`, `contain` and `require` give a class no parameter: each gets its value
-/// from Hiera, or its default.
-fn check_included_defaults(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_included_class(ctx, |definition, at| {
-        let given = |param: &str| {
-            if class_parameter_may_be_bound(ctx, &definition.name, param) {
-                Supplied::Unknown
-            } else {
-                Supplied::Nothing
-            }
-        };
-        let reasons = unusable_defaults(ctx.env, &definition, &definition.name, given);
-        let subject = || format!("Class[{}]", capitalized(&definition.name));
-        report_defaults(out, at.span, subject, &definition, &reasons);
-    });
-}
-
-fn report_defaults(
-    out: &mut Vec<Diagnostic>,
-    span: crate::source::Span,
-    subject: impl FnOnce() -> String,
-    definition: &crate::env::Definition,
-    reasons: &[String],
-) {
-    if reasons.is_empty() {
-        return;
-    }
-    out.push(
-        RULE.diagnostic(span, crate::types::mismatch::of_subject(&subject(), reasons))
-            .with_note(format!(
-                "the declaration leaves the parameters their defaults, written in {}",
-                crate::source::shown_path(&definition.path)
-            )),
-    );
 }
 
 fn check_declaration(

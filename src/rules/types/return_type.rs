@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports the last expression of a Puppet-language function with a declared return type
@@ -31,9 +27,5 @@ declare_rule! {
     /// the function returns.
     "return-type" (Type, Error)
     "A function's body ends with a value its declared return type rejects"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::ReturnType, out);
+    { reports_failures: ReturnType }
 }

@@ -1,4 +1,4 @@
-use crate::rules::FileContext;
+use crate::rules::InterpretedFile;
 use crate::ast::ExprKind;
 use crate::diagnostics::Diagnostic;
 use crate::eval::AbstractValue;
@@ -46,7 +46,7 @@ pub fn describe(value: Option<&AbstractValue>) -> String {
     }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     for expr in &ctx.exprs {
         let ExprKind::Call(call) = &expr.kind else {
             continue;

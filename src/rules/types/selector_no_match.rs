@@ -1,7 +1,3 @@
-use crate::rules::FileContext;
-use crate::diagnostics::Diagnostic;
-use crate::eval::FailureKind;
-
 declare_rule! {
     /// ## What it does
     /// Reports a selector (`$x ? { ... }`) without a `default` entry whose subject, as the
@@ -9,8 +5,8 @@ declare_rule! {
     /// selector parameter with value ...".
     ///
     /// ## Why it matters
-    /// The catalog does not compile: the node gets no new configuration until the code is
-    /// fixed.
+    /// Puppet stops compiling the catalog at the selector: every node that evaluates it
+    /// keeps its old configuration until an entry matches, or a `default` is added.
     ///
     /// ## Example
     /// ```puppet
@@ -25,9 +21,5 @@ declare_rule! {
     /// Add the missing entry, or a `default` entry for the values not listed.
     "selector-no-match" (Type, Error)
     "A selector whose subject matches none of its entries"
-    { reads_interpretation, check }
-}
-
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    RULE.report_failures(ctx, FailureKind::SelectorNoMatch, out);
+    { reports_failures: SelectorNoMatch }
 }

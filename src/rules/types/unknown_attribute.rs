@@ -1,5 +1,5 @@
-use crate::analysis::declarations::each_ruby_resource;
-use crate::rules::FileContext;
+use crate::infer::declarations::each_ruby_resource;
+use crate::rules::InterpretedFile;
 use crate::diagnostics::Diagnostic;
 
 declare_rule! {
@@ -34,11 +34,11 @@ declare_rule! {
     { reads_interpretation, check }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     let mut report = |name: &str, span, shown: &str| {
         out.push(RULE.diagnostic(span, format!("no parameter named '{name}' on {shown}")));
     };
-    each_ruby_resource(ctx, |resource| {
+    each_ruby_resource(ctx.view(), ctx.inference(), |resource| {
         for attribute in &resource.body.attributes {
             let name = attribute.name.name.as_str();
             if name != "*" && !resource.resource_type.accepts_attribute(name) {

@@ -38,7 +38,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
                 return;
             };
             if matches!(f.as_str(), "include" | "contain" | "require") {
-                for (name, at) in crate::analysis::declarations::literal_names(&call.args) {
+                for (name, at) in crate::infer::declarations::literal_names(&call.args) {
                     report(name, at);
                 }
             }
@@ -46,7 +46,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
         ExprKind::Resource(resource) if resource.form == ResourceForm::Regular => {
             if matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class") {
                 for body in &resource.bodies {
-                    for (name, at) in crate::analysis::declarations::literal_names(std::slice::from_ref(&body.title)) {
+                    for (name, at) in crate::infer::declarations::literal_names(std::slice::from_ref(&body.title)) {
                         report(name, at);
                     }
                 }

@@ -1,5 +1,5 @@
-use crate::analysis::declarations::each_declaration;
-use crate::rules::FileContext;
+use crate::infer::declarations::each_declaration;
+use crate::rules::InterpretedFile;
 use crate::diagnostics::Diagnostic;
 
 declare_rule! {
@@ -27,8 +27,8 @@ declare_rule! {
     { reads_interpretation, check }
 }
 
-fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    each_declaration(ctx, |declaration| {
+fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
+    each_declaration(ctx.view(), ctx.inference(), |declaration| {
         // Virtual and exported resources are not judged yet.
         if declaration.virtual_or_exported {
             return;

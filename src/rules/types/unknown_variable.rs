@@ -1,7 +1,7 @@
 use crate::ast::names;
 use crate::rules::FileContext;
 use crate::ast::ExprKind;
-use crate::diagnostics::{Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, RuleId, Severity};
 use crate::analysis::unset_variables::{has_variable, UnsetRead, Verdict};
 
 declare_rule! {
@@ -59,7 +59,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
 }
 
 /// The finding of an unqualified read Puppet cannot answer, in Puppet's words.
-pub(crate) fn diagnostic(unset: &UnsetRead, rule: &'static str, severity: Severity) -> Diagnostic {
+pub(crate) fn diagnostic(unset: &UnsetRead, rule: RuleId, severity: Severity) -> Diagnostic {
     let name = &unset.name;
     let mut diagnostic = Diagnostic::new(
         rule,

@@ -2,8 +2,7 @@
 //! (`class { 'ntp': ... }`, `ntp::peer { 'x': ... }`), for the rules that check them
 //! against the definitions.
 
-use super::walks::each_expr;
-use crate::analysis::context::FileContext;
+use super::{FileInference, FileView};
 use crate::ast::{ExprKind, ResourceBody, ResourceExpr, ResourceForm};
 use crate::builtin::resource_type::ResourceType;
 use crate::env::{Definition, Environment};
@@ -58,8 +57,8 @@ pub fn capitalized(name: &str) -> String {
 
 /// The strings a title evaluates to where the evaluation reached it (one, or an array
 /// of them); none when it is not known.
-fn titles(ctx: &FileContext, title: &crate::ast::Expr) -> Vec<String> {
-    match ctx.inference().value(title) {
+fn titles(record: &FileInference, title: &crate::ast::Expr) -> Vec<String> {
+    match record.value(title) {
         Some(AbstractValue::Known(Value::String(s))) => vec![s.to_string()],
         Some(AbstractValue::Known(Value::Array(items))) => items
             .iter()
@@ -72,10 +71,11 @@ fn titles(ctx: &FileContext, title: &crate::ast::Expr) -> Vec<String> {
 /// The declarations a resource expression makes of classes or defined types the index
 /// has.
 pub fn declarations_in<'a>(
-    ctx: &'a FileContext,
+    view: FileView<'a>,
+    record: &'a FileInference,
     resource: &'a ResourceExpr,
 ) -> Vec<Declaration<'a>> {
-    let env: &Environment = ctx.env;
+    let env: &Environment = view.env;
     let mut found = Vec::new();
     let ExprKind::Name(type_name) = &resource.type_expr.kind else {
         return found;
@@ -92,7 +92,7 @@ pub fn declarations_in<'a>(
                 .collect()
         })
         .unwrap_or_default();
-    let defaults_known = default_body.is_none_or(|b| all_splats_known(ctx, b));
+    let defaults_known = default_body.is_none_or(|b| all_splats_known(record, b));
     for body in &resource.bodies {
         let is_default_body = is_default(body);
         let shared = if is_default_body {
@@ -100,14 +100,14 @@ pub fn declarations_in<'a>(
         } else {
             shared.clone()
         };
-        let complete = defaults_known && all_splats_known(ctx, body);
+        let complete = defaults_known && all_splats_known(record, body);
         if type_name == "class" {
-            for title in titles(ctx, &body.title) {
+            for title in titles(record, &body.title) {
                 if let Some(definition) = env.class(&title) {
                     found.push(Declaration {
                         title: Some(definition.name.clone()),
                         definition,
-                        attributes: given(ctx, resource, body),
+                        attributes: given(record, resource, body),
                         complete,
                         is_class: true,
                         span: body.title.span,
@@ -119,11 +119,11 @@ pub fn declarations_in<'a>(
             }
         } else if let Some(definition) = env.define(type_name.as_str()) {
             // With several titles, Puppet fails on the first resource.
-            let first = titles(ctx, &body.title).into_iter().next();
+            let first = titles(record, &body.title).into_iter().next();
             found.push(Declaration {
                 definition,
                 title: first,
-                attributes: given(ctx, resource, body),
+                attributes: given(record, resource, body),
                 complete,
                 is_class: false,
                 span: body.title.span,
@@ -137,8 +137,7 @@ pub fn declarations_in<'a>(
 }
 
 /// Whether the evaluation knows every `* =>` hash of a body.
-fn all_splats_known(ctx: &FileContext, body: &ResourceBody) -> bool {
-    let inference = ctx.inference();
+fn all_splats_known(inference: &FileInference, body: &ResourceBody) -> bool {
     body.attributes
         .iter()
         .filter(|a| a.name.name == "*")
@@ -169,13 +168,12 @@ pub struct Given<'a> {
 /// error of its own, not judged here), then the resource defaults in force for the
 /// others.
 pub fn given<'a>(
-    ctx: &'a FileContext,
+    inference: &'a FileInference,
     resource: &'a ResourceExpr,
     body: &'a ResourceBody,
 ) -> Vec<Given<'a>> {
     use crate::ast::AttributeOp;
     use std::borrow::Cow;
-    let inference = ctx.inference();
     let mut out: Vec<Given> = Vec::new();
     let mut splats = Vec::new();
     for attribute in &body.attributes {
@@ -221,13 +219,16 @@ pub fn given<'a>(
 /// The declarations `create_resources(type, { title => { attribute => value } },
 /// defaults)` makes, where the evaluation knows its arguments: one per title, with
 /// each entry's attributes, then the defaults for the others.
-fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Vec<Declaration<'a>> {
+fn created_resources<'a>(
+    env: &Environment,
+    inference: &'a FileInference,
+    call: &'a crate::ast::Call,
+) -> Vec<Declaration<'a>> {
     let mut found = Vec::new();
     let is_create_resources = matches!(&call.function.kind, ExprKind::Name(n) if n.trim_start_matches("::") == "create_resources");
     if !is_create_resources || !(2..=3).contains(&call.args.len()) {
         return found;
     }
-    let inference = ctx.inference();
     let known = |e: &crate::ast::Expr| match inference.value(e) {
         Some(AbstractValue::Known(v)) => Some(v),
         _ => None,
@@ -249,13 +250,13 @@ fn created_resources<'a>(ctx: &'a FileContext, call: &'a crate::ast::Call) -> Ve
         };
         let is_class = type_name == "class";
         let (definition, title) = if is_class {
-            let Some(definition) = ctx.env.class(title) else {
+            let Some(definition) = env.class(title) else {
                 continue;
             };
             let name = definition.name.clone();
             (definition, name)
         } else {
-            let Some(definition) = ctx.env.define(&type_name) else {
+            let Some(definition) = env.define(&type_name) else {
                 return found;
             };
             (definition, title.to_string())
@@ -305,17 +306,21 @@ fn add_entries(
 
 /// Every declaration in the file of a class or defined type the index has: resource
 /// expressions, and `create_resources` calls whose arguments the evaluation knows.
-pub fn each_declaration<'a>(ctx: &'a FileContext<'a>, mut f: impl FnMut(Declaration<'a>)) {
-    each_expr(ctx, |expr| {
+pub fn each_declaration<'a>(
+    view: FileView<'a>,
+    record: &'a FileInference,
+    mut f: impl FnMut(Declaration<'a>),
+) {
+    for &expr in view.exprs {
         let found = match &expr.kind {
-            ExprKind::Resource(resource) => declarations_in(ctx, resource),
-            ExprKind::Call(call) => created_resources(ctx, call),
-            _ => return,
+            ExprKind::Resource(resource) => declarations_in(view, record, resource),
+            ExprKind::Call(call) => created_resources(view.env, record, call),
+            _ => continue,
         };
         for declaration in found {
             f(declaration);
         }
-    });
+    }
 }
 
 /// A regular resource body of a type written in Ruby (Puppet's, one Puppet ships in a
@@ -332,22 +337,26 @@ pub struct RubyResource<'a> {
 
 /// Every regular resource body (`file { ... }`) of a type written in Ruby that the
 /// index knows.
-pub fn each_ruby_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(RubyResource<'a>)) {
-    each_expr(ctx, |expr| {
+pub fn each_ruby_resource<'a>(
+    view: FileView<'a>,
+    record: &FileInference,
+    mut f: impl FnMut(RubyResource<'a>),
+) {
+    for &expr in view.exprs {
         let ExprKind::Resource(resource) = &expr.kind else {
-            return;
+            continue;
         };
         let ExprKind::Name(type_name) = &resource.type_expr.kind else {
-            return;
+            continue;
         };
         if resource.form != ResourceForm::Regular {
-            return;
+            continue;
         }
-        let Some(resource_type) = ctx.env.resource_type(type_name) else {
-            return;
+        let Some(resource_type) = view.env.resource_type(type_name) else {
+            continue;
         };
         for body in &resource.bodies {
-            let title = match titles(ctx, &body.title).as_slice() {
+            let title = match titles(record, &body.title).as_slice() {
                 [one] => format!("[{one}]"),
                 _ => String::new(),
             };
@@ -358,14 +367,14 @@ pub fn each_ruby_resource<'a>(ctx: &FileContext<'a>, mut f: impl FnMut(RubyResou
                 body,
             });
         }
-    });
+    }
 }
 
 /// Whether automatic parameter lookup may give the class `class` its parameter
 /// `param`: some Hiera level of the environment or the module may bind
 /// `class::param`, or a level pupcheck cannot read may.
-pub fn class_parameter_may_be_bound(ctx: &FileContext, class: &str, param: &str) -> bool {
-    ctx.env.hiera().may_bind(&format!("{class}::{param}"))
+pub fn class_parameter_may_be_bound(env: &Environment, class: &str, param: &str) -> bool {
+    env.hiera().may_bind(&format!("{class}::{param}"))
 }
 
 /// Each class `include`, `contain` or `require` names with a literal that the index
@@ -373,28 +382,28 @@ pub fn class_parameter_may_be_bound(ctx: &FileContext, class: &str, param: &str)
 /// parameters' values itself (from Hiera or the defaults): not where some manifest may
 /// declare the class with parameters, which may be evaluated first.
 pub fn each_included_class<'a>(
-    ctx: &'a FileContext<'a>,
+    view: FileView<'a>,
     mut f: impl FnMut(std::sync::Arc<Definition>, &'a crate::ast::Expr),
 ) {
-    each_expr(ctx, |expr| {
+    for &expr in view.exprs {
         let ExprKind::Call(call) = &expr.kind else {
-            return;
+            continue;
         };
         let ExprKind::Name(function) = &call.function.kind else {
-            return;
+            continue;
         };
         if !matches!(function.as_str(), "include" | "contain" | "require") {
-            return;
+            continue;
         }
         for (name, at) in literal_names(&call.args) {
-            let Some(definition) = ctx.env.class(name) else {
+            let Some(definition) = view.env.class(name) else {
                 continue;
             };
-            if !ctx.env.may_declare_class_with_parameters(&definition.name) {
+            if !view.env.may_declare_class_with_parameters(&definition.name) {
                 f(definition, at);
             }
         }
-    });
+    }
 }
 
 /// The class names written as literals in `include`-like arguments.

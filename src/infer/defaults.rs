@@ -1,0 +1,210 @@
+//! The defaults a declaration leaves to a class or defined type, evaluated as Puppet
+//! evaluates them when it evaluates the declaration: in the definition's file, in
+//! parameter order, each seeing `$title`, `$name` and the parameters before it. A
+//! default its parameter's type rejects fails the declaration ("Class[Ntp]: parameter
+//! 'port' expects an Integer value, got String"), whatever the body does. Recorded for
+//! every declaration of the file where that is certain (`FileInference::unusable_defaults`).
+
+use super::declarations::{
+    capitalized, class_parameter_may_be_bound, each_declaration, each_included_class, Declaration,
+};
+use super::parameter_values::{mismatch, Undef};
+use super::{FileInference, FileView};
+use crate::ast::AttributeOp;
+use crate::env::{Definition, Environment};
+use crate::eval::FileAliases;
+use crate::eval::{AbstractValue, Binding, Evaluator, TitleAndName};
+use crate::source::Span;
+use crate::types::resolve::Resolver;
+use crate::types::Value;
+use std::path::PathBuf;
+
+/// Defaults that fail a declaration: their parameters' types reject them.
+#[derive(Debug, Clone)]
+pub struct UnusableDefaults {
+    /// The declaration: a resource's title, the `create_resources` call, or the name
+    /// an `include` gives.
+    pub at: Span,
+    /// How Puppet names what is declared (`Class[Ntp]`, `Ntp::Peer[x]`).
+    pub subject: String,
+    /// The file whose defaults they are.
+    pub path: PathBuf,
+    /// Puppet's words for each, in parameter order.
+    pub reasons: Vec<String>,
+}
+
+/// What a declaration gives one parameter.
+enum Supplied<'v> {
+    /// Nothing: the default is used (or, without one, the declaration fails anyway).
+    Nothing,
+    /// A value, known as far as the evaluation knows it.
+    Value(&'v AbstractValue),
+    /// Something the evaluation does not know (a `* =>` hash, Hiera for a class).
+    Unknown,
+}
+
+/// The unusable defaults of the file's declarations: the classes `include`, `contain`
+/// and `require` name (each parameter gets Hiera's value or its default), then the
+/// resource declarations of classes and defined types. Not judged: virtual and
+/// exported resources, `default:` bodies, a declaration with a `* =>` hash the
+/// evaluation does not know, a defined type some code may give attributes apart
+/// (resource defaults, overrides), a class parameter Hiera may bind.
+pub(super) fn unusable_defaults(view: FileView, record: &FileInference) -> Vec<UnusableDefaults> {
+    let env = view.env;
+    let mut found = Vec::new();
+    each_included_class(view, |definition, at| {
+        let given = |param: &str| {
+            if class_parameter_may_be_bound(env, &definition.name, param) {
+                Supplied::Unknown
+            } else {
+                Supplied::Nothing
+            }
+        };
+        let reasons = evaluate_defaults(env, &definition, &definition.name, given);
+        if !reasons.is_empty() {
+            found.push(UnusableDefaults {
+                at: at.span,
+                subject: format!("Class[{}]", capitalized(&definition.name)),
+                path: definition.path.clone(),
+                reasons,
+            });
+        }
+    });
+    each_declaration(view, record, |declaration| {
+        if let Some(unusable) = declared(env, &declaration) {
+            found.push(unusable);
+        }
+    });
+    found
+}
+
+/// The defaults one declaration of a class or defined type leaves that fail it.
+fn declared(env: &Environment, declaration: &Declaration) -> Option<UnusableDefaults> {
+    let definition = &declaration.definition;
+    let title = declaration.title.as_ref()?;
+    if declaration.virtual_or_exported
+        || declaration.is_default_body
+        || !declaration.complete
+        || (!declaration.is_class && env.may_set_attributes_apart(&definition.name))
+    {
+        return None;
+    }
+    let given = |name: &str| {
+        if let Some(attribute) = declaration.attributes.iter().find(|a| a.name == name) {
+            return match attribute.value.as_deref() {
+                // `undef` leaves the default.
+                Some(AbstractValue::Known(Value::Undef)) => Supplied::Nothing,
+                Some(value) if attribute.op == AttributeOp::Set => Supplied::Value(value),
+                _ => Supplied::Unknown,
+            };
+        }
+        if declaration.shared.contains(&name)
+            || (declaration.is_class && class_parameter_may_be_bound(env, &definition.name, name))
+        {
+            return Supplied::Unknown;
+        }
+        Supplied::Nothing
+    };
+    let reasons = evaluate_defaults(env, definition, title, given);
+    (!reasons.is_empty()).then(|| UnusableDefaults {
+        at: declaration.span,
+        subject: declaration.subject(),
+        path: definition.path.clone(),
+        reasons,
+    })
+}
+
+/// Puppet's words for each default that `definition`'s parameters get from a
+/// declaration titled `title` (`given` says what the declaration gives each
+/// parameter) and that their types reject, in parameter order. Empty when none does,
+/// when the definition's file cannot be read, or when the declaration fails before
+/// (a required parameter it does not give: missing-parameter says so; a value it gives
+/// that its parameter rejects: parameter-type-mismatch says so), since Puppet then
+/// words the failure with those too.
+fn evaluate_defaults<'v>(
+    env: &Environment,
+    definition: &Definition,
+    title: &str,
+    given: impl Fn(&str) -> Supplied<'v>,
+) -> Vec<String> {
+    let Some(params) = &definition.params else {
+        return Vec::new();
+    };
+    // Most declarations give every typed parameter with a default its value: nothing
+    // to evaluate, and the definition's file is not read.
+    let uses_a_typed_default = params.iter().any(|p| {
+        p.default.is_some()
+            && p.type_expr.is_some()
+            && matches!(given(&p.name.name), Supplied::Nothing)
+    });
+    if !uses_a_typed_default {
+        return Vec::new();
+    }
+    let Some(file) = env.definition_file(&definition.path) else {
+        return Vec::new();
+    };
+    let aliases = FileAliases::new(&file.program, env);
+    let mut resolver = Resolver::new(&aliases);
+    let mut evaluator = Evaluator::new(&aliases).with_functions(&aliases);
+    let unknown = || AbstractValue::Inferred(crate::types::t::any());
+    let title = AbstractValue::Known(Value::string(title));
+    // `$name` is the title unless the declaration gives `name`.
+    let name = match given("name") {
+        Supplied::Value(value) => value.clone(),
+        Supplied::Unknown => unknown(),
+        Supplied::Nothing => title.clone(),
+    };
+    let mut reasons = Vec::new();
+    let bound = evaluator.bind_parameters(
+        Some(TitleAndName { title, name }),
+        params,
+        |evaluator, p| {
+            if p.captures_rest {
+                return Binding::Unbound;
+            }
+            match given(&p.name.name) {
+                Supplied::Value(value) => {
+                    let rejected = p.type_expr.as_ref().is_some_and(|type_expr| {
+                        mismatch(
+                            &mut resolver,
+                            type_expr,
+                            &p.name.name,
+                            value,
+                            Undef::LeavesTheDefault,
+                        )
+                        .is_some()
+                    });
+                    if rejected {
+                        return Binding::Refused;
+                    }
+                    Binding::To(value.clone())
+                }
+                Supplied::Unknown => Binding::To(unknown()),
+                Supplied::Nothing => {
+                    let Some(default) = &p.default else {
+                        return Binding::Refused;
+                    };
+                    // A default the evaluation cannot follow is known only to be `Any`:
+                    // nothing is judged of it, nor of the defaults that read it.
+                    let value = evaluator.eval(default).unwrap_or_else(|_| unknown());
+                    if let Some(type_expr) = &p.type_expr {
+                        if let Some(why) = mismatch(
+                            &mut resolver,
+                            type_expr,
+                            &p.name.name,
+                            &value,
+                            Undef::IsAValue,
+                        ) {
+                            reasons.extend(why);
+                        }
+                    }
+                    Binding::To(value)
+                }
+            }
+        },
+    );
+    match bound {
+        Some(()) => reasons,
+        None => Vec::new(),
+    }
+}
