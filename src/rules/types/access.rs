@@ -7,8 +7,8 @@ declare_rule! {
     /// is Puppet's.
     ///
     /// ## Why it matters
-    /// Puppet stops compiling the catalog at the access: every node that evaluates it keeps
-    /// its old configuration until the key or the subject is fixed.
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed.
     ///
     /// ## Example
     /// ```puppet

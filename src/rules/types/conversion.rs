@@ -6,8 +6,8 @@ declare_rule! {
     /// The message is Puppet's.
     ///
     /// ## Why it matters
-    /// Puppet stops compiling the catalog at the conversion: every node that evaluates it
-    /// keeps its old configuration until the value can be converted.
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed.
     ///
     /// ## Example
     /// ```puppet

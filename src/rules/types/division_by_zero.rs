@@ -6,8 +6,8 @@ declare_rule! {
     /// for floats.
     ///
     /// ## Why it matters
-    /// Puppet stops compiling the catalog at the division: every node that evaluates it
-    /// keeps its old configuration until the divisor is fixed.
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed.
     ///
     /// ## Example
     /// ```puppet

@@ -23,9 +23,8 @@ declare_rule! {
     /// in the body.
     ///
     /// ## Why it matters
-    /// Puppet stops compiling the catalog where the evaluation fails: every node that
-    /// evaluates that code keeps its old configuration until it is fixed, and the error
-    /// only shows when an agent runs.
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed, and the error only shows when an agent runs.
     ///
     /// ## Example
     /// ```puppet

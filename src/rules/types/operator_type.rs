@@ -10,9 +10,8 @@ declare_rule! {
     /// what is certain): facts, parameters and lookups are never guessed.
     ///
     /// ## Why it matters
-    /// Puppet stops compiling the catalog at the operator: every node that evaluates it
-    /// keeps its old configuration until the operands are of types it takes, and the error
-    /// only shows when an agent runs.
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed, and the error only shows when an agent runs.
     ///
     /// ## Example
     /// ```puppet

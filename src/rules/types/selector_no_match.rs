@@ -5,8 +5,8 @@ declare_rule! {
     /// selector parameter with value ...".
     ///
     /// ## Why it matters
-    /// Puppet stops compiling the catalog at the selector: every node that evaluates it
-    /// keeps its old configuration until an entry matches, or a `default` is added.
+    /// The catalog does not compile: the node gets no new configuration until the code is
+    /// fixed.
     ///
     /// ## Example
     /// ```puppet
