@@ -720,3 +720,50 @@ fn a_walk_leaves_out_a_modules_served_files() {
         "a named file is checked"
     );
 }
+
+/// A control repository deployed as r10k deploys it, in a folder named after its branch
+/// (`production`, a valid module name) and carrying a `metadata.json` for its tooling,
+/// is an environment, not a module: its `manifests/site.pp` may hold nodes and
+/// top-level code, named alone or with the folder, with an `environment.conf` or only a
+/// `Puppetfile`. A folder with a `metadata.json` and neither is a module.
+#[test]
+fn an_r10k_deployed_control_repository_is_no_module() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-r10k-{}", std::process::id()));
+    let site = "File { backup => false }\nnode default {\n  notice('x')\n}\n";
+    let rules = |root: &std::path::Path, marker: Option<&str>| -> Vec<String> {
+        let _ = std::fs::remove_dir_all(root);
+        std::fs::create_dir_all(root.join("manifests")).unwrap();
+        std::fs::write(root.join("manifests/site.pp"), site).unwrap();
+        std::fs::write(
+            root.join("metadata.json"),
+            "{\"name\": \"acme-production\"}\n",
+        )
+        .unwrap();
+        if let Some(marker) = marker {
+            std::fs::write(root.join(marker), "").unwrap();
+        }
+        let alone = pupcheck(&[
+            "check",
+            "--format",
+            "json",
+            "--no-cache",
+            root.join("manifests/site.pp").to_str().unwrap(),
+        ]);
+        let folder = pupcheck(&[
+            "check",
+            "--format",
+            "json",
+            "--no-cache",
+            root.to_str().unwrap(),
+        ]);
+        let mut found = each_finding(&alone, "rule");
+        found.extend(each_finding(&folder, "rule"));
+        found.retain(|r| r == "illegal-top-construct-location");
+        found
+    };
+    let production = dir.join("environments/production");
+    assert!(rules(&production, Some("environment.conf")).is_empty());
+    assert!(rules(&production, Some("Puppetfile")).is_empty());
+    assert_eq!(rules(&dir.join("modules/production"), None).len(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -294,3 +294,37 @@ mod properties {
         }
     }
 }
+
+/// `top-scope-facts` fixes only what is certainly a fact: a name Facter reports is
+/// rewritten by `--fix`; a name the control repository's site manifest sets at top
+/// scope is no fact (no finding, no fix: `$facts['realm']` would be undef); any other
+/// name is fixed only with `--unsafe-fixes`.
+#[test]
+fn top_scope_facts_fixes_only_facts() {
+    let dir = Scratch::new("top-scope-facts");
+    dir.write("environment.conf", "modulepath = site\n");
+    dir.write(
+        "manifests/site.pp",
+        "$realm = 'prod'\nnode default { include profile }\n",
+    );
+    let class = "# @summary x\nclass profile {\n  notice($::realm, $::timezone, $::rack)\n}\n";
+    let path = dir.write("site/profile/manifests/init.pp", class);
+    let select = ["--select", "top-scope-facts", "--no-cache"];
+    let out = dir.run(&[&select[..], &["--fix", "site"]].concat(), None);
+    assert!(out.status.code().is_some(), "{out:?}");
+    let fixed = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        fixed,
+        "# @summary x\nclass profile {\n  notice($::realm, $facts['timezone'], $::rack)\n}\n"
+    );
+    let out = dir.run(
+        &[&select[..], &["--fix", "--unsafe-fixes", "site"]].concat(),
+        None,
+    );
+    assert!(out.status.code().is_some(), "{out:?}");
+    let fixed = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        fixed,
+        "# @summary x\nclass profile {\n  notice($::realm, $facts['timezone'], $facts['rack'])\n}\n"
+    );
+}

@@ -5,3 +5,8 @@ class demo {
   }
   $role = $facts['role']
 }
+
+# A variable this environment's own top-scope code sets is that variable, not a fact
+# (Puppet 8 collects no legacy fact to collide with it).
+$lsbdistcodename = 'bookworm'
+notice($::lsbdistcodename)

@@ -12,3 +12,8 @@ class demo {
 # Without braces in a string, the fix adds them so the string still reads the fact.
 notice("running in ${facts['datacenter']}")
 #                  ^ warning[top-scope-facts]: top scope fact instead of facts hash
+
+# A fact Facter reports: the fix is safe. The names above may be top-scope variables set
+# where pupcheck cannot see: their fix is unsafe (`--unsafe-fixes`).
+notice($facts['timezone'])
+#      ^ warning[top-scope-facts]: top scope fact instead of facts hash

@@ -9,3 +9,7 @@ class demo {
 
 # Legacy facts are legacy-facts' findings (as puppet-lint 4 leaves them to legacy_facts).
 notice($::osfamily, "${::operatingsystem}")
+
+# A variable this environment's own top-scope code sets is that variable, not a fact.
+$realm = 'production'
+notice($::realm)

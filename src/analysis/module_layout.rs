@@ -2,6 +2,7 @@
 //! (checker4_0.rb's `namespace_for_file` / `dir_to_names`): shared by the rules about
 //! what a module file may contain.
 
+use crate::env::FolderEvidence;
 use std::path::Path;
 
 /// The folders of a module that Puppet autoloads `.pp` files from.
@@ -24,10 +25,14 @@ pub struct ModuleFile {
 /// pupcheck does not know the modulepath, so it needs evidence the folder above
 /// `manifests/` (or `functions/`, ...) is a module: a valid module name, and a
 /// `metadata.json` in it or a conventional modulepath folder (`modules`, `site`, ...)
-/// above it. A control repository's `manifests/site.pp` therefore never counts.
-/// `has_metadata` tells whether a module folder holds a `metadata.json`
-/// (`Environment::has_module_metadata` looks once a run).
-pub fn module_file(path: &Path, has_metadata: impl FnOnce(&Path) -> bool) -> Option<ModuleFile> {
+/// above it, and it is no control repository (`FolderEvidence`). A control
+/// repository's `manifests/site.pp` therefore never counts, whatever the folder's name.
+/// `evidence` tells what a folder holds (`Environment::folder_evidence` looks once a
+/// run).
+pub fn module_file(
+    path: &Path,
+    evidence: impl FnOnce(&Path) -> FolderEvidence,
+) -> Option<ModuleFile> {
     if path.extension()? != "pp" {
         return None;
     }
@@ -40,7 +45,11 @@ pub fn module_file(path: &Path, has_metadata: impl FnOnce(&Path) -> bool) -> Opt
     })?;
     let parts: Vec<String> = parts.iter().map(|p| p.to_lowercase()).collect();
     let module_dir: std::path::PathBuf = absolute.iter().take(dir).collect();
-    let on_modulepath = has_metadata(&module_dir)
+    let evidence = evidence(&module_dir);
+    if evidence.control_repository {
+        return None;
+    }
+    let on_modulepath = evidence.module_metadata
         || parts
             .get(dir.wrapping_sub(2))
             .is_some_and(|p| MODULEPATH_NAMES.contains(&p.as_str()));
@@ -78,7 +87,7 @@ mod tests {
     use super::*;
 
     fn namespace(path: &str) -> Option<String> {
-        module_file(Path::new(path), |dir| dir.join("metadata.json").is_file()).map(|m| m.namespace)
+        module_file(Path::new(path), FolderEvidence::of).map(|m| m.namespace)
     }
 
     #[test]

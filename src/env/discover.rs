@@ -140,6 +140,28 @@ impl EnvironmentRoots {
     }
 }
 
+/// What a folder holding `manifests/` (or another autoloaded folder) shows of itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FolderEvidence {
+    /// It holds a `metadata.json`, as a module does.
+    pub module_metadata: bool,
+    /// It is a control repository: it holds an `environment.conf` or a `Puppetfile`.
+    /// r10k deploys one as a folder named after its branch (`production`, a valid
+    /// module name), and many carry a `metadata.json` for their tooling: its
+    /// `manifests/` is the main manifest, never a module's.
+    pub control_repository: bool,
+}
+
+impl FolderEvidence {
+    pub fn of(dir: &Path) -> FolderEvidence {
+        FolderEvidence {
+            module_metadata: dir.join("metadata.json").is_file(),
+            control_repository: dir.join("environment.conf").is_file()
+                || dir.join("Puppetfile").is_file(),
+        }
+    }
+}
+
 fn is_environment_root(dir: &Path) -> bool {
     dir.join("environment.conf").is_file()
         || dir.join("Puppetfile").is_file()

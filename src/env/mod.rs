@@ -21,7 +21,9 @@ mod scan;
 pub(crate) mod symbols;
 pub(crate) mod top_scope;
 
-pub use discover::{checked_module_root, environment_root, modulepaths, EnvironmentRoots};
+pub use discover::{
+    checked_module_root, environment_root, modulepaths, EnvironmentRoots, FolderEvidence,
+};
 pub use loader::Loader;
 
 use crate::ast::names;
@@ -171,9 +173,9 @@ pub struct Environment {
     fact_scan: std::sync::OnceLock<scan::Scan>,
     /// The dependencies of each module asked about, by its folder.
     dependencies: memo::Memo<PathBuf, Option<ModuleDependencies>>,
-    /// Whether each module folder asked about holds a `metadata.json` (every file of a
-    /// module asks, `Environment::has_module_metadata`).
-    module_metadata_present: memo::Memo<PathBuf, bool>,
+    /// What each folder above a `manifests/` asked about holds (every file of a module
+    /// asks, `Environment::folder_evidence`).
+    module_folders: memo::Memo<PathBuf, discover::FolderEvidence>,
     /// The resource types written in Ruby asked about, by name: each declaration asks,
     /// and finding one looks at every module's folders.
     resource_types: memo::Memo<String, Option<Arc<crate::builtin::resource_type::ResourceType>>>,
@@ -361,11 +363,12 @@ impl Environment {
         Environment::default()
     }
 
-    /// Whether the module folder `dir` holds a `metadata.json`: looked at once per run,
+    /// What the folder `dir` above a file's `manifests/` shows of itself (a
+    /// `metadata.json`, a control repository's files): looked at once per run,
     /// whichever of its files asks first.
-    pub fn has_module_metadata(&self, dir: &Path) -> bool {
-        self.module_metadata_present
-            .get_or_compute(dir, || dir.join("metadata.json").is_file())
+    pub fn folder_evidence(&self, dir: &Path) -> discover::FolderEvidence {
+        self.module_folders
+            .get_or_compute(dir, || discover::FolderEvidence::of(dir))
     }
 
     /// The index of `programs` (already parsed) and of the files `more` (parsed here,
@@ -764,6 +767,22 @@ impl Environment {
             .get_or_init(|| top_scope::TopScopeVariables::of_main_manifest(root));
         let file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
         main.set_outside(name, &file)
+    }
+
+    /// Whether the environment's code sets the variable `name` at top or node scope:
+    /// `file` itself (whose program is `program`), another file of the run, or the main
+    /// manifest. Then `$::name` reads that variable, and is no fact (`$facts['name']`
+    /// is another value).
+    pub fn sets_top_scope_variable(
+        &self,
+        name: &str,
+        file: &Path,
+        program: &crate::ast::Program,
+    ) -> bool {
+        self.top_scope_variable_outside(name, file)
+            || top_scope::top_and_node_assignments(program)
+                .iter()
+                .any(|n| n == name)
     }
 
     /// The number of arguments the 3.x (legacy) Ruby function `name` of a module on

@@ -9,6 +9,9 @@ declare_rule! {
     /// facts hash (`$facts['osfamily']`), as puppet-lint 4's `legacy_facts` does. The table of
     /// legacy facts and their structured replacements is data: `data/legacy_facts.toml`.
     ///
+    /// `$::name` where the environment's own code sets `name` at top scope or in a node
+    /// definition reads that variable, not a fact: it is not reported.
+    ///
     /// ## Why it matters
     /// Legacy facts are not collected by default since Facter 4 (Puppet 7's
     /// `include_legacy_facts` is off in Puppet 8), so code reading them gets `undef`.
@@ -65,6 +68,16 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     let Some(replacement) = lookup(name) else {
         return;
     };
+    // `$::name` where the environment's own top-scope or node code sets `name` reads
+    // that variable (Puppet 8 collects no legacy fact to collide with it): no fact.
+    let reads_top_scope = matches!(expr.kind, ExprKind::Variable(_));
+    if reads_top_scope
+        && ctx
+            .env
+            .sets_top_scope_variable(name, &ctx.source.path, ctx.program)
+    {
+        return;
+    }
     // puppet-lint 4's message, which names the fact.
     let d = RULE.diagnostic(expr.span, format!("legacy fact '{name}'"));
     out.push(match replacement {

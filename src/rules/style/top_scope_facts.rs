@@ -1,6 +1,6 @@
 use crate::rules::FileContext;
 use crate::ast::{Expr, ExprKind};
-use crate::diagnostics::{Diagnostic, Fix};
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
 
 declare_rule! {
     /// ## What it does
@@ -18,10 +18,16 @@ declare_rule! {
     /// $service = $::my_custom_fact ? { 'yes' => 'apache2', default => 'httpd' }
     /// ```
     ///
+    /// A name the environment's own code sets at top scope or in a node definition
+    /// (`$realm = 'prod'` in `manifests/site.pp`) is that variable, not a fact: it is not
+    /// reported.
+    ///
     /// ## How to fix
-    /// Read the facts hash: `$facts['my_custom_fact']` (the fix does that). A top-scope
-    /// variable that is not a fact (set in `site.pp`) is reported too; such variables are
-    /// better passed as class parameters.
+    /// Read the facts hash: `$facts['my_custom_fact']`. The fix does that; it is safe for
+    /// the facts Facter reports (`$::timezone`), and unsafe (`--unsafe-fixes`) for any
+    /// other name, which may be a top-scope variable set where pupcheck cannot see (a main
+    /// manifest elsewhere, a node classifier): then `$facts['name']` is undef. Such
+    /// variables are better passed as class parameters.
     "top-scope-facts" (Style, Warning)
     "A fact read as a top-scope variable instead of from `$facts`"
     { fixable, puppet_lint: "top_scope_facts", on_expr: [Variable] }
@@ -49,12 +55,24 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
         return; // $::0 is not a fact
     }
+    // A variable the environment's own top-scope or node code sets is that variable,
+    // not a fact: `$facts['name']` would be another value (undef).
+    if ctx
+        .env
+        .sets_top_scope_variable(name, &ctx.source.path, ctx.program)
+    {
+        return;
+    }
     let code = format!("facts['{name}']");
-    out.push(
-        RULE.diagnostic(expr.span, "top scope fact instead of facts hash")
-            .with_fix(Fix::replace(
-                expr.span,
-                ctx.variable_sites().replacement(ctx, expr.span, &code),
-            )),
+    let mut fix = Fix::replace(
+        expr.span,
+        ctx.variable_sites().replacement(ctx, expr.span, &code),
     );
+    // Only a fact Facter reports is certainly the same value in `$facts`: any other
+    // name may be a top-scope variable set where pupcheck cannot see (a main manifest
+    // outside the folders checked, a node classifier), which the fix would lose.
+    if !crate::builtin::facts::is_known(name) {
+        fix.applicability = Applicability::Unsafe;
+    }
+    out.push(RULE.diagnostic(expr.span, "top scope fact instead of facts hash").with_fix(fix));
 }

@@ -32,7 +32,7 @@ declare_rule! {
 }
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
-    let Some(module) = module_file(&ctx.source.path, |dir| ctx.env.has_module_metadata(dir)) else {
+    let Some(module) = module_file(&ctx.source.path, |dir| ctx.env.folder_evidence(dir)) else {
         return;
     };
     // Nested definitions take their enclosing class's name as prefix, so only the

@@ -58,7 +58,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
         .filter(|s| !is_allowed(s) && !matches!(s.kind, ExprKind::Error))
         .collect();
     // Whether the file is a module's asks the file system: only when it matters.
-    if misplaced.is_empty() || module_file(&ctx.source.path, |dir| ctx.env.has_module_metadata(dir)).is_none() {
+    if misplaced.is_empty() || module_file(&ctx.source.path, |dir| ctx.env.folder_evidence(dir)).is_none() {
         return;
     }
     for statement in misplaced {
