@@ -60,6 +60,9 @@ pub struct FileContext<'a> {
     unset_reads: std::sync::OnceLock<Vec<crate::analysis::unset_variables::UnsetRead>>,
     /// Where fixes may replace a variable reference, found on first use.
     variable_sites: std::sync::OnceLock<crate::analysis::variable_sites::VariableSites>,
+    /// The variables the file sets at top scope or in node definitions, found on first
+    /// use.
+    top_scope_variables: std::sync::OnceLock<Vec<String>>,
     /// The tokens of each resource body, found on first use.
     resource_bodies: std::sync::OnceLock<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
 }
@@ -95,6 +98,17 @@ impl FileContext<'_> {
     pub fn variable_sites(&self) -> &crate::analysis::variable_sites::VariableSites {
         self.variable_sites
             .get_or_init(|| crate::analysis::variable_sites::VariableSites::of(self))
+    }
+
+    /// Whether the environment's code sets the variable `name` at top or node scope:
+    /// this file, another file of the run, or the main manifest. Then `$::name` reads
+    /// that variable, and is no fact (`$facts['name']` is another value).
+    pub fn sets_top_scope_variable(&self, name: &str) -> bool {
+        let own = self
+            .top_scope_variables
+            .get_or_init(|| crate::env::top_scope::top_and_node_assignments(self.program));
+        own.iter().any(|n| n == name)
+            || self.env.top_scope_variable_outside(name, &self.source.path)
     }
 
     /// The tokens of every resource body ([`crate::analysis::resource_tokens`]), shared
@@ -153,6 +167,7 @@ impl<'a> FileContext<'a> {
             inference: Default::default(),
             unset_reads: Default::default(),
             variable_sites: Default::default(),
+            top_scope_variables: Default::default(),
             resource_bodies: Default::default(),
         }
     }

@@ -765,24 +765,12 @@ impl Environment {
         let main = self
             .main_manifest
             .get_or_init(|| top_scope::TopScopeVariables::of_main_manifest(root));
-        let file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
-        main.set_outside(name, &file)
-    }
-
-    /// Whether the environment's code sets the variable `name` at top or node scope:
-    /// `file` itself (whose program is `program`), another file of the run, or the main
-    /// manifest. Then `$::name` reads that variable, and is no fact (`$facts['name']`
-    /// is another value).
-    pub fn sets_top_scope_variable(
-        &self,
-        name: &str,
-        file: &Path,
-        program: &crate::ast::Program,
-    ) -> bool {
-        self.top_scope_variable_outside(name, file)
-            || top_scope::top_and_node_assignments(program)
-                .iter()
-                .any(|n| n == name)
+        // (The file's real path, which the main manifest's paths are, only for a name
+        // the main manifest sets: most are not.)
+        main.sets(name) && {
+            let file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+            main.set_outside(name, &file)
+        }
     }
 
     /// The number of arguments the 3.x (legacy) Ruby function `name` of a module on

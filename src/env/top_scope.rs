@@ -36,6 +36,11 @@ impl TopScopeVariables {
         }
     }
 
+    /// Whether some file sets `name` at top or node scope.
+    pub fn sets(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
     /// Whether a file other than `file` sets `name` at top or node scope.
     pub fn set_outside(&self, name: &str, file: &Path) -> bool {
         self.by_name

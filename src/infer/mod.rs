@@ -18,11 +18,11 @@
 pub mod answer;
 pub mod declarations;
 mod declared;
-mod defaults;
+mod declared_values;
 pub mod parameter_values;
 
 pub use declared::DeclaredFailure;
-pub use defaults::UnusableDefaults;
+pub use declared_values::{Rejected, RejectedValue};
 
 use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
 use crate::eval::flow::Reached;
@@ -70,9 +70,9 @@ pub struct FileInference {
     /// The errors Puppet raises in the bodies this file's declarations evaluate, for
     /// the values they give (`declared`).
     declared: Vec<DeclaredFailure>,
-    /// The defaults the file's declarations leave that their types reject
-    /// (`defaults`).
-    unusable_defaults: Vec<UnusableDefaults>,
+    /// The values the file's declarations give or leave that the parameters' types
+    /// reject (`declared_values`), found the first time a rule asks.
+    rejected_values: std::sync::OnceLock<Vec<RejectedValue>>,
 }
 
 impl FileInference {
@@ -101,7 +101,6 @@ impl FileInference {
             }
         }
         record.declared = declared::failures(ctx, &record, aliases.budget());
-        record.unusable_defaults = defaults::unusable_defaults(*ctx, &record);
         record
     }
 
@@ -137,11 +136,13 @@ impl FileInference {
         &self.declared
     }
 
-    /// The defaults the file's declarations leave to the classes and defined types they
-    /// declare that the parameters' types reject, in the order of the declarations
-    /// (those of `include` and the like first).
-    pub fn unusable_defaults(&self) -> &[UnusableDefaults] {
-        &self.unusable_defaults
+    /// The values the file's declarations give the classes and defined types they
+    /// declare, or leave them as defaults, that the parameters' types reject: those of
+    /// `include` and the like first, then each declaration's in order. `ctx` is the file
+    /// this record is of.
+    pub fn rejected_values(&self, ctx: FileView) -> &[RejectedValue] {
+        self.rejected_values
+            .get_or_init(|| declared_values::rejected_values(ctx, self))
     }
 
     /// The value recorded for `expr`: known, or known by its type.

@@ -72,9 +72,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     // that variable (Puppet 8 collects no legacy fact to collide with it): no fact.
     let reads_top_scope = matches!(expr.kind, ExprKind::Variable(_));
     if reads_top_scope
-        && ctx
-            .env
-            .sets_top_scope_variable(name, &ctx.source.path, ctx.program)
+        && ctx.sets_top_scope_variable(name)
     {
         return;
     }

@@ -57,9 +57,7 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     }
     // A variable the environment's own top-scope or node code sets is that variable,
     // not a fact: `$facts['name']` would be another value (undef).
-    if ctx
-        .env
-        .sets_top_scope_variable(name, &ctx.source.path, ctx.program)
+    if ctx.sets_top_scope_variable(name)
     {
         return;
     }

@@ -1,12 +1,6 @@
-use crate::infer::declarations::{each_declaration, Declaration};
-use crate::infer::parameter_values::{declared_type, mismatch, Undef};
-use crate::rules::InterpretedFile;
-use crate::ast::AttributeOp;
 use crate::diagnostics::Diagnostic;
-use crate::eval::FileAliases;
-use crate::eval::AbstractValue;
-use crate::types::resolve::Resolver;
-use crate::types::Value;
+use crate::infer::Rejected;
+use crate::rules::InterpretedFile;
 
 declare_rule! {
     /// ## What it does
@@ -44,81 +38,23 @@ declare_rule! {
 }
 
 fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
-    let inference = ctx.inference();
-    let mut declarations: Vec<Declaration> = Vec::new();
-    // Virtual and exported resources are not judged yet.
-    each_declaration(ctx.view(), inference, |d| {
-        if !d.virtual_or_exported {
-            declarations.push(d)
-        }
-    });
-    // The defaults a declaration leaves, when their types reject them.
-    for unusable in inference.unusable_defaults() {
-        out.push(
-            RULE.diagnostic(
-                unusable.at,
-                crate::types::mismatch::of_subject(&unusable.subject, &unusable.reasons),
-            )
-            .with_note(format!(
+    for rejected in ctx.inference().rejected_values(ctx.view()) {
+        let message = crate::types::mismatch::of_subject(&rejected.subject, &rejected.reasons);
+        let note = match &rejected.rejected {
+            Rejected::Given {
+                param,
+                declared,
+                path,
+            } => format!(
+                "'{param}' is declared as {} in {}",
+                declared.as_deref().unwrap_or("its type"),
+                crate::source::shown_path(path)
+            ),
+            Rejected::Defaults { path } => format!(
                 "the declaration leaves the parameters their defaults, written in {}",
-                crate::source::shown_path(&unusable.path)
-            )),
-        );
-    }
-    if declarations.is_empty() {
-        return;
-    }
-    let aliases = FileAliases::new(ctx.program, ctx.env);
-    let mut resolver = Resolver::new(&aliases);
-    for declaration in &declarations {
-        check_declaration(&mut resolver, declaration, out);
-    }
-}
-
-fn check_declaration(
-    resolver: &mut Resolver,
-    declaration: &Declaration,
-    out: &mut Vec<Diagnostic>,
-) {
-    for attribute in &declaration.attributes {
-        if attribute.op != AttributeOp::Set {
-            continue;
-        }
-        let Some(param) = declaration.definition.param(&attribute.name) else {
-            continue;
+                crate::source::shown_path(path)
+            ),
         };
-        let Some(type_expr) = &param.type_expr else {
-            continue;
-        };
-        let Some(value) = attribute.value.as_deref() else {
-            continue;
-        };
-        // `undef` given to a parameter with a default leaves the default (whose type
-        // parameter-default-type judges); without one, it is judged like any value.
-        if matches!(value, AbstractValue::Known(Value::Undef)) && param.default.is_some() {
-            continue;
-        }
-        let Some(why) = mismatch(
-            resolver,
-            type_expr,
-            &param.name.name,
-            value,
-            Undef::LeavesTheDefault,
-        ) else {
-            continue;
-        };
-        out.push(
-            RULE.diagnostic(
-                attribute.span,
-                crate::types::mismatch::of_subject(&declaration.subject(), &why),
-            )
-            .with_note(format!(
-                "'{}' is declared as {} in {}",
-                param.name.name,
-                declared_type(resolver, type_expr)
-                    .map_or_else(|| "its type".to_string(), |t| t.to_string()),
-                crate::source::shown_path(&declaration.definition.path)
-            )),
-        );
+        out.push(RULE.diagnostic(rejected.at, message).with_note(note));
     }
 }

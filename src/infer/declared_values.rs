@@ -1,14 +1,16 @@
-//! The defaults a declaration leaves to a class or defined type, evaluated as Puppet
-//! evaluates them when it evaluates the declaration: in the definition's file, in
-//! parameter order, each seeing `$title`, `$name` and the parameters before it. A
-//! default its parameter's type rejects fails the declaration ("Class[Ntp]: parameter
-//! 'port' expects an Integer value, got String"), whatever the body does. Recorded for
-//! every declaration of the file where that is certain (`FileInference::unusable_defaults`).
+//! The values a file's declarations give the parameters of classes and defined types,
+//! judged against the parameters' types as Puppet judges them when it evaluates the
+//! declaration: each value given, and the defaults left, evaluated in the definition's
+//! file, in parameter order, each seeing `$title`, `$name` and the parameters before
+//! it. A value its parameter's type rejects fails the declaration ("Class[Ntp]:
+//! parameter 'port' expects an Integer value, got String"), whatever the body does.
+//! Found for every declaration of the file the first time a rule asks
+//! (`FileInference::rejected_values`).
 
 use super::declarations::{
     capitalized, class_parameter_may_be_bound, each_declaration, each_included_class, Declaration,
 };
-use super::parameter_values::{mismatch, Undef};
+use super::parameter_values::{declared_type, mismatch, Undef};
 use super::{FileInference, FileView};
 use crate::ast::AttributeOp;
 use crate::env::{Definition, Environment};
@@ -19,18 +21,31 @@ use crate::types::resolve::Resolver;
 use crate::types::Value;
 use std::path::PathBuf;
 
-/// Defaults that fail a declaration: their parameters' types reject them.
+/// Values a declaration gives, or leaves, that a parameter's type rejects.
 #[derive(Debug, Clone)]
-pub struct UnusableDefaults {
-    /// The declaration: a resource's title, the `create_resources` call, or the name
-    /// an `include` gives.
+pub struct RejectedValue {
+    /// The value given; for defaults, the declaration (a resource's title, the
+    /// `create_resources` call, or the name an `include` gives).
     pub at: Span,
     /// How Puppet names what is declared (`Class[Ntp]`, `Ntp::Peer[x]`).
     pub subject: String,
-    /// The file whose defaults they are.
-    pub path: PathBuf,
-    /// Puppet's words for each, in parameter order.
+    /// Puppet's words for each value rejected, in parameter order.
     pub reasons: Vec<String>,
+    pub rejected: Rejected,
+}
+
+/// Which values a [`RejectedValue`] is about.
+#[derive(Debug, Clone)]
+pub enum Rejected {
+    /// The value given to `param`, declared as `declared` (`None`: a type pupcheck does
+    /// not show) in `path`.
+    Given {
+        param: String,
+        declared: Option<String>,
+        path: PathBuf,
+    },
+    /// The defaults the declaration leaves, written in `path`.
+    Defaults { path: PathBuf },
 }
 
 /// What a declaration gives one parameter.
@@ -43,13 +58,14 @@ enum Supplied<'v> {
     Unknown,
 }
 
-/// The unusable defaults of the file's declarations: the classes `include`, `contain`
-/// and `require` name (each parameter gets Hiera's value or its default), then the
-/// resource declarations of classes and defined types. Not judged: virtual and
-/// exported resources, `default:` bodies, a declaration with a `* =>` hash the
-/// evaluation does not know, a defined type some code may give attributes apart
-/// (resource defaults, overrides), a class parameter Hiera may bind.
-pub(super) fn unusable_defaults(view: FileView, record: &FileInference) -> Vec<UnusableDefaults> {
+/// The rejected values of the file's declarations: the defaults of the classes
+/// `include`, `contain` and `require` name (each parameter gets Hiera's value or its
+/// default), then, for each resource declaration of a class or defined type, the values
+/// it gives and the defaults it leaves. Not judged: virtual and exported resources; for
+/// defaults also `default:` bodies, a declaration with a `* =>` hash the evaluation
+/// does not know, a defined type some code may give attributes apart (resource
+/// defaults, overrides), a class parameter Hiera may bind.
+pub(super) fn rejected_values(view: FileView, record: &FileInference) -> Vec<RejectedValue> {
     let env = view.env;
     let mut found = Vec::new();
     each_included_class(view, |definition, at| {
@@ -62,28 +78,81 @@ pub(super) fn unusable_defaults(view: FileView, record: &FileInference) -> Vec<U
         };
         let reasons = evaluate_defaults(env, &definition, &definition.name, given);
         if !reasons.is_empty() {
-            found.push(UnusableDefaults {
+            found.push(RejectedValue {
                 at: at.span,
                 subject: format!("Class[{}]", capitalized(&definition.name)),
-                path: definition.path.clone(),
                 reasons,
+                rejected: Rejected::Defaults {
+                    path: definition.path.clone(),
+                },
             });
         }
     });
+    let mut declarations = Vec::new();
     each_declaration(view, record, |declaration| {
-        if let Some(unusable) = declared(env, &declaration) {
-            found.push(unusable);
+        if !declaration.virtual_or_exported {
+            declarations.push(declaration);
         }
     });
+    if declarations.is_empty() {
+        return found;
+    }
+    let aliases = FileAliases::new(view.program, env);
+    let mut resolver = Resolver::new(&aliases);
+    for declaration in &declarations {
+        given_values(&mut resolver, declaration, &mut found);
+        found.extend(left_defaults(env, declaration));
+    }
     found
 }
 
+/// The values `declaration` gives that their parameters' types reject.
+fn given_values(
+    resolver: &mut Resolver,
+    declaration: &Declaration,
+    found: &mut Vec<RejectedValue>,
+) {
+    for attribute in &declaration.attributes {
+        if attribute.op != AttributeOp::Set {
+            continue;
+        }
+        let Some(param) = declaration.definition.param(&attribute.name) else {
+            continue;
+        };
+        let Some(type_expr) = &param.type_expr else {
+            continue;
+        };
+        let Some(value) = attribute.value.as_deref() else {
+            continue;
+        };
+        // `undef` given to a parameter with a default leaves the default (whose type
+        // parameter-default-type judges); without one, it is judged like any value.
+        if matches!(value, AbstractValue::Known(Value::Undef)) && param.default.is_some() {
+            continue;
+        }
+        let name = &param.name.name;
+        let Some(reasons) = mismatch(resolver, type_expr, name, value, Undef::LeavesTheDefault)
+        else {
+            continue;
+        };
+        found.push(RejectedValue {
+            at: attribute.span,
+            subject: declaration.subject(),
+            reasons,
+            rejected: Rejected::Given {
+                param: name.clone(),
+                declared: declared_type(resolver, type_expr).map(|t| t.to_string()),
+                path: declaration.definition.path.clone(),
+            },
+        });
+    }
+}
+
 /// The defaults one declaration of a class or defined type leaves that fail it.
-fn declared(env: &Environment, declaration: &Declaration) -> Option<UnusableDefaults> {
+fn left_defaults(env: &Environment, declaration: &Declaration) -> Option<RejectedValue> {
     let definition = &declaration.definition;
     let title = declaration.title.as_ref()?;
-    if declaration.virtual_or_exported
-        || declaration.is_default_body
+    if declaration.is_default_body
         || !declaration.complete
         || (!declaration.is_class && env.may_set_attributes_apart(&definition.name))
     {
@@ -106,11 +175,13 @@ fn declared(env: &Environment, declaration: &Declaration) -> Option<UnusableDefa
         Supplied::Nothing
     };
     let reasons = evaluate_defaults(env, definition, title, given);
-    (!reasons.is_empty()).then(|| UnusableDefaults {
+    (!reasons.is_empty()).then(|| RejectedValue {
         at: declaration.span,
         subject: declaration.subject(),
-        path: definition.path.clone(),
         reasons,
+        rejected: Rejected::Defaults {
+            path: definition.path.clone(),
+        },
     })
 }
 
