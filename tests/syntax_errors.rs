@@ -93,3 +93,25 @@ fn corrected_files_get_no_error() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// On a line where a syntax error starts, the rules report no error of their own:
+/// Puppet reports only the parse error, and what they would judge there is the tree's
+/// recovery from it (a merge conflict's markers make misplaced top-level statements).
+#[test]
+fn no_error_cascades_from_a_syntax_error_on_its_line() {
+    let mut problems = Vec::new();
+    for case in expected().into_iter().filter(|e| e.verdict == "error") {
+        let found = findings(&case.file);
+        let broken: Vec<u32> = found
+            .iter()
+            .filter(|f| f.1 == "syntax-error")
+            .map(|f| f.2)
+            .collect();
+        for f in &found {
+            if f.0 == Severity::Error && f.1 != "syntax-error" && broken.contains(&f.2) {
+                problems.push(format!("{}: line {}: {} {}", case.file, f.2, f.1, f.3));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

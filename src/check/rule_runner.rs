@@ -107,6 +107,7 @@ fn check_in_context(
             }
         }
     }
+    drop_syntax_cascades(ctx, diagnostics);
     super::suppress::apply(ctx, &settings.rules, diagnostics);
     // A configured severity replaces the rule's; a rule that gives some findings
     // another severity of its own (metaparameter-name's errors) keeps it by default.
@@ -115,6 +116,30 @@ fn check_in_context(
             d.severity = severity;
         }
     }
+}
+
+/// Drops the errors rules find on a line where a syntax error starts: Puppet reports
+/// only the parse error, and what the rules judge there is the tree's recovery from it
+/// (a merge conflict's `<<<<<<< HEAD` makes `class vcsrepo {` a misplaced top-level
+/// statement naming a class the code does not define). Warnings stay: the style of a
+/// line does not depend on its parsing.
+fn drop_syntax_cascades(ctx: &FileContext, diagnostics: &mut Vec<Diagnostic>) {
+    use crate::diagnostics::{rule_ids, Severity};
+    let line = |d: &Diagnostic| ctx.source.lines.line_of(d.span.start);
+    let mut broken: Vec<usize> = diagnostics
+        .iter()
+        .filter(|d| d.rule == rule_ids::SYNTAX_ERROR)
+        .map(line)
+        .collect();
+    if broken.is_empty() {
+        return;
+    }
+    broken.sort_unstable();
+    diagnostics.retain(|d| {
+        d.severity != Severity::Error
+            || rule_ids::ALWAYS_REPORTED.contains(&d.rule)
+            || broken.binary_search(&line(d)).is_err()
+    });
 }
 
 /// `run` on every item, on rayon's threads, each thread taking the first item no thread

@@ -26,9 +26,9 @@ declare_rule! {
 
 fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     named_definitions(ctx, |name, label| {
-        // Capitalised names are downcased by Puppet's parser before this check.
-        let lower = name.name.to_ascii_lowercase();
-        if !name.name.is_empty() && !puppet_patterns::definition_name().is_match(&lower) {
+        // As written: a name with a capital first letter (`class TEMPLATE`) is
+        // unacceptable too (Puppet 7.23's `parser validate`).
+        if !name.name.is_empty() && !puppet_patterns::definition_name().is_match(&name.name) {
             out.push(RULE.diagnostic(
                 name.span,
                 format!(

@@ -1,0 +1,2 @@
+# @summary The configuration, with the merge conflict resolved.
+class conflicted::config { }
