@@ -767,3 +767,65 @@ fn an_r10k_deployed_control_repository_is_no_module() {
     assert_eq!(rules(&dir.join("modules/production"), None).len(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A control repository without `environment.conf` or `Puppetfile` (a `hiera.yaml`, its
+/// `data/`, `manifests/site.pp`, modules under `modules/`, no `metadata.json`) is what
+/// Puppet takes for an environment: its Hiera data binds class parameters, judged
+/// against their types, and is not a module's (whose keys would have to be qualified
+/// with the folder's name). A module of it without `metadata.json` stays a module.
+#[test]
+fn a_control_repository_without_environment_conf_has_its_hiera_checked() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-bare-env-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |path: &str, text: &str| {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    let hiera = "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
+    write("acme/hiera.yaml", hiera);
+    write(
+        "acme/data/common.yaml",
+        "---\nprofile::web::port: 'eighty'\n",
+    );
+    write(
+        "acme/manifests/site.pp",
+        "node default {\n  include profile::web\n}\n",
+    );
+    write(
+        "acme/modules/profile/manifests/web.pp",
+        "# @summary web\nclass profile::web (Integer $port = 80) {\n}\n",
+    );
+    write("acme/modules/profile/hiera.yaml", hiera);
+    write("acme/modules/profile/data/common.yaml", "---\nport: 1\n");
+    let out = pupcheck(&[
+        "check",
+        "--format",
+        "json",
+        "--no-cache",
+        dir.join("acme").to_str().unwrap(),
+    ]);
+    let mut found: Vec<String> = json(&out)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}",
+                d["path"].as_str().unwrap(),
+                d["rule"].as_str().unwrap()
+            )
+        })
+        .map(|d| d.replace(dir.to_str().unwrap(), ""))
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "/acme/data/common.yaml hiera-parameter-type",
+            "/acme/modules/profile/data/common.yaml hiera-unknown-key",
+        ],
+        "{out:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -25,8 +25,10 @@ fn module_root(file: &Path) -> Option<&Path> {
 /// holding it), or Hiera data under its `data/` folder, where that folder is a module
 /// (it has `manifests/` or a `metadata.json`).
 fn data_module_root(file: &Path) -> Option<&Path> {
-    let is_module =
-        |dir: &Path| dir.join("manifests").is_dir() || dir.join("metadata.json").is_file();
+    let is_module = |dir: &Path| {
+        (dir.join("manifests").is_dir() || dir.join("metadata.json").is_file())
+            && !is_control_repository(dir)
+    };
     let folder = file.parent()?;
     if is_module(folder) {
         return Some(folder);
@@ -156,15 +158,38 @@ impl FolderEvidence {
     pub fn of(dir: &Path) -> FolderEvidence {
         FolderEvidence {
             module_metadata: dir.join("metadata.json").is_file(),
-            control_repository: dir.join("environment.conf").is_file()
-                || dir.join("Puppetfile").is_file(),
+            control_repository: is_control_repository(dir),
         }
     }
 }
 
+/// Whether `dir` is a control repository (an environment's folder), from what it
+/// holds: an `environment.conf` or a `Puppetfile`; or, as Puppet takes any folder of
+/// its environments for one, a `hiera.yaml` with a main manifest (`site.pp`, or
+/// `manifests/` holding `site.pp` or no `init.pp`) and no `metadata.json`, in a folder
+/// that is not a modulepath's (`site/`, `modules/`, ...: a module of a control
+/// repository without `metadata.json` looks the same).
+pub fn is_control_repository(dir: &Path) -> bool {
+    if dir.join("environment.conf").is_file() || dir.join("Puppetfile").is_file() {
+        return true;
+    }
+    let in_modulepath_folder = dir
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| CONTROL_REPO_MODULE_FOLDERS.contains(&n));
+    let manifests = dir.join("manifests");
+    let main_manifest = dir.join("site.pp").is_file()
+        || manifests.join("site.pp").is_file()
+        || (manifests.is_dir() && !manifests.join("init.pp").exists());
+    main_manifest
+        && !in_modulepath_folder
+        && dir.join("hiera.yaml").is_file()
+        && !dir.join("metadata.json").exists()
+}
+
 fn is_environment_root(dir: &Path) -> bool {
-    dir.join("environment.conf").is_file()
-        || dir.join("Puppetfile").is_file()
+    is_control_repository(dir)
         // A directory, or a file in a worktree or submodule.
         || dir.join(".git").exists()
 }
@@ -174,13 +199,13 @@ fn is_environment_root(dir: &Path) -> bool {
 const CONTROL_REPO_MODULE_FOLDERS: &[&str] = &["site", "site-modules", "modules", "dist"];
 
 /// The modulepath of the environment (control repository) a folder is in: the nearest
-/// `environment.conf`'s, else the usual module folders beside the nearest `Puppetfile`.
+/// `environment.conf`'s, else the usual module folders of the nearest control repository.
 fn environment_modulepath(dir: &Path) -> Vec<PathBuf> {
     for ancestor in dir.ancestors() {
         if let Some(paths) = environment_conf_modulepath(ancestor) {
             return paths;
         }
-        if ancestor.join("Puppetfile").is_file() {
+        if is_control_repository(ancestor) {
             return CONTROL_REPO_MODULE_FOLDERS
                 .iter()
                 .map(|f| ancestor.join(f))
@@ -232,10 +257,7 @@ pub fn modulepaths(checked: &[PathBuf], modulepath: &[PathBuf]) -> Vec<PathBuf> 
             paths.extend(environment_modulepath(&module));
         }
         // A control repository's own `manifests/` (site.pp) is not a module's.
-        let is_environment = |root: &Path| {
-            root.join("environment.conf").is_file() || root.join("Puppetfile").is_file()
-        };
-        if let Some(root) = checked_module_root(standing).filter(|r| !is_environment(r)) {
+        if let Some(root) = checked_module_root(standing).filter(|r| !is_control_repository(r)) {
             if let Some(parent) = root.parent() {
                 paths.insert(parent.to_path_buf());
             }
