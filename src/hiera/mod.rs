@@ -462,6 +462,13 @@ fn read_levels(
             whole = false;
             continue;
         }
+        // An environment's data folder that is not in the repository is kept
+        // elsewhere (deployed apart, or encrypted data left out): its keys are unknown,
+        // never absent. (A module ships its data: a module's missing folder has none.)
+        if module.is_none() && !datadir.is_dir() {
+            whole = false;
+            continue;
+        }
         for pattern in &level.paths {
             let rank = *next_rank;
             *next_rank += 1;
@@ -764,6 +771,13 @@ mod tests {
         std::fs::create_dir_all(root.join("hieradata")).unwrap();
         assert!(read(Some(root), &modules).may_bind("ntp::mode"));
         std::fs::remove_dir(root.join("hieradata")).unwrap();
+        assert!(!read(Some(root), &modules).may_bind("ntp::mode"));
+        // A data folder the environment's levels name that is not in the repository
+        // (kept elsewhere): its keys are unknown. A module's missing folder has none.
+        std::fs::rename(root.join("data"), root.join("elsewhere")).unwrap();
+        assert!(read(Some(root), &modules).may_bind("ntp::mode"));
+        std::fs::rename(root.join("elsewhere"), root.join("data")).unwrap();
+        std::fs::rename(module.join("data"), module.join("elsewhere")).unwrap();
         assert!(!read(Some(root), &modules).may_bind("ntp::mode"));
         std::fs::remove_file(root.join("hiera.yaml")).unwrap();
         assert!(read(Some(root), &modules).may_bind("ntp::mode"));
