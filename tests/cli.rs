@@ -829,3 +829,66 @@ fn a_control_repository_without_environment_conf_has_its_hiera_checked() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `pupcheck env` says what world a check sees: the environment and why, the
+/// modulepath with its missing folders, the modules a Puppetfile names that are not
+/// installed, and the Hiera layer with the data folders the repository lacks.
+#[test]
+fn env_shows_the_environment_a_check_sees() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-env-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |path: &str, text: &str| {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "production/Puppetfile",
+        "mod 'puppetlabs/stdlib', '9.0.0'\nmod 'puppetlabs-ntp'\n",
+    );
+    write(
+        "production/modules/ntp/manifests/init.pp",
+        "class ntp { }\n",
+    );
+    write("production/manifests/site.pp", "include ntp\n");
+    write(
+        "production/hiera.yaml",
+        "---\nversion: 5\ndefaults:\n  datadir: hieradata\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    write(
+        "production/metadata.json",
+        "{\"name\": \"acme-production\"}\n",
+    );
+    let out = pupcheck(&[
+        "env",
+        "--format",
+        "json",
+        dir.join("production").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let survey = json(&out);
+    let root = &survey["root"];
+    assert!(root["folder"].as_str().unwrap().ends_with("production"));
+    assert_eq!(root["why"], "it holds a Puppetfile (a control repository)");
+    assert_eq!(survey["not_installed"], serde_json::json!(["stdlib"]));
+    let modules: Vec<&str> = survey["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m[0].as_str().unwrap())
+        .collect();
+    assert_eq!(modules, ["ntp"]);
+    let hiera = &survey["hiera"];
+    assert_eq!(hiera["environment_whole"], false);
+    assert!(hiera["missing_datadirs"][0]
+        .as_str()
+        .unwrap()
+        .ends_with("hieradata"));
+    let human = pupcheck(&["env", dir.join("production").to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&human.stdout);
+    assert!(
+        text.contains("not installed (named in the Puppetfile"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,6 +17,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod env_cmd;
 mod explain_cmd;
 mod merge_cmd;
 mod report_cmd;
@@ -101,6 +102,10 @@ enum Command {
     /// actual type, by parameter and by definition, modules by errors per 1,000 lines,
     /// rules by findings (terminal, JSON, Markdown or HTML).
     Report(report_cmd::ReportArgs),
+    /// What a check of PATH sees of its world: the environment root and why, the main
+    /// manifest, the modulepath, the modules found and those a Puppetfile names that
+    /// are not installed, and the Hiera files each layer reads.
+    Env(env_cmd::EnvArgs),
     /// Join the JSON or SARIF reports of `check --shard I/N` jobs into one.
     Merge(merge_cmd::MergeArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
@@ -259,6 +264,7 @@ fn run(cli: Cli) -> i32 {
         Command::Types(args) => types_cmd::run(args),
         Command::Eval(args) => explain_cmd::eval(args),
         Command::Merge(args) => merge_cmd::merge(args),
+        Command::Env(args) => env_cmd::env(args),
         Command::Server => run_server(),
         Command::Report(args) => report_cmd::report(args),
         Command::Explain(args) => explain_cmd::explain(args),

@@ -52,7 +52,7 @@ pub fn checked_module_root(file: &Path) -> Option<&Path> {
 
 /// The modulepath an `environment.conf` sets (`modulepath = site:modules:$basemodulepath`),
 /// its relative folders taken from the environment's folder; settings (`$...`) left out.
-fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
+pub fn environment_conf_modulepath(environment: &Path) -> Option<Vec<PathBuf>> {
     let text = crate::source::read::read_text(
         &environment.join("environment.conf"),
         crate::source::read::SMALL_FILE_LIMIT,
@@ -186,6 +186,21 @@ pub fn is_control_repository(dir: &Path) -> bool {
         && !in_modulepath_folder
         && dir.join("hiera.yaml").is_file()
         && !dir.join("metadata.json").exists()
+}
+
+/// Why `dir` is an environment root, in words (`None`: it is none).
+pub fn why_environment_root(dir: &Path) -> Option<&'static str> {
+    if dir.join("environment.conf").is_file() {
+        Some("it holds an environment.conf")
+    } else if dir.join("Puppetfile").is_file() {
+        Some("it holds a Puppetfile (a control repository)")
+    } else if is_control_repository(dir) {
+        Some("it holds a hiera.yaml and a main manifest, and no metadata.json")
+    } else if dir.join(".git").exists() {
+        Some("it is the root of a Git repository")
+    } else {
+        None
+    }
 }
 
 fn is_environment_root(dir: &Path) -> bool {

@@ -18,6 +18,7 @@ mod discover;
 mod loader;
 mod memo;
 mod scan;
+pub mod survey;
 pub(crate) mod symbols;
 pub(crate) mod top_scope;
 

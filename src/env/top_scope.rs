@@ -99,7 +99,7 @@ pub(crate) fn top_and_node_assignments(program: &Program) -> Vec<String> {
 }
 
 /// The main manifest Puppet reads for the environment at `root`.
-fn main_manifest(root: &Path) -> PathBuf {
+pub(crate) fn main_manifest(root: &Path) -> PathBuf {
     let conf = crate::source::read::read_text(
         &root.join("environment.conf"),
         crate::source::read::SMALL_FILE_LIMIT,

@@ -208,6 +208,22 @@ fn small_text(path: &Path) -> Option<String> {
 }
 
 impl Hiera {
+    /// Whether the environment's own layer was read whole: every level's files read
+    /// as YAML pupcheck knows the keys of (`None`: files in no environment).
+    pub fn environment_layer_whole(&self) -> Option<bool> {
+        self.environment_layer_whole
+    }
+
+    /// The data folders the environment's levels name (absolute).
+    pub fn environment_datadirs(&self) -> &[PathBuf] {
+        &self.read_datadirs
+    }
+
+    /// Whether the global layer was read whole (or, unconfigured, is taken as empty).
+    pub fn global_layer_whole(&self) -> bool {
+        self.global_layer_whole
+    }
+
     /// Whether some layer of the environment may bind `key` (a class parameter's
     /// `class::parameter`): a data file pupcheck read holds it, or a layer that could
     /// was not read whole. Keys of a module's layer are that module's only. The global
