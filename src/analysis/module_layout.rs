@@ -49,17 +49,22 @@ pub fn module_file(
     if evidence.control_repository {
         return None;
     }
-    let on_modulepath = evidence.module_metadata
-        || parts
-            .get(dir.wrapping_sub(2))
-            .is_some_and(|p| MODULEPATH_NAMES.contains(&p.as_str()));
-    if !on_modulepath {
+    let in_modulepath_folder = parts
+        .get(dir.wrapping_sub(2))
+        .is_some_and(|p| MODULEPATH_NAMES.contains(&p.as_str()));
+    if !evidence.module_metadata && !in_modulepath_folder {
         return None;
     }
-    let module = &parts[dir - 1];
+    // A module in a modulepath folder is loaded under its folder's name; a repository
+    // checked as it is, under the name its metadata.json gives (the folder of a clone
+    // is named at will: `production`, `ntp-fork`).
+    let module = match evidence.metadata_name {
+        Some(name) if !in_modulepath_folder => name,
+        _ => parts[dir - 1].clone(),
+    };
     let inner = &parts[dir + 1..];
     let (file, subdirs) = inner.split_last()?;
-    let mut names = vec![module.clone()];
+    let mut names = vec![module];
     names.extend(subdirs.iter().cloned());
     if !(subdirs.is_empty() && file == "init.pp") {
         names.push(file.trim_end_matches(".pp").to_string());
@@ -108,6 +113,30 @@ mod tests {
         assert_eq!(
             namespace("/e/modules/ntp/manifests/sub/init.pp").as_deref(),
             Some("ntp::sub::init")
+        );
+    }
+
+    /// A repository checked as it is takes the module name its metadata.json gives,
+    /// whatever its folder is called; in a modulepath folder, the folder's name is the
+    /// module's (Puppet loads it under that name).
+    #[test]
+    fn a_repository_is_the_module_its_metadata_names() {
+        let dir = tempfile::tempdir().unwrap();
+        for folder in ["production", "modules/ntp2"] {
+            let root = dir.path().join(folder);
+            std::fs::create_dir_all(root.join("manifests")).unwrap();
+            std::fs::write(root.join("metadata.json"), "{\"name\": \"puppetlabs-ntp\"}").unwrap();
+        }
+        let namespace = |file: &str| {
+            module_file(&dir.path().join(file), FolderEvidence::of).map(|m| m.namespace)
+        };
+        assert_eq!(
+            namespace("production/manifests/config.pp").as_deref(),
+            Some("ntp::config")
+        );
+        assert_eq!(
+            namespace("modules/ntp2/manifests/init.pp").as_deref(),
+            Some("ntp2")
         );
     }
 

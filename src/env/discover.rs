@@ -143,10 +143,14 @@ impl EnvironmentRoots {
 }
 
 /// What a folder holding `manifests/` (or another autoloaded folder) shows of itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FolderEvidence {
     /// It holds a `metadata.json`, as a module does.
     pub module_metadata: bool,
+    /// The module name its `metadata.json` gives (`ntp` for `puppetlabs-ntp`): the
+    /// name it is installed under, whatever the folder of a repository checked as it
+    /// is was called.
+    pub metadata_name: Option<String>,
     /// It is a control repository: it holds an `environment.conf` or a `Puppetfile`.
     /// r10k deploys one as a folder named after its branch (`production`, a valid
     /// module name), and many carry a `metadata.json` for their tooling: its
@@ -156,11 +160,34 @@ pub struct FolderEvidence {
 
 impl FolderEvidence {
     pub fn of(dir: &Path) -> FolderEvidence {
+        let metadata = dir.join("metadata.json");
+        let module_metadata = metadata.is_file();
         FolderEvidence {
-            module_metadata: dir.join("metadata.json").is_file(),
+            metadata_name: module_metadata
+                .then(|| metadata_module_name(&metadata))
+                .flatten(),
+            module_metadata,
             control_repository: is_control_repository(dir),
         }
     }
+}
+
+/// The module part of the `name` a `metadata.json` gives (`puppetlabs-ntp` and
+/// `puppetlabs/ntp` are `ntp`), when it is a valid module name.
+fn metadata_module_name(metadata: &Path) -> Option<String> {
+    let text =
+        crate::source::read::read_text(metadata, crate::source::read::SMALL_FILE_LIMIT).ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let name = value.get("name")?.as_str()?;
+    let module = name.rsplit(['-', '/']).next()?;
+    let valid = module
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase())
+        && module
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    valid.then(|| module.to_string())
 }
 
 /// Whether `dir` is a control repository (an environment's folder), from what it
