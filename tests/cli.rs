@@ -776,12 +776,7 @@ fn an_r10k_deployed_control_repository_is_no_module() {
 #[test]
 fn a_control_repository_without_environment_conf_has_its_hiera_checked() {
     let dir = std::env::temp_dir().join(format!("pupcheck-bare-env-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let write = |path: &str, text: &str| {
-        let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = scratch_tree(&dir);
     let hiera = "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
     write("acme/hiera.yaml", hiera);
     write(
@@ -836,12 +831,7 @@ fn a_control_repository_without_environment_conf_has_its_hiera_checked() {
 #[test]
 fn env_shows_the_environment_a_check_sees() {
     let dir = std::env::temp_dir().join(format!("pupcheck-env-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let write = |path: &str, text: &str| {
-        let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = scratch_tree(&dir);
     write(
         "production/Puppetfile",
         "mod 'puppetlabs/stdlib', '9.0.0'\nmod 'puppetlabs-ntp'\n",
@@ -891,4 +881,14 @@ fn env_shows_the_environment_a_check_sees() {
         "{text}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A fresh folder `dir`, and a function writing a file (its folders made) under it.
+fn scratch_tree(dir: &std::path::Path) -> impl Fn(&str, &str) + '_ {
+    let _ = std::fs::remove_dir_all(dir);
+    move |path: &str, text: &str| {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
 }
