@@ -32,6 +32,11 @@ struct Find<'a> {
     /// Whether they are a defined type's body: a function or type alias there is
     /// not-absolute-top-level's finding (Puppet's other message).
     in_define: bool,
+    /// Whether they are the block of a plan's `apply`, which Puppet compiles as a
+    /// catalog's top level: a node definition may stand there (`puppet parser validate
+    /// --tasks` accepts it; a class or defined type there is Puppet's "only available
+    /// when compiling a catalog" error, still reported here).
+    in_apply: bool,
     out: &'a mut Vec<Diagnostic>,
 }
 
@@ -43,11 +48,13 @@ impl Find<'_> {
     fn statements_of(&mut self, statements: &[Expr], at_top: bool, in_define: bool) {
         let saved = std::mem::replace(&mut self.at_top, at_top);
         let saved_define = std::mem::replace(&mut self.in_define, in_define);
+        let saved_apply = std::mem::replace(&mut self.in_apply, false);
         for s in statements {
             self.visit_expr(s);
         }
         self.at_top = saved;
         self.in_define = saved_define;
+        self.in_apply = saved_apply;
     }
 }
 
@@ -70,8 +77,9 @@ impl Visitor<'_> for Find<'_> {
             }
             _ => None,
         };
+        let node_in_apply = self.in_apply && matches!(expr.kind, ExprKind::Node(_));
         if let Some(at) = at {
-            if !self.at_top {
+            if !self.at_top && !node_in_apply {
                 self.out.push(RULE.diagnostic(
                     at,
                     "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
@@ -92,6 +100,22 @@ impl Visitor<'_> for Find<'_> {
             self.statements(&class.body.statements, true);
             return;
         }
+        if let ExprKind::Call(call) = &expr.kind {
+            let is_apply = matches!(&call.function.kind, ExprKind::Name(n) if n == "apply");
+            if let (true, Some(lambda)) = (is_apply, &call.lambda) {
+                for arg in &call.args {
+                    self.visit_expr(arg);
+                }
+                let saved_top = std::mem::replace(&mut self.at_top, false);
+                let saved_apply = std::mem::replace(&mut self.in_apply, true);
+                for s in &lambda.body.statements {
+                    self.visit_expr(s);
+                }
+                self.at_top = saved_top;
+                self.in_apply = saved_apply;
+                return;
+            }
+        }
         // Anything but a statement list keeps the current answer for its direct
         // children only through blocks, which are never top.
         walk_expr(self, expr);
@@ -102,6 +126,7 @@ fn check(ctx: &FileContext, out: &mut Vec<Diagnostic>) {
     let mut find = Find {
         at_top: true,
         in_define: false,
+        in_apply: false,
         out,
     };
     find.statements(&ctx.program.body, true);
