@@ -116,15 +116,16 @@ mod tests {
         );
     }
 
-    /// A repository checked as it is takes the module name its metadata.json gives,
-    /// whatever its folder is called; in a modulepath folder, the folder's name is the
-    /// module's (Puppet loads it under that name).
+    /// A repository checked as it is (a Git repository's root) takes the module name
+    /// its metadata.json gives, whatever its folder is called; in a modulepath folder,
+    /// the folder's name is the module's (Puppet loads it under that name).
     #[test]
     fn a_repository_is_the_module_its_metadata_names() {
         let dir = tempfile::tempdir().unwrap();
         for folder in ["production", "modules/ntp2"] {
             let root = dir.path().join(folder);
             std::fs::create_dir_all(root.join("manifests")).unwrap();
+            std::fs::create_dir_all(root.join(".git")).unwrap();
             std::fs::write(root.join("metadata.json"), "{\"name\": \"puppetlabs-ntp\"}").unwrap();
         }
         let namespace = |file: &str| {

@@ -147,9 +147,11 @@ impl EnvironmentRoots {
 pub struct FolderEvidence {
     /// It holds a `metadata.json`, as a module does.
     pub module_metadata: bool,
-    /// The module name its `metadata.json` gives (`ntp` for `puppetlabs-ntp`): the
-    /// name it is installed under, whatever the folder of a repository checked as it
-    /// is was called.
+    /// The module name its `metadata.json` gives (`ntp` for `puppetlabs-ntp`), where
+    /// it differs from the folder's and the folder is a module repository checked as it
+    /// is (a Git repository's root, no control repository above it): the name it is
+    /// installed under, whatever its clone's folder is called. Elsewhere (in a control
+    /// repository, a folder of modules) Puppet loads a module under its folder's name.
     pub metadata_name: Option<String>,
     /// It is a control repository: it holds an `environment.conf` or a `Puppetfile`.
     /// r10k deploys one as a folder named after its branch (`production`, a valid
@@ -162,10 +164,16 @@ impl FolderEvidence {
     pub fn of(dir: &Path) -> FolderEvidence {
         let metadata = dir.join("metadata.json");
         let module_metadata = metadata.is_file();
+        let folder_name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let metadata_name = module_metadata
+            .then(|| metadata_module_name(&metadata))
+            .flatten()
+            .filter(|name| name != folder_name)
+            .filter(|_| {
+                dir.join(".git").exists() && !dir.ancestors().skip(1).any(is_control_repository)
+            });
         FolderEvidence {
-            metadata_name: module_metadata
-                .then(|| metadata_module_name(&metadata))
-                .flatten(),
+            metadata_name,
             module_metadata,
             control_repository: is_control_repository(dir),
         }
