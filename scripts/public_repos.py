@@ -32,8 +32,9 @@ The error findings of both runs (and, with --select-all, of two more runs with
   The two validation rules Puppet checks only when it evaluates the code
   (duplicate-resource-attribute, reserved-variable-assignment) are also confirmed when a
   compile of the code around them fails with their message.
-* type errors (unknown-class, unknown-parameter, parameter-type-mismatch,
-  unknown-attribute, function-argument-mismatch): a snippet is compiled with
+* type errors (unknown-class, unknown-resource-type, unknown-function,
+  unknown-parameter, parameter-type-mismatch, unknown-attribute,
+  function-argument-mismatch): a snippet is compiled with
   scripts/puppet/compile.rb (Puppet's PAL, the facts of facts-debian12.json), one Ruby
   process per repository, and Puppet's error must contain the finding's message (after
   its subject). The snippet is the declaration the finding is about when it needs nothing
@@ -565,6 +566,26 @@ def direct_snippet(f, source_lines):
             name = m.group(1).lower()
             return {'code': f'include {name}\n', 'expect': f'Could not find class ::{name}',
                     'loose': None, 'module': name.split('::')[0]}
+        return None
+    if rule == 'unknown-resource-type':
+        # Puppet words it after the construct: a declaration, a resource default, a
+        # collector. Each compiled alone.
+        for pattern, code in ((r"^Unknown resource type: '([\w:]+)'$", "{name} {{ 'pupcheck': }}\n"),
+                              (r"^Resource type not found: ([\w:]+)$", "{ref} {{ }}\n"),
+                              (r"^Resource type ([\w:]+) doesn't exist$", "{ref} <| |>\n")):
+            m = re.match(pattern, message)
+            if m:
+                name = m.group(1).lower()
+                ref = '::'.join(p.capitalize() for p in name.split('::'))
+                return {'code': code.format(name=name, ref=ref), 'expect': message, 'loose': None,
+                        'module': name.split('::')[0] if '::' in name else None}
+        return None
+    if rule == 'unknown-function':
+        m = re.match(r"^Unknown function: '([\w:]+)'\.$", message)
+        if m:
+            name = m.group(1)
+            return {'code': f'$pupcheck = {name}()\n', 'expect': message, 'loose': None,
+                    'module': name.split('::')[0] if '::' in name else None}
         return None
     if rule == 'function-argument-mismatch':
         m = re.match(r"^'([\w:]+)' ((?:expects (?:at least |between )?.*?), got (\d+))$", message)

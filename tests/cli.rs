@@ -860,7 +860,12 @@ fn env_shows_the_environment_a_check_sees() {
     let root = &survey["root"];
     assert!(root["folder"].as_str().unwrap().ends_with("production"));
     assert_eq!(root["why"], "it holds a Puppetfile (a control repository)");
-    assert_eq!(survey["not_installed"], serde_json::json!(["stdlib"]));
+    let closure = &survey["closure"];
+    assert_eq!(closure["closed"], false);
+    assert_eq!(
+        closure["missing"],
+        serde_json::json!([{"name": "stdlib", "named_by": "the Puppetfile"}])
+    );
     let modules: Vec<&str> = survey["modules"]
         .as_array()
         .unwrap()
@@ -877,9 +882,86 @@ fn env_shows_the_environment_a_check_sees() {
     let human = pupcheck(&["env", dir.join("production").to_str().unwrap()]);
     let text = String::from_utf8_lossy(&human.stdout);
     assert!(
-        text.contains("not installed (named in the Puppetfile"),
+        text.contains("open: a name nothing pupcheck sees defines is only a warning")
+            && text.contains("module 'stdlib' named in the Puppetfile is not installed"),
         "{text}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A name nothing defines is an error only where the environment is closed: with every
+/// module its Puppetfile names installed it is; with one missing, the finding is a
+/// warning naming the module and how to install it; `environment = "open"` in
+/// pupcheck.toml opens it whatever is installed.
+#[test]
+fn a_name_nothing_defines_is_an_error_only_in_a_closed_environment() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-closure-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write(
+        "environment.conf",
+        "modulepath = site:modules:$basemodulepath\n",
+    );
+    write("Puppetfile", "mod 'puppetlabs/stdlib'\n");
+    write("modules/stdlib/manifests/init.pp", "class stdlib { }\n");
+    write(
+        "manifests/site.pp",
+        "node default {\n  pakage { 'vim': }\n  include apache\n}\n",
+    );
+    let findings = |args: &[&str]| -> Vec<(String, String, String)> {
+        let mut all = vec!["check", "--format", "json", "--no-cache"];
+        all.extend_from_slice(args);
+        all.push(dir.to_str().unwrap());
+        let out = pupcheck(&all);
+        json(&out)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["rule"].as_str().unwrap().starts_with("unknown-"))
+            .map(|d| {
+                let text = |k: &str| d[k].as_str().unwrap().to_string();
+                (text("rule"), text("severity"), text("message"))
+            })
+            .collect()
+    };
+    let closed = findings(&[]);
+    assert_eq!(
+        closed,
+        [
+            (
+                "unknown-resource-type".into(),
+                "error".into(),
+                "Unknown resource type: 'pakage'".into()
+            ),
+            (
+                "unknown-class".into(),
+                "error".into(),
+                "Could not find class ::apache".into()
+            ),
+        ]
+    );
+    write(
+        "Puppetfile",
+        "mod 'puppetlabs/stdlib'\nmod 'puppetlabs/apache'\n",
+    );
+    let open = findings(&[]);
+    assert_eq!(open.len(), 2, "{open:?}");
+    assert!(open.iter().all(|(_, severity, _)| severity == "warning"));
+    assert_eq!(
+        open[1].2,
+        "Could not find class ::apache, unless what pupcheck was not shown defines it \
+         (module 'apache' named in the Puppetfile is not installed: run \
+         `r10k puppetfile install` or pass --modulepath)"
+    );
+    write("Puppetfile", "mod 'puppetlabs/stdlib'\n");
+    write("pupcheck.toml", "environment = \"open\"\n");
+    assert!(findings(&[])
+        .iter()
+        .all(|(_, severity, _)| severity == "warning"));
+    write("pupcheck.toml", "environment = \"shut\"\n");
+    let out = pupcheck(&["check", "--no-cache", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("environment must be \"closed\" or \"open\", not \"shut\""));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -4,7 +4,8 @@
 //! language names a file, `main.pp` by default; a ```` ```ruby ```` block is a module's
 //! Ruby file, read but never checked; a ```` ```yaml ```` block is Hiera's, a
 //! `hiera.yaml` or a data file, and makes the case an environment checked whole, as a
-//! control repository is). Expected findings are written under the
+//! control repository is; so does a ```` ```text ```` block naming a `Puppetfile` or the
+//! case's own `pupcheck.toml` settings). Expected findings are written under the
 //! code with the markers of the rule examples (`# ^ error[rule]: message`, the caret at
 //! the column; `# <- ...` for column 1), and what the evaluation knows of a value is
 //! shown with the probe `pupcheck::reveal($x)` and its `info[revealed-type]` finding.
@@ -61,6 +62,7 @@ fn cases(markdown: &str) -> Vec<Case> {
             .strip_prefix("```puppet")
             .or_else(|| line.trim_start().strip_prefix("```ruby"))
             .or_else(|| line.trim_start().strip_prefix("```yaml"))
+            .or_else(|| line.trim_start().strip_prefix("```text"))
         {
             let path = info
                 .split_whitespace()
@@ -97,7 +99,11 @@ fn run_case(root: &Path, case: &Case) -> Option<String> {
         std::fs::write(&path, text).unwrap();
         paths.push(path);
     }
-    if case.files.iter().any(|(relative, _)| is_yaml(relative)) {
+    if case
+        .files
+        .iter()
+        .any(|(relative, _)| is_yaml(relative) || describes_environment(relative))
+    {
         return run_environment_case(root, case);
     }
     // Ruby files are read where Puppet's loader looks, never checked.
@@ -159,6 +165,12 @@ fn is_yaml(relative: &str) -> bool {
     relative.ends_with(".yaml")
 }
 
+/// Whether a ```text file says what the environment holds (a `Puppetfile`, the
+/// case's own `pupcheck.toml` settings): the case is then checked as an environment.
+fn describes_environment(relative: &str) -> bool {
+    relative == "Puppetfile" || relative == "pupcheck.toml"
+}
+
 /// A case with Hiera files: an environment (`environment.conf` with `modules/` as its
 /// modulepath, as scripts/confirm_mdtest_with_puppet.py gives Puppet), checked whole as
 /// `pupcheck check` checks a control repository, with the rules of [`settings`].
@@ -170,9 +182,15 @@ fn run_environment_case(root: &Path, case: &Case) -> Option<String> {
     } else {
         ""
     };
+    // The case's own settings (```text path=pupcheck.toml) after the rules.
+    let own = case
+        .files
+        .iter()
+        .find(|(relative, _)| relative == "pupcheck.toml")
+        .map_or("", |(_, text)| text.as_str());
     std::fs::write(
         root.join("pupcheck.toml"),
-        format!("select = [\"syntax\", \"validation\", \"type\"]\n{global}"),
+        format!("select = [\"syntax\", \"validation\", \"type\"]\n{global}{own}"),
     )
     .unwrap();
     // Checked from the environment's folder, so that paths are shown as written (the
@@ -183,7 +201,7 @@ fn run_environment_case(root: &Path, case: &Case) -> Option<String> {
     std::env::set_current_dir(previous).unwrap();
     let mut problems = String::new();
     for (relative, text) in &case.files {
-        if relative.ends_with(".rb") {
+        if relative.ends_with(".rb") || describes_environment(relative) {
             continue;
         }
         let real = std::fs::canonicalize(root.join(relative)).unwrap();

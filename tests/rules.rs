@@ -96,11 +96,14 @@ fn example_files(rule: &Rule, kind: &str) -> Vec<PathBuf> {
     found.into_iter().map(|f| f.path).collect()
 }
 
-/// Whether a rule's findings are on Hiera's files, not on Puppet files: its examples
-/// are control repositories (`rules/hiera-*/{fail,pass}/`), checked whole, with the
-/// expectations written in the YAML files' comments.
-fn is_hiera_rule(id: &str) -> bool {
-    id.starts_with("hiera-") || id == "metadata-json"
+/// Whether a rule's examples are repositories checked whole: a rule whose findings are
+/// on Hiera's files, not on Puppet files (`rules/hiera-*/{fail,pass}/`, the
+/// expectations written in the YAML files' comments), and one whose findings depend on
+/// the whole environment (its failing example holds an `environment.conf`).
+fn is_checked_whole(id: &str) -> bool {
+    id.starts_with("hiera-")
+        || id == "metadata-json"
+        || rules_dir().join(id).join("fail/environment.conf").is_file()
 }
 
 /// The expectations of a JSON example (JSON has no comments): the lines of
@@ -129,7 +132,7 @@ fn json_expectations(path: &std::path::Path) -> Vec<common::Finding> {
     found
 }
 
-fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
+fn whole_example_problems(id: &str, kind: &str) -> Vec<String> {
     let dir = rules_dir().join(id).join(kind);
     let mut problems = Vec::new();
     let report = pupcheck::check::check_paths(std::slice::from_ref(&dir));
@@ -193,8 +196,8 @@ fn hiera_example_problems(id: &str, kind: &str) -> Vec<String> {
 fn failing_examples_produce_exactly_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        if is_hiera_rule(rule.id.as_str()) {
-            problems.extend(hiera_example_problems(rule.id.as_str(), "fail"));
+        if is_checked_whole(rule.id.as_str()) {
+            problems.extend(whole_example_problems(rule.id.as_str(), "fail"));
             continue;
         }
         let files = example_files(rule, "fail");
@@ -251,8 +254,8 @@ fn failing_examples_produce_exactly_their_rule() {
 fn passing_examples_produce_none_of_their_rule() {
     let mut problems = Vec::new();
     for rule in ALL {
-        if is_hiera_rule(rule.id.as_str()) {
-            problems.extend(hiera_example_problems(rule.id.as_str(), "pass"));
+        if is_checked_whole(rule.id.as_str()) {
+            problems.extend(whole_example_problems(rule.id.as_str(), "pass"));
             continue;
         }
         let files = example_files(rule, "pass");

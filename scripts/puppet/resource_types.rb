@@ -30,6 +30,16 @@ bundled_roots.each do |root|
   end
 end
 
+# The types of the modules Puppet 7's own agent package vendors (puppet-agent's
+# vendor_modules) that Debian's packaging leaves out: known by name only, so that a
+# declaration of one is never taken for a type nothing defines.
+AGENT_VENDORED_TYPES = {
+  'scheduled_task' => %w[scheduled_task],
+  'yumrepo_core' => %w[yumrepo],
+  'zfs_core' => %w[zfs zpool],
+  'zone_core' => %w[zone]
+}.freeze
+
 def type_lines(table, type, module_name = nil)
   name = type.name.to_s
   attributes = type.allattrs.map(&:to_s).sort - Puppet::Type.metaparams.map(&:to_s)
@@ -53,6 +63,10 @@ lines << '# resource types and those of the modules it ships. Do not edit: rerun
 lines << "metaparameters = [#{Puppet::Type.metaparams.map(&:to_s).sort.map { |m| Table.quote(m) }.join(', ')}]"
 lines << ''
 own.sort_by { |t| t.name.to_s }.each { |type| lines.concat(type_lines('types', type)) }
+vendored = AGENT_VENDORED_TYPES.values.flatten.sort - bundled.map { |t, _| t.name.to_s }
+lines << '# Types of modules the agent package vendors, known by name only.'
+lines << "vendored_names = [#{vendored.map { |n| Table.quote(n) }.join(', ')}]"
+lines << ''
 bundled.sort_by { |t, _| t.name.to_s }.each { |type, module_name| lines.concat(type_lines('bundled', type, module_name)) }
 Table.write('resource_types.toml', lines.join("\n") + "\n")
 puts "data/resource_types.toml: #{own.size} types of Puppet, #{bundled.size} of #{bundled_roots.size} bundled modules"

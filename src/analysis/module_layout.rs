@@ -11,6 +11,16 @@ const AUTOLOADED: &[&str] = &["manifests", "functions", "types", "plans"];
 /// Folder names that hold modules by convention (a modulepath entry).
 const MODULEPATH_NAMES: &[&str] = &["modules", "site", "site-modules", "dist"];
 
+/// Whether a file holds a Bolt plan (a `plan` definition, or a file under a `plans/`
+/// folder): Bolt, not Puppet, runs it, with functions and types of its own.
+pub fn is_plan_file(program: &crate::ast::Program, path: &Path) -> bool {
+    program
+        .body
+        .iter()
+        .any(|s| matches!(s.kind, crate::ast::ExprKind::Plan(_)))
+        || path.components().any(|c| c.as_os_str() == "plans")
+}
+
 /// A `.pp` file Puppet would autoload from a module.
 pub struct ModuleFile {
     /// What every definition's name must start with: `mymod::sub::file`, or `mymod` for

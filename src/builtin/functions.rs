@@ -133,6 +133,14 @@ pub fn exists(name: &str) -> bool {
     functions().entries.contains_key(name)
 }
 
+/// Whether `name` is a function a gem installed beside Puppet Server provides to
+/// every environment (PuppetDB's terminus gem: `puppetdb_query`), which no module
+/// defines and Puppet's own table lacks.
+pub fn from_server_gem(name: &str) -> bool {
+    // The terminus gem's only function; Puppet Server itself adds none.
+    name == "puppetdb_query"
+}
+
 /// The built-in function called `name`, if Puppet has one and pupcheck can read all
 /// its types.
 pub fn function(name: &str) -> Option<&'static Function> {

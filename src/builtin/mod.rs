@@ -22,6 +22,10 @@ struct Table {
     /// ...), which a module of the environment may replace.
     #[serde(default)]
     bundled: BTreeMap<String, Arc<ResourceType>>,
+    /// The types of the modules Puppet's agent package vendors that the table has no
+    /// attributes of (`yumrepo`, `zfs`): known to exist, nothing more.
+    #[serde(default)]
+    vendored_names: Vec<String>,
 }
 
 /// A table of built-in knowledge, with the regular expressions it
@@ -138,6 +142,15 @@ pub fn resource_type(name: &str) -> Option<Arc<ResourceType>> {
 /// The resource type `name` (`cron`) of one of the modules Puppet ships with itself.
 pub fn bundled_resource_type(name: &str) -> Option<Arc<ResourceType>> {
     table().bundled.get(name).cloned()
+}
+
+/// Whether Puppet's agent knows the resource type `name` (lowercase) without any module
+/// of the environment: its own, or one of the modules it ships with itself.
+pub fn resource_type_exists(name: &str) -> bool {
+    let table = table();
+    table.types.contains_key(name)
+        || table.bundled.contains_key(name)
+        || table.vendored_names.iter().any(|n| n == name)
 }
 
 #[cfg(test)]

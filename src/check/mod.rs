@@ -305,7 +305,7 @@ fn check_environment(
         &plan.modulepath,
         &[],
     );
-    environments.set_hiera_global(planned.iter().copied());
+    environments.set_world_settings(planned.iter().copied());
     for file in parsed.iter().filter_map(|(file, _)| file.as_ref().ok()) {
         environments
             .for_file(&file.source.path)
@@ -667,7 +667,7 @@ impl Plan {
 pub fn environments_for(plan: &Plan) -> Environments {
     let planned = planned_paths(plan);
     let mut environments = Environments::build(&planned, &[], &plan.modulepath, &planned);
-    environments.set_hiera_global(plan.all_files());
+    environments.set_world_settings(plan.all_files());
     environments
 }
 
@@ -771,9 +771,10 @@ impl Environments {
         }
     }
 
-    /// Gives each environment the global Hiera layer the settings of its first planned
-    /// file (of `files`, in the plan's order) name (`hiera-global`).
-    pub fn set_hiera_global<'p>(
+    /// Gives each environment what the settings of its first planned file (of `files`,
+    /// in the plan's order) say of its world: the global Hiera layer (`hiera-global`)
+    /// and whether it is closed (`environment`).
+    pub fn set_world_settings<'p>(
         &mut self,
         files: impl Iterator<Item = (&'p Path, &'p Arc<Settings>)>,
     ) {
@@ -783,6 +784,7 @@ impl Environments {
             if done.insert(root.clone()) {
                 if let Some(env) = self.by_root.get_mut(&root) {
                     env.set_hiera_global(settings.hiera_global.clone());
+                    env.set_declared_world(settings.environment);
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! `pupcheck env [PATH]`: the world a check of PATH sees (`env::survey`): the
-//! environment root and why, the main manifest, the modulepath, the modules found and
-//! those a `Puppetfile` names that are not installed, and the Hiera files each layer
-//! reads.
+//! environment root and why, the main manifest, the modulepath, the modules found,
+//! whether the environment is closed and what the repository names that is not
+//! installed, and the Hiera files each layer reads.
 
 use super::EXIT_CLEAN;
 use crate::env::survey::Survey;
@@ -27,7 +27,17 @@ enum EnvFormat {
 }
 
 pub fn env(args: EnvArgs) -> i32 {
-    let survey = Survey::of(&args.path, &args.modulepath);
+    // What the path's pupcheck.toml says of its world (an unreadable one is reported by
+    // `check`; here it counts as absent).
+    let settings = crate::config::Resolver::defaults()
+        .settings_for(&args.path.join("x.pp"))
+        .unwrap_or_default();
+    let survey = Survey::of(
+        &args.path,
+        &args.modulepath,
+        settings.hiera_global.clone(),
+        settings.environment,
+    );
     match args.format {
         EnvFormat::Json => println!(
             "{}",
@@ -73,16 +83,18 @@ fn human(survey: &Survey) -> String {
     }
     let names: Vec<&str> = survey.modules.iter().map(|(n, _)| n.as_str()).collect();
     let _ = writeln!(out, "modules: {} ({})", names.len(), names.join(", "));
-    if !survey.not_installed.is_empty() {
-        let _ = writeln!(
-            out,
-            "not installed (named in the Puppetfile, on no folder of the modulepath): {}",
-            survey.not_installed.join(", ")
-        );
-        let _ = writeln!(
-            out,
-            "  run `r10k puppetfile install`, or pass their folder with --modulepath"
-        );
+    let closure = &survey.closure;
+    let _ = writeln!(
+        out,
+        "{}",
+        if closure.closed {
+            "closed: pupcheck sees every module; a name nothing defines is an error"
+        } else {
+            "open: a name nothing pupcheck sees defines is only a warning"
+        }
+    );
+    for reason in &closure.reasons {
+        let _ = writeln!(out, "  {reason}");
     }
     let hiera = &survey.hiera;
     let _ = writeln!(out, "hiera:");

@@ -10,6 +10,7 @@
 //! fail-on = "warning"                     # the least severity that fails the run
 //! strict-variables = false                # Puppet 7's default: unknown variables warn
 //! hiera-global = "/etc/puppetlabs/puppet/hiera.yaml"   # the global Hiera layer
+//! environment = "closed"                  # every module the code uses is in view
 //!
 //! [severity]                              # per rule or category
 //! trailing-whitespace = "error"
@@ -60,6 +61,7 @@ struct RawConfig {
     #[serde(default)]
     top_scope_variables: Vec<String>,
     hiera_global: Option<String>,
+    environment: Option<Spanned<String>>,
     #[serde(default)]
     severity: IndexMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
@@ -101,6 +103,9 @@ pub struct ConfigFile {
     pub strict_variables: Option<bool>,
     /// The global Hiera layer's `hiera.yaml` (relative paths from the file's folder).
     pub hiera_global: Option<PathBuf>,
+    /// `environment = "closed"` or `"open"`: whether something outside the repository
+    /// ($basemodulepath, modules installed by other means) may define what its code uses.
+    pub environment: Option<crate::env::DeclaredWorld>,
     pub overrides: Vec<PathOverride>,
     /// puppet-lint's `--relative`: module layout is checked relative to the module root.
     pub relative_layout: bool,
@@ -124,6 +129,7 @@ impl ConfigFile {
             fail_on: None,
             strict_variables: None,
             hiera_global: None,
+            environment: None,
             overrides: Vec::new(),
             relative_layout: false,
             top_scope_variables: Vec::new(),
@@ -166,6 +172,18 @@ impl ConfigFile {
         config.strict_variables = raw.strict_variables;
         config.top_scope_variables = raw.top_scope_variables;
         config.hiera_global = raw.hiera_global.as_deref().map(|p| config.root.join(p));
+        if let Some(world) = &raw.environment {
+            config.environment = Some(match world.get_ref().as_str() {
+                "closed" => crate::env::DeclaredWorld::Closed,
+                "open" => crate::env::DeclaredWorld::Open,
+                other => {
+                    return Err(at(
+                        world.span().start,
+                        format!("environment must be \"closed\" or \"open\", not {other:?}"),
+                    ))
+                }
+            });
+        }
         if let Some(n) = raw.line_length {
             let value = *n.get_ref();
             if !(1..=100_000).contains(&value) {

@@ -31,6 +31,8 @@ pub struct Settings {
     /// The global Hiera layer's `hiera.yaml` (`hiera-global`): outside the repository,
     /// it is taken as empty without it.
     pub hiera_global: Option<std::path::PathBuf>,
+    /// What `environment` declares (closed or open), if it is set.
+    pub environment: Option<crate::env::DeclaredWorld>,
 }
 
 /// Finds the configuration of each file and computes its [`Settings`].
@@ -165,6 +167,7 @@ impl Resolver {
                 strict_variables: c.strict_variables.unwrap_or(true),
             };
             settings.hiera_global = c.hiera_global.clone();
+            settings.environment = c.environment;
         }
         settings.rules.apply(&self.command_line);
         let settings = Arc::new(settings);

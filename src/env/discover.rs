@@ -268,7 +268,8 @@ fn environment_modulepath(dir: &Path) -> Vec<PathBuf> {
 
 /// Where to look for modules, first first: the folders of `modulepath` (`--modulepath`),
 /// the modulepath of the environment each checked file is in, and the folder holding
-/// each checked file's module. Without duplicates.
+/// each checked file's module, then the modules its `.fixtures.yml` installed
+/// (`spec/fixtures/modules`). Without duplicates.
 pub fn modulepaths(checked: &[PathBuf], modulepath: &[PathBuf]) -> Vec<PathBuf> {
     let mut paths: indexmap::IndexSet<PathBuf> = modulepath.iter().cloned().collect();
     // One file per folder stands for the folder (many files share one), keeping what
@@ -310,6 +311,11 @@ pub fn modulepaths(checked: &[PathBuf], modulepath: &[PathBuf]) -> Vec<PathBuf> 
         if let Some(root) = checked_module_root(standing).filter(|r| !is_control_repository(r)) {
             if let Some(parent) = root.parent() {
                 paths.insert(parent.to_path_buf());
+            }
+            // The modules its tests compile with (`.fixtures.yml`, once installed).
+            let fixtures = super::closure::fixtures_folder(root);
+            if fixtures.is_dir() {
+                paths.insert(fixtures);
             }
         }
     }

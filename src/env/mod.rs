@@ -14,6 +14,7 @@
 //! was not shown. So a name it lacks is *unknown*, never "does not exist", and checks
 //! judge nothing that depends on one.
 
+pub mod closure;
 mod discover;
 mod loader;
 mod memo;
@@ -21,11 +22,14 @@ mod scan;
 pub mod survey;
 pub(crate) mod symbols;
 pub(crate) mod top_scope;
+mod unresolved;
 
+pub use closure::{Closure, DeclaredWorld};
 pub use discover::{
     checked_module_root, environment_root, modulepaths, EnvironmentRoots, FolderEvidence,
 };
 pub use loader::Loader;
+pub use unresolved::Unresolved;
 
 use crate::ast::names;
 use crate::ast::{ExprKind, Parameter, Program};
@@ -187,6 +191,13 @@ pub struct Environment {
     /// The files whose definitions' bodies were asked for (a declaration evaluated with
     /// the values it gives), parsed once each.
     definition_files: memo::Memo<PathBuf, Option<Arc<DefinitionFile>>>,
+    /// What `pupcheck.toml` declares of the environment (`environment = "closed"`).
+    declared_world: Option<DeclaredWorld>,
+    /// Whether pupcheck sees every module of the environment, decided on first use.
+    closure: std::sync::OnceLock<Closure>,
+    /// What the main manifest defines (`None`: a file of it not read whole), read the
+    /// first time a name resolves nowhere else.
+    main_definitions: std::sync::OnceLock<Option<Box<Environment>>>,
 }
 
 /// A file holding definitions, read and parsed for their bodies.

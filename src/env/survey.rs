@@ -19,9 +19,10 @@ pub struct Survey {
     pub modulepath: Vec<Folder>,
     /// The modules found on it, by name.
     pub modules: Vec<(String, PathBuf)>,
-    /// The modules the environment's `Puppetfile` names that no folder of the
-    /// modulepath holds (not installed: `r10k puppetfile install`, or `--modulepath`).
-    pub not_installed: Vec<String>,
+    /// Whether pupcheck sees every module of the environment (closed), why, and the
+    /// modules the repository names (its `Puppetfile`, `.fixtures.yml`, the modules'
+    /// `metadata.json`) that no folder of the modulepath holds.
+    pub closure: super::Closure,
     pub hiera: HieraLayers,
 }
 
@@ -65,7 +66,14 @@ pub struct HieraLayers {
 impl Survey {
     /// The world of `path` (a file or a folder), with `modulepath` (`--modulepath`)
     /// first.
-    pub fn of(path: &Path, modulepath: &[PathBuf]) -> Survey {
+    /// `hiera_global` and `declared` are what the path's `pupcheck.toml` says
+    /// (`hiera-global`, `environment`).
+    pub fn of(
+        path: &Path,
+        modulepath: &[PathBuf],
+        hiera_global: Option<PathBuf>,
+        declared: Option<super::DeclaredWorld>,
+    ) -> Survey {
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         // A folder stands for the files in it.
         let standing = if absolute.is_dir() {
@@ -74,9 +82,11 @@ impl Survey {
             absolute.clone()
         };
         let folder = discover::environment_root(&standing);
-        let env = Environment::build([], &[])
+        let mut env = Environment::build([], &[])
             .with_root(folder.clone())
             .with_modulepaths_for(std::slice::from_ref(&standing), modulepath);
+        env.set_hiera_global(hiera_global);
+        env.set_declared_world(declared);
         let folders = discover::modulepaths(std::slice::from_ref(&standing), modulepath);
         let modules = env.modules();
         let root = folder.as_ref().map(|folder| Root {
@@ -85,13 +95,6 @@ impl Survey {
             configured_modulepath: configured_modulepath(folder),
             folder: folder.clone(),
         });
-        let not_installed = folder
-            .as_deref()
-            .map(puppetfile_modules)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|name| !modules.iter().any(|(m, _)| m == name))
-            .collect();
         let hiera = env.hiera();
         let mut module_data: Vec<(String, usize)> = Vec::new();
         for file in &hiera.data {
@@ -131,7 +134,7 @@ impl Survey {
             root,
             modulepath: folders.into_iter().map(present).collect(),
             modules,
-            not_installed,
+            closure: env.closure().clone(),
             hiera,
         }
     }

@@ -54,23 +54,7 @@ impl TopScopeVariables {
         let mut found = TopScopeVariables::default();
         // Canonical, as the file asking is compared with these paths.
         let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-        let main = main_manifest(&root);
-        let mut files = Vec::new();
-        if main.is_file() {
-            files.push(main);
-        } else if main.is_dir() {
-            let walk = ignore::WalkBuilder::new(&main)
-                .standard_filters(false)
-                .follow_links(false)
-                .max_depth(Some(8))
-                .build();
-            files.extend(
-                walk.flatten()
-                    .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
-                    .map(|e| e.into_path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "pp")),
-            );
-        }
+        let files = main_manifest_files(&root);
         for path in files {
             let file = crate::source::walk::FoundFile {
                 path: path.clone(),
@@ -96,6 +80,29 @@ pub(crate) fn top_and_node_assignments(program: &Program) -> Vec<String> {
         }
     }
     names
+}
+
+/// The files of the main manifest of the environment at `root`: the file, or every
+/// manifest under the folder.
+pub(crate) fn main_manifest_files(root: &Path) -> Vec<PathBuf> {
+    let main = main_manifest(root);
+    let mut files = Vec::new();
+    if main.is_file() {
+        files.push(main);
+    } else if main.is_dir() {
+        let walk = ignore::WalkBuilder::new(&main)
+            .standard_filters(false)
+            .follow_links(false)
+            .max_depth(Some(8))
+            .build();
+        files.extend(
+            walk.flatten()
+                .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+                .map(|e| e.into_path())
+                .filter(|p| p.extension().is_some_and(|e| e == "pp")),
+        );
+    }
+    files
 }
 
 /// The main manifest Puppet reads for the environment at `root`.

@@ -64,6 +64,9 @@ pub struct FileInference {
     evaluated: HashSet<ExprId>,
     /// The errors Puppet raises in code the walk ran, once per place, in order.
     failures: Vec<Failure>,
+    /// The declarations and calls in code Puppet does not run (a branch a known
+    /// condition does not take, after a `fail`, a lambda over an empty collection).
+    skipped: HashSet<ExprId>,
     /// The resource defaults in force at each resource expression the walk reached,
     /// latest first (by the resource expression's type expression).
     defaults: HashMap<ExprId, Vec<ResourceDefault>>,
@@ -143,6 +146,11 @@ impl FileInference {
     pub fn rejected_values(&self, ctx: FileView) -> &[RejectedValue] {
         self.rejected_values
             .get_or_init(|| declared_values::rejected_values(ctx, self))
+    }
+
+    /// Whether `expr` (a declaration or a call) is in code Puppet does not run.
+    pub fn is_skipped(&self, expr: &Expr) -> bool {
+        self.skipped.contains(&ExprId::of(expr))
     }
 
     /// The value recorded for `expr`: known, or known by its type.
@@ -229,29 +237,43 @@ impl FileInference {
     /// Marks what rules ask about in code Puppet does not run as evaluated, with no
     /// value: nothing there is judged.
     fn skip(&mut self, statements: &[Expr]) {
-        struct Judged<'r>(&'r mut HashSet<ExprId>);
+        /// The parts of the skipped code's declarations and calls, judged as Puppet
+        /// judges them (not at all), and the declarations and calls themselves.
+        struct Judged<'r> {
+            evaluated: &'r mut HashSet<ExprId>,
+            skipped: &'r mut HashSet<ExprId>,
+        }
         impl<'p> Visitor<'p> for Judged<'_> {
             fn visit_expr(&mut self, expr: &'p Expr) {
                 match &expr.kind {
                     ExprKind::Resource(resource) => {
+                        self.skipped.insert(ExprId::of(expr));
                         for body in &resource.bodies {
-                            self.0.insert(ExprId::of(&body.title));
+                            self.evaluated.insert(ExprId::of(&body.title));
                             for attribute in &body.attributes {
-                                self.0.insert(ExprId::of(&attribute.value));
+                                self.evaluated.insert(ExprId::of(&attribute.value));
                             }
                         }
                     }
-                    ExprKind::Call(c) => self.0.extend(c.args.iter().map(ExprId::of)),
+                    ExprKind::Call(c) => {
+                        self.skipped.insert(ExprId::of(expr));
+                        self.evaluated.extend(c.args.iter().map(ExprId::of));
+                    }
                     ExprKind::MethodCall(c) => {
-                        self.0.insert(ExprId::of(&c.receiver));
-                        self.0.extend(c.args.iter().flatten().map(ExprId::of));
+                        self.skipped.insert(ExprId::of(expr));
+                        self.evaluated.insert(ExprId::of(&c.receiver));
+                        self.evaluated
+                            .extend(c.args.iter().flatten().map(ExprId::of));
                     }
                     _ => {}
                 }
                 crate::ast::walk_expr(self, expr);
             }
         }
-        let mut judged = Judged(&mut self.evaluated);
+        let mut judged = Judged {
+            evaluated: &mut self.evaluated,
+            skipped: &mut self.skipped,
+        };
         for statement in statements {
             judged.visit_expr(statement);
         }

@@ -241,6 +241,7 @@ declare_rules! {
     documentation::undeclared_dependency,
     types::unknown_fact,
     types::unknown_function,
+    types::unknown_resource_type,
     types::unknown_parameter,
     types::missing_parameter,
     types::hiera_config,
@@ -429,6 +430,58 @@ impl Rule {
             out.push(match failure.note {
                 Some(note) => diagnostic.with_note(note),
                 None => diagnostic,
+            });
+        }
+    }
+
+    /// The findings of one file's names that nothing defines, each `(span, what
+    /// Puppet says, how certain)`, in the file's order: at the rule's severity where
+    /// Puppet certainly fails; where something pupcheck was not shown may define the
+    /// name, a warning saying what that is, once per file and reason (a control
+    /// repository whose modules are not installed uses hundreds of their names), with
+    /// a note counting the names it stands for.
+    /// Names judged by what the environment holds are reported only where `ctx`'s file
+    /// is the environment's own code ([`crate::env::Environment::judges_unseen_names_in`]).
+    pub fn report_unresolved(
+        &'static self,
+        ctx: &FileContext,
+        mut found: Vec<(crate::source::Span, String, crate::env::Unresolved)>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        use crate::env::Unresolved;
+        if found.iter().any(|(_, _, u)| *u != Unresolved::Certain)
+            && !ctx.env.judges_unseen_names_in(&ctx.source.path)
+        {
+            found.retain(|(_, _, u)| *u == Unresolved::Certain);
+        }
+        let mut uncertain: indexmap::IndexMap<String, (Diagnostic, usize)> = Default::default();
+        for (span, puppet_says, unresolved) in found {
+            match unresolved {
+                Unresolved::Certain | Unresolved::Closed => {
+                    out.push(self.diagnostic(span, puppet_says))
+                }
+                Unresolved::Uncertain(why) => {
+                    let message = format!(
+                        "{}, unless what pupcheck was not shown defines it ({why})",
+                        puppet_says.trim_end_matches('.')
+                    );
+                    let diagnostic = Diagnostic::new(
+                        self.id,
+                        crate::diagnostics::Severity::Warning,
+                        span,
+                        message,
+                    );
+                    uncertain.entry(why).or_insert((diagnostic, 0)).1 += 1;
+                }
+            }
+        }
+        for (_, (diagnostic, count)) in uncertain {
+            out.push(match count {
+                1 => diagnostic,
+                n => diagnostic.with_note(format!(
+                    "{} more in this file, not reported, for the same reason",
+                    n - 1
+                )),
             });
         }
     }

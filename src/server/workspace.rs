@@ -111,7 +111,9 @@ impl Workspace {
         let mut env = Environment::build(programs, &[])
             .with_modulepaths_for(&files, &[])
             .with_root(root.clone());
-        env.set_hiera_global(self.settings(path).hiera_global.clone());
+        let settings = self.settings(path);
+        env.set_hiera_global(settings.hiera_global.clone());
+        env.set_declared_world(settings.environment);
         let env = Arc::new(env);
         self.environments.insert(root, env.clone());
         env

@@ -69,6 +69,7 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
                 || declaration.shared.contains(&name)
         };
         let missing = missing(ctx, &declaration.definition, declaration.is_class, given);
+        let before = out.len();
         report(
             out,
             declaration.span,
@@ -76,14 +77,35 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
             &declaration.definition,
             &missing,
         );
+        if declaration.is_class {
+            open_world_warns(ctx, &mut out[before..]);
+        }
     });
     // `include`, `contain` and `require` give no parameter: each comes from Hiera or
     // from a declaration with parameters evaluated before (which may be anywhere).
     each_included_class(ctx.view(), |definition, at| {
         let missing = missing(ctx, &definition, true, |_| false);
         let subject = || format!("Class[{}]", capitalized(&definition.name));
+        let before = out.len();
         report(out, at.span, subject, &definition, &missing);
+        open_world_warns(ctx, &mut out[before..]);
     });
+}
+
+/// A class's missing parameter, which only an unseen Hiera layer or node classifier
+/// could give, is a warning in an environment `pupcheck.toml` declares open.
+fn open_world_warns(ctx: &InterpretedFile, found: &mut [Diagnostic]) {
+    if !ctx.env.declared_open() {
+        return;
+    }
+    for finding in found {
+        finding.severity = crate::diagnostics::Severity::Warning;
+        finding.notes.push(
+            "pupcheck.toml declares the environment open: a node classifier or a Hiera \
+             layer outside the repository may give it"
+                .into(),
+        );
+    }
 }
 
 /// Puppet's words for the parameters without a default that a declaration of

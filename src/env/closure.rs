@@ -1,0 +1,321 @@
+//! Whether an environment is *closed*: pupcheck sees every module Puppet would load for
+//! it, so a name that resolves nowhere is an error Puppet raises, not a module pupcheck
+//! was not shown (docs/certainty.md). Decided from evidence, or by `environment =
+//! "closed"` / `"open"` in `pupcheck.toml`; either way a module that the repository
+//! itself names and that is not there keeps the environment open, and the findings it
+//! would have made are warnings saying what to install.
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// What `pupcheck.toml` declares of the environment (`environment = "closed"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeclaredWorld {
+    /// Nothing outside the repository holds a module its code uses ($basemodulepath,
+    /// modules installed by other means than its `Puppetfile`).
+    Closed,
+    /// Something outside the repository may: names that resolve nowhere only warn.
+    Open,
+}
+
+/// Whether pupcheck sees every module of an environment, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Closure {
+    pub closed: bool,
+    /// Why it is closed, or what keeps it open and how to close it (a sentence each).
+    pub reasons: Vec<String>,
+    /// The modules the repository names that no folder of the modulepath holds.
+    pub missing: Vec<MissingModule>,
+    /// The modules the repository installs from elsewhere (its `Puppetfile`'s and
+    /// `.fixtures.yml`'s), present or not.
+    pub installed: Vec<String>,
+}
+
+/// A module something names that is not installed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MissingModule {
+    pub name: String,
+    /// What names it: "the Puppetfile", "the .fixtures.yml", "the metadata.json of 'x'".
+    pub named_by: String,
+}
+
+impl MissingModule {
+    /// What to tell a user whose code names the module.
+    pub fn advice(&self) -> String {
+        let how = if self.named_by == "the Puppetfile" {
+            "run `r10k puppetfile install` or pass --modulepath"
+        } else if self.named_by == "the .fixtures.yml" {
+            "run `rake spec_prep` or pass --modulepath"
+        } else {
+            "install it or pass --modulepath"
+        };
+        format!(
+            "module '{}' named in {} is not installed: {how}",
+            self.name, self.named_by
+        )
+    }
+}
+
+impl Closure {
+    /// The closure of the environment whose folder is `root` (a control repository or a
+    /// module's repository), with the modules the loader found on its modulepath.
+    pub fn of(
+        root: Option<&Path>,
+        declared: Option<DeclaredWorld>,
+        modules: &[(String, PathBuf)],
+    ) -> Closure {
+        let Some(root) = root else {
+            return Closure::open(
+                "the files are in no environment or module repository: what Puppet loads \
+                 with them is not known",
+            );
+        };
+        let present = |name: &str| modules.iter().any(|(m, _)| m == name);
+        let mut missing: Vec<MissingModule> = Vec::new();
+        let note = |name: String, named_by: String, missing: &mut Vec<MissingModule>| {
+            if !present(&name) && !missing.iter().any(|m| m.name == name) {
+                missing.push(MissingModule { name, named_by });
+            }
+        };
+        let control = super::discover::is_control_repository(root);
+        let puppetfile = root.join("Puppetfile").is_file();
+        for name in super::survey::puppetfile_modules(root) {
+            note(name, "the Puppetfile".into(), &mut missing);
+        }
+        let fixtures = fixture_modules(root);
+        for name in fixtures.iter().flatten() {
+            note(name.clone(), "the .fixtures.yml".into(), &mut missing);
+        }
+        let mut installed = super::survey::puppetfile_modules(root);
+        installed.extend(fixtures.iter().flatten().cloned());
+        // What the installed modules (and the repository's own module) depend on is
+        // installed with them.
+        let own = (!control)
+            .then(|| super::declared_dependencies(root).map(|d| ("this module".to_string(), d)))
+            .flatten();
+        let present_dependencies = modules.iter().filter_map(|(name, path)| {
+            Some((format!("'{name}'"), super::declared_dependencies(path)?))
+        });
+        for (of, dependencies) in own.into_iter().chain(present_dependencies) {
+            for name in dependencies {
+                note(name, format!("the metadata.json of {of}"), &mut missing);
+            }
+        }
+        let mut closure = match declared {
+            Some(DeclaredWorld::Open) => {
+                Closure::open("pupcheck.toml declares the environment open")
+            }
+            Some(DeclaredWorld::Closed) => {
+                Closure::closed("pupcheck.toml declares the environment closed")
+            }
+            None if control && puppetfile => {
+                Closure::closed("every module its Puppetfile names is installed")
+            }
+            None if control => Closure::open(
+                "no Puppetfile names the modules it uses: declare `environment = \"closed\"` \
+                 in pupcheck.toml if every one is in the repository",
+            ),
+            None if fixtures.is_some() => {
+                Closure::closed("every module its .fixtures.yml names is installed")
+            }
+            None => Closure::open(
+                "no Puppetfile or .fixtures.yml names the modules it is compiled with: \
+                 declare `environment = \"closed\"` in pupcheck.toml to judge names",
+            ),
+        };
+        if !missing.is_empty() {
+            closure.closed = false;
+            closure.reasons = missing.iter().map(MissingModule::advice).collect();
+        }
+        closure.missing = missing;
+        closure.installed = installed;
+        closure
+    }
+
+    fn open(why: &str) -> Closure {
+        Closure {
+            closed: false,
+            reasons: vec![why.to_string()],
+            missing: Vec::new(),
+            installed: Vec::new(),
+        }
+    }
+
+    fn closed(why: &str) -> Closure {
+        Closure {
+            closed: true,
+            ..Closure::open(why)
+        }
+    }
+
+    /// Why a name of the module `module` (or of no module, `None`) is not certainly
+    /// missing: the module is named but not installed, else the first reason the
+    /// environment is open. `None` when the environment is closed.
+    pub fn why_open(&self, module: Option<&str>) -> Option<String> {
+        if self.closed {
+            return None;
+        }
+        if let Some(missing) = module.and_then(|m| self.missing.iter().find(|x| x.name == m)) {
+            return Some(missing.advice());
+        }
+        Some(match self.missing.as_slice() {
+            [] => self.reasons.first().cloned().unwrap_or_default(),
+            [one] => one.advice(),
+            [first, ..] => {
+                let mut names: Vec<&str> = self.missing.iter().map(|m| m.name.as_str()).collect();
+                names.sort_unstable();
+                let shown = names
+                    .iter()
+                    .take(5)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join("', '");
+                let more = if names.len() > 5 { ", ..." } else { "" };
+                format!(
+                    "{} modules named in the repository are not installed ('{shown}'{more}); \
+                     the first: {}",
+                    names.len(),
+                    first.advice()
+                )
+            }
+        })
+    }
+}
+
+/// The modules a module repository's `.fixtures.yml` installs for its tests
+/// (`fixtures:` `forge_modules`, `repositories`, `symlinks`, by their keys); `None`
+/// when it has none, or one that cannot be read as such.
+pub fn fixture_modules(root: &Path) -> Option<Vec<String>> {
+    let text = crate::source::read::read_text(
+        &root.join(".fixtures.yml"),
+        crate::source::read::SMALL_FILE_LIMIT,
+    )
+    .ok()?;
+    let documents = yaml_rust2::YamlLoader::load_from_str(&text).ok()?;
+    let fixtures = &documents.first()?["fixtures"];
+    let fixtures = fixtures.as_hash()?;
+    let mut names = Vec::new();
+    for (kind, entries) in fixtures {
+        if !matches!(
+            kind.as_str(),
+            Some("forge_modules" | "repositories" | "symlinks")
+        ) {
+            continue;
+        }
+        // `~` or an empty section holds nothing.
+        let Some(entries) = entries.as_hash() else {
+            continue;
+        };
+        for name in entries.keys() {
+            names.push(name.as_str()?.to_ascii_lowercase());
+        }
+    }
+    Some(names)
+}
+
+/// Where a module repository's tests install the modules of its `.fixtures.yml`.
+pub fn fixtures_folder(root: &Path) -> PathBuf {
+    root.join("spec/fixtures/modules")
+}
+
+/// Whether names of the module `module` may come from Puppet Enterprise's own modules,
+/// which it installs in `$basemodulepath` outside every repository
+/// (`puppet_enterprise`, `pe_*`): never taken as missing.
+pub fn may_be_puppet_enterprise(name: &str) -> bool {
+    name == "puppet_enterprise" || name.starts_with("pe_")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    fn modules(names: &[&str]) -> Vec<(String, PathBuf)> {
+        names
+            .iter()
+            .map(|n| (n.to_string(), PathBuf::from(format!("/m/{n}"))))
+            .collect()
+    }
+
+    #[test]
+    fn a_control_repository_is_closed_when_its_puppetfile_is_installed() {
+        let dir = tree(&[
+            (
+                "Puppetfile",
+                "mod 'puppetlabs/stdlib'\nmod 'puppetlabs-apache'\n",
+            ),
+            (
+                "environment.conf",
+                "modulepath = site:modules:$basemodulepath\n",
+            ),
+        ]);
+        let closure = Closure::of(Some(dir.path()), None, &modules(&["stdlib", "apache"]));
+        assert!(closure.closed, "{closure:?}");
+        let closure = Closure::of(Some(dir.path()), None, &modules(&["stdlib"]));
+        assert!(!closure.closed);
+        assert_eq!(
+            closure.why_open(Some("apache")).unwrap(),
+            "module 'apache' named in the Puppetfile is not installed: run \
+             `r10k puppetfile install` or pass --modulepath"
+        );
+        // A declaration does not close what the repository shows open.
+        let declared = Closure::of(
+            Some(dir.path()),
+            Some(DeclaredWorld::Closed),
+            &modules(&["stdlib"]),
+        );
+        assert!(!declared.closed);
+        let declared = Closure::of(
+            Some(dir.path()),
+            Some(DeclaredWorld::Open),
+            &modules(&["stdlib", "apache"]),
+        );
+        assert!(!declared.closed);
+    }
+
+    #[test]
+    fn a_control_repository_without_a_puppetfile_is_closed_only_when_declared() {
+        let dir = tree(&[("environment.conf", "modulepath = site:modules\n")]);
+        assert!(!Closure::of(Some(dir.path()), None, &[]).closed);
+        assert!(Closure::of(Some(dir.path()), Some(DeclaredWorld::Closed), &[]).closed);
+        assert!(!Closure::of(None, Some(DeclaredWorld::Closed), &[]).closed);
+    }
+
+    #[test]
+    fn a_module_repository_is_closed_by_its_installed_fixtures_and_dependencies() {
+        let dir = tree(&[
+            (
+                ".fixtures.yml",
+                "fixtures:\n  forge_modules:\n    stdlib: puppetlabs/stdlib\n  symlinks:\n    \
+                 ntp: \"#{source_dir}\"\n  repositories: ~\n",
+            ),
+            (
+                "metadata.json",
+                r#"{"name": "me-ntp", "dependencies": [{"name": "puppetlabs/concat"}]}"#,
+            ),
+        ]);
+        assert_eq!(fixture_modules(dir.path()).unwrap(), ["stdlib", "ntp"]);
+        let closure = Closure::of(Some(dir.path()), None, &modules(&["stdlib", "ntp"]));
+        assert!(!closure.closed);
+        assert_eq!(
+            closure.missing[0].named_by,
+            "the metadata.json of this module"
+        );
+        let closure = Closure::of(
+            Some(dir.path()),
+            None,
+            &modules(&["stdlib", "ntp", "concat"]),
+        );
+        assert!(closure.closed, "{closure:?}");
+    }
+}
