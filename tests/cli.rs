@@ -965,6 +965,43 @@ fn a_name_nothing_defines_is_an_error_only_in_a_closed_environment() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// In an environment `pupcheck.toml` declares open, a lookup of a key no data file binds
+/// is a warning: a Hiera layer outside the repository may bind it.
+#[test]
+fn a_key_no_file_binds_only_warns_in_an_environment_declared_open() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-open-hiera-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write("environment.conf", "modulepath = site\n");
+    write(
+        "hiera.yaml",
+        "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    write("data/common.yaml", "---\nprofile::bound: 1\n");
+    write(
+        "manifests/site.pp",
+        "$servers = lookup('profile::unbound')\n",
+    );
+    let severity = || {
+        let out = pupcheck(&[
+            "check",
+            "--format",
+            "json",
+            "--no-cache",
+            dir.to_str().unwrap(),
+        ]);
+        json(&out)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["rule"] == "hiera-missing-key")
+            .map(|d| d["severity"].as_str().unwrap().to_string())
+    };
+    assert_eq!(severity().as_deref(), Some("error"));
+    write("pupcheck.toml", "environment = \"open\"\n");
+    assert_eq!(severity().as_deref(), Some("warning"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A fresh folder `dir`, and a function writing a file (its folders made) under it.
 fn scratch_tree(dir: &std::path::Path) -> impl Fn(&str, &str) + '_ {
     let _ = std::fs::remove_dir_all(dir);

@@ -159,7 +159,16 @@ impl Closure {
         if let Some(missing) = module.and_then(|m| self.missing.iter().find(|x| x.name == m)) {
             return Some(missing.advice());
         }
-        Some(match self.missing.as_slice() {
+        let open = self.why_open_at_all();
+        Some(match module {
+            Some(module) => format!("no module '{module}' is on the modulepath, and {open}"),
+            None => open,
+        })
+    }
+
+    /// What keeps the environment open, in a sentence.
+    fn why_open_at_all(&self) -> String {
+        match self.missing.as_slice() {
             [] => self.reasons.first().cloned().unwrap_or_default(),
             [one] => one.advice(),
             [first, ..] => {
@@ -179,7 +188,7 @@ impl Closure {
                     first.advice()
                 )
             }
-        })
+        }
     }
 }
 
