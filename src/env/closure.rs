@@ -80,14 +80,15 @@ impl Closure {
         };
         let control = super::discover::is_control_repository(root);
         let puppetfile = root.join("Puppetfile").is_file();
-        for name in super::survey::puppetfile_modules(root) {
-            note(name, "the Puppetfile".into(), &mut missing);
+        // What the repository installs from elsewhere.
+        let mut installed = super::survey::puppetfile_modules(root);
+        for name in &installed {
+            note(name.clone(), "the Puppetfile".into(), &mut missing);
         }
         let fixtures = fixture_modules(root);
         for name in fixtures.iter().flatten() {
             note(name.clone(), "the .fixtures.yml".into(), &mut missing);
         }
-        let mut installed = super::survey::puppetfile_modules(root);
         installed.extend(fixtures.iter().flatten().cloned());
         // What the installed modules (and the repository's own module) depend on is
         // installed with them.

@@ -186,8 +186,9 @@ pub struct Environment {
     resource_types: memo::Memo<String, Option<Arc<crate::builtin::resource_type::ResourceType>>>,
     /// The variables the run's files set at top scope and in node definitions.
     top_scope: top_scope::TopScopeVariables,
-    /// Those the environment's main manifest sets, read on first use.
-    main_manifest: std::sync::OnceLock<top_scope::TopScopeVariables>,
+    /// The environment's main manifest (what it sets at top scope, what it defines),
+    /// read on first use.
+    main_manifest: std::sync::OnceLock<top_scope::MainManifest>,
     /// The files whose definitions' bodies were asked for (a declaration evaluated with
     /// the values it gives), parsed once each.
     definition_files: memo::Memo<PathBuf, Option<Arc<DefinitionFile>>>,
@@ -195,9 +196,6 @@ pub struct Environment {
     declared_world: Option<DeclaredWorld>,
     /// Whether pupcheck sees every module of the environment, decided on first use.
     closure: std::sync::OnceLock<Closure>,
-    /// What the main manifest defines (`None`: a file of it not read whole), read the
-    /// first time a name resolves nowhere else.
-    main_definitions: std::sync::OnceLock<Option<Box<Environment>>>,
 }
 
 /// A file holding definitions, read and parsed for their bodies.
@@ -774,9 +772,11 @@ impl Environment {
         let Some(root) = &self.root else {
             return false;
         };
-        let main = self
+        let main = &self
             .main_manifest
-            .get_or_init(|| top_scope::TopScopeVariables::of_main_manifest(root));
+            .get_or_init(|| top_scope::MainManifest::read(root))
+            .index
+            .top_scope;
         // (The file's real path, which the main manifest's paths are, only for a name
         // the main manifest sets: most are not.)
         main.sets(name) && {

@@ -47,25 +47,39 @@ impl TopScopeVariables {
             .get(name)
             .is_some_and(|files| files.iter().any(|f| f != file))
     }
+}
 
-    /// What the main manifest of the environment at `root` sets: the file or folder
-    /// `environment.conf`'s `manifest` names, else `manifests/` (Puppet's default).
-    pub fn of_main_manifest(root: &Path) -> TopScopeVariables {
-        let mut found = TopScopeVariables::default();
-        // Canonical, as the file asking is compared with these paths.
+/// The main manifest of an environment (the file or folder `environment.conf`'s
+/// `manifest` names, else `manifests/`), read once for what it defines and what it sets
+/// at top and node scope.
+#[derive(Debug, Default)]
+pub(crate) struct MainManifest {
+    /// Its definitions and top-scope variables, by real path (as the file asking is
+    /// compared with them).
+    pub index: Box<super::Environment>,
+    /// Whether every file of it was read and parsed whole: else what it defines is not
+    /// all known.
+    pub whole: bool,
+}
+
+impl MainManifest {
+    pub fn read(root: &Path) -> MainManifest {
         let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-        let files = main_manifest_files(&root);
-        for path in files {
-            let file = crate::source::walk::FoundFile {
-                path: path.clone(),
-                kind: crate::source::SourceKind::Manifest,
-                within: None,
-            };
-            if let Ok(source) = crate::source::walk::read_file(&file) {
-                found.add_program(&path, &crate::syntax::parse(&source).program);
+        let mut main = MainManifest {
+            whole: true,
+            ..MainManifest::default()
+        };
+        for path in main_manifest_files(&root) {
+            match super::Environment::of_file(&path) {
+                Some((env, complete)) => {
+                    main.whole &= complete;
+                    let index = std::mem::take(&mut *main.index);
+                    *main.index = index.merged(env);
+                }
+                None => main.whole = false,
             }
         }
-        found
+        main
     }
 }
 
@@ -145,7 +159,7 @@ mod tests {
             "manifests/site.pp",
             "$dc = 'a'\nnode default { $rack = 1 [1].each |$i| { $n = $i } }\n",
         )]);
-        let main = TopScopeVariables::of_main_manifest(&root);
+        let main = MainManifest::read(&root).index.top_scope;
         let elsewhere = Path::new("/elsewhere.pp");
         assert!(main.set_outside("dc", elsewhere) && main.set_outside("rack", elsewhere));
         assert!(!main.set_outside("n", elsewhere) && !main.set_outside("i", elsewhere));
@@ -158,13 +172,31 @@ mod tests {
     }
 
     #[test]
+    fn the_main_manifest_defines_what_it_holds_when_read_whole() {
+        let root = environment(&[
+            ("manifests/site.pp", "define site_user () { }\n"),
+            (
+                "manifests/nodes/web.pp",
+                "function site_name() { 'main' }\n",
+            ),
+        ]);
+        let main = MainManifest::read(&root);
+        assert!(main.whole);
+        assert!(main.index.defines.contains_key("site_user"));
+        assert!(main.index.functions.contains_key("site_name"));
+        std::fs::write(root.join("manifests/broken.pp"), "class {\n").unwrap();
+        assert!(!MainManifest::read(&root).whole);
+        std::fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
     fn environment_conf_names_the_main_manifest() {
         let root = environment(&[
             ("environment.conf", "manifest = site/main.pp\n"),
             ("site/main.pp", "$dc = 'a'\n"),
             ("manifests/other.pp", "$other = 1\n"),
         ]);
-        let main = TopScopeVariables::of_main_manifest(&root);
+        let main = MainManifest::read(&root).index.top_scope;
         let elsewhere = Path::new("/elsewhere.pp");
         assert!(main.set_outside("dc", elsewhere) && !main.set_outside("other", elsewhere));
         std::fs::remove_dir_all(root).unwrap();

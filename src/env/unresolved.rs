@@ -99,25 +99,25 @@ impl Environment {
             return None;
         }
         let loader = self.loader.as_ref()?;
+        let in_main = |main: &Environment| main.defines.contains_key(&key);
         if names::is_qualified(&key) {
             let module = key.split("::").next().unwrap_or_default();
             if loader.has_module(module) {
-                // Certain when every file the autoloader reads for it was read whole.
+                // Certain when every file the autoloader reads for it was read whole
+                // without it.
                 let searched = loader.manifests_searched_for(&key)?;
-                return searched
-                    .iter()
-                    .all(|file| !file.defines.contains_key(&key))
-                    .then_some(Unresolved::Certain)
-                    .filter(|_| self.main_manifest_lacks(|main| main.defines.contains_key(&key)));
+                let certain = searched.iter().all(|file| !file.defines.contains_key(&key))
+                    && self.main_manifest_lacks(in_main);
+                return certain.then_some(Unresolved::Certain);
             }
-            return self.unresolved_in(Some(module), |main| main.defines.contains_key(&key));
+            return self.unresolved_in(Some(module), in_main);
         }
         if !loader::is_plain_name(&key)
             || loader.any_module_has(&format!("lib/puppet/type/{key}.rb"))
         {
             return None;
         }
-        self.unresolved_in(None, |main| main.defines.contains_key(&key))
+        self.unresolved_in(None, in_main)
     }
 
     /// The function `name` when nothing defines it: not Puppet's, not written in
@@ -180,23 +180,9 @@ impl Environment {
         let Some(root) = self.root.as_deref() else {
             return true;
         };
-        self.main_definitions
-            .get_or_init(|| main_manifest_definitions(root).map(Box::new))
-            .as_deref()
-            .is_some_and(|main| !defines(main))
+        let main = self
+            .main_manifest
+            .get_or_init(|| super::top_scope::MainManifest::read(root));
+        main.whole && !defines(&main.index)
     }
-}
-
-/// The definitions of the environment's main manifest (`None` when a file of it does
-/// not parse whole or cannot be read).
-fn main_manifest_definitions(root: &std::path::Path) -> Option<Environment> {
-    let mut found = Environment::empty();
-    for path in super::top_scope::main_manifest_files(root) {
-        let (env, complete) = Environment::of_file(&path)?;
-        if !complete {
-            return None;
-        }
-        found = found.merged(env);
-    }
-    Some(found)
 }
