@@ -897,10 +897,7 @@ fn env_shows_the_environment_a_check_sees() {
 fn a_name_nothing_defines_is_an_error_only_in_a_closed_environment() {
     let dir = std::env::temp_dir().join(format!("pupcheck-closure-{}", std::process::id()));
     let write = scratch_tree(&dir);
-    write(
-        "environment.conf",
-        "modulepath = site:modules:$basemodulepath\n",
-    );
+    write("environment.conf", "modulepath = site:modules\n");
     write("Puppetfile", "mod 'puppetlabs/stdlib'\n");
     write("modules/stdlib/manifests/init.pp", "class stdlib { }\n");
     write(

@@ -90,17 +90,41 @@ impl Closure {
             note(name.clone(), "the .fixtures.yml".into(), &mut missing);
         }
         installed.extend(fixtures.iter().flatten().cloned());
-        // What the installed modules (and the repository's own module) depend on is
-        // installed with them.
+        // What the modules the environment uses depend on is installed with them: those
+        // it installs, those in the repository (its own module too), and theirs in
+        // turn; not every module another folder of the modulepath happens to hold.
         let own = (!control)
             .then(|| super::declared_dependencies(root).map(|d| ("this module".to_string(), d)))
             .flatten();
-        let present_dependencies = modules.iter().filter_map(|(name, path)| {
-            Some((format!("'{name}'"), super::declared_dependencies(path)?))
-        });
-        for (of, dependencies) in own.into_iter().chain(present_dependencies) {
-            for name in dependencies {
-                note(name, format!("the metadata.json of {of}"), &mut missing);
+        let mut used: Vec<&str> = modules
+            .iter()
+            .filter(|(name, path)| installed.contains(name) || path.starts_with(root))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut pending = own.into_iter().collect::<Vec<_>>();
+        let mut next = 0;
+        loop {
+            for (of, dependencies) in pending.drain(..) {
+                for name in dependencies {
+                    if let Some((present, _)) = modules.iter().find(|(m, _)| *m == name) {
+                        if !used.contains(&present.as_str()) {
+                            used.push(present);
+                        }
+                    }
+                    note(name, format!("the metadata.json of {of}"), &mut missing);
+                }
+            }
+            let Some(name) = used.get(next) else {
+                break;
+            };
+            next += 1;
+            let path = &modules
+                .iter()
+                .find(|(m, _)| m == name)
+                .expect("a module found")
+                .1;
+            if let Some(dependencies) = super::declared_dependencies(path) {
+                pending.push((format!("'{name}'"), dependencies));
             }
         }
         let mut closure = match declared {
@@ -110,9 +134,13 @@ impl Closure {
             Some(DeclaredWorld::Closed) => {
                 Closure::closed("pupcheck.toml declares the environment closed")
             }
-            None if control && puppetfile => {
-                Closure::closed("every module its Puppetfile names is installed")
-            }
+            None if control && puppetfile => match folder_outside(root) {
+                Some(why) => Closure::open(&format!(
+                    "{why}: declare `environment = \"closed\"` in pupcheck.toml if it holds no \
+                     module the code uses"
+                )),
+                None => Closure::closed("every module its Puppetfile names is installed"),
+            },
             None if control => Closure::open(
                 "no Puppetfile names the modules it uses: declare `environment = \"closed\"` \
                  in pupcheck.toml if every one is in the repository",
@@ -193,6 +221,27 @@ impl Closure {
     }
 }
 
+/// What of the modulepath of the environment at `root` lies outside the repository, said
+/// as a reason: `$basemodulepath` (Puppet's default modulepath, `modules:$basemodulepath`,
+/// has it; Puppet Enterprise keeps its modules there, and some install modules there by
+/// hand), another setting, or a folder outside. `None`: every folder is the repository's.
+fn folder_outside(root: &Path) -> Option<String> {
+    let Some(line) = super::survey::configured_modulepath(root) else {
+        return Some(
+            "its modulepath is Puppet's default, `modules:$basemodulepath`, and \
+             $basemodulepath is outside the repository"
+                .into(),
+        );
+    };
+    let line = line.trim_matches(|c| c == '"' || c == '\'');
+    line.split(':').find_map(|entry| {
+        let outside = entry.contains('$')
+            || (Path::new(entry).is_absolute() && !Path::new(entry).starts_with(root))
+            || entry.split('/').any(|part| part == "..");
+        outside.then(|| format!("its modulepath names `{entry}`, outside the repository"))
+    })
+}
+
 /// The modules a module repository's `.fixtures.yml` installs for its tests
 /// (`fixtures:` `forge_modules`, `repositories`, `symlinks`, by their keys); `None`
 /// when it has none, or one that cannot be read as such.
@@ -229,9 +278,10 @@ pub fn fixtures_folder(root: &Path) -> PathBuf {
     root.join("spec/fixtures/modules")
 }
 
-/// Whether names of the module `module` may come from Puppet Enterprise's own modules,
-/// which it installs in `$basemodulepath` outside every repository
-/// (`puppet_enterprise`, `pe_*`): never taken as missing.
+/// Whether a name whose first segment is `name` (a module's, or a plain name itself)
+/// may come from Puppet Enterprise's own modules, which it installs in
+/// `$basemodulepath` outside every repository (`puppet_enterprise::...`, `pe_*`, their
+/// types and functions `pe_ini_setting`, `pe_build_version`): never taken as missing.
 pub fn may_be_puppet_enterprise(name: &str) -> bool {
     name == "puppet_enterprise" || name.starts_with("pe_")
 }
@@ -264,13 +314,27 @@ mod tests {
                 "Puppetfile",
                 "mod 'puppetlabs/stdlib'\nmod 'puppetlabs-apache'\n",
             ),
-            (
-                "environment.conf",
-                "modulepath = site:modules:$basemodulepath\n",
-            ),
+            ("environment.conf", "modulepath = site:modules\n"),
         ]);
         let closure = Closure::of(Some(dir.path()), None, &modules(&["stdlib", "apache"]));
         assert!(closure.closed, "{closure:?}");
+        // $basemodulepath may hold modules the code uses.
+        std::fs::write(
+            dir.path().join("environment.conf"),
+            "modulepath = site:modules:$basemodulepath\n",
+        )
+        .unwrap();
+        let closure = Closure::of(Some(dir.path()), None, &modules(&["stdlib", "apache"]));
+        assert!(!closure.closed);
+        assert!(
+            closure.reasons[0].contains("`$basemodulepath`"),
+            "{closure:?}"
+        );
+        std::fs::write(
+            dir.path().join("environment.conf"),
+            "modulepath = site:modules\n",
+        )
+        .unwrap();
         let closure = Closure::of(Some(dir.path()), None, &modules(&["stdlib"]));
         assert!(!closure.closed);
         assert_eq!(
@@ -291,6 +355,34 @@ mod tests {
             &modules(&["stdlib", "apache"]),
         );
         assert!(!declared.closed);
+    }
+
+    #[test]
+    fn only_the_dependencies_of_modules_the_environment_uses_count() {
+        let dir = tree(&[
+            ("Puppetfile", "mod 'puppetlabs/apache'\n"),
+            ("environment.conf", "modulepath = modules\n"),
+            (
+                "modules/apache/metadata.json",
+                r#"{"name": "puppetlabs-apache", "dependencies": [{"name": "puppetlabs/concat"}]}"#,
+            ),
+        ]);
+        // A module of another folder of the modulepath, which nothing uses.
+        let elsewhere = tree(&[(
+            "unused/metadata.json",
+            r#"{"name": "acme-unused", "dependencies": [{"name": "acme/absent"}]}"#,
+        )]);
+        let at = |name: &str, folder: &str| (name.to_string(), dir.path().join(folder));
+        let mut modules = vec![
+            at("apache", "modules/apache"),
+            ("unused".to_string(), elsewhere.path().join("unused")),
+        ];
+        let closure = Closure::of(Some(dir.path()), None, &modules);
+        assert_eq!(closure.missing.len(), 1, "{closure:?}");
+        assert_eq!(closure.missing[0].name, "concat");
+        assert_eq!(closure.missing[0].named_by, "the metadata.json of 'apache'");
+        modules.push(at("concat", "modules/concat"));
+        assert!(Closure::of(Some(dir.path()), None, &modules).closed);
     }
 
     #[test]

@@ -148,7 +148,7 @@ fn present(path: PathBuf) -> Folder {
 }
 
 /// The `modulepath` value of the `environment.conf` in `root`, as written.
-fn configured_modulepath(root: &Path) -> Option<String> {
+pub(crate) fn configured_modulepath(root: &Path) -> Option<String> {
     let text = crate::source::read::read_text(
         &root.join("environment.conf"),
         crate::source::read::SMALL_FILE_LIMIT,

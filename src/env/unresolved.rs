@@ -81,7 +81,7 @@ impl Environment {
         {
             return None;
         }
-        self.unresolved_in(Some(module), |main| main.classes.contains_key(&key))
+        self.unresolved_in(&key, |main| main.classes.contains_key(&key))
     }
 
     /// The resource type `name` (a declaration's type, lowercase or not) when nothing
@@ -110,14 +110,14 @@ impl Environment {
                     && self.main_manifest_lacks(in_main);
                 return certain.then_some(Unresolved::Certain);
             }
-            return self.unresolved_in(Some(module), in_main);
+            return self.unresolved_in(&key, in_main);
         }
         if !loader::is_plain_name(&key)
             || loader.any_module_has(&format!("lib/puppet/type/{key}.rb"))
         {
             return None;
         }
-        self.unresolved_in(None, in_main)
+        self.unresolved_in(&key, in_main)
     }
 
     /// The function `name` when nothing defines it: not Puppet's, not written in
@@ -142,7 +142,7 @@ impl Environment {
             if loader.has_module(module) {
                 return None;
             }
-            return self.unresolved_in(Some(module), |main| main.functions.contains_key(&key));
+            return self.unresolved_in(&key, |main| main.functions.contains_key(&key));
         }
         if !loader::is_plain_name(&key)
             || loader.any_module_has(&format!("lib/puppet/functions/{key}.rb"))
@@ -150,7 +150,7 @@ impl Environment {
         {
             return None;
         }
-        self.unresolved_in(None, |main| main.functions.contains_key(&key))
+        self.unresolved_in(&key, |main| main.functions.contains_key(&key))
     }
 
     /// What to say of a name of `module` (`None`: a name of no module) that neither the
@@ -158,13 +158,16 @@ impl Environment {
     /// asks it).
     fn unresolved_in(
         &self,
-        module: Option<&str>,
+        key: &str,
         defines: impl Fn(&Environment) -> bool,
     ) -> Option<Unresolved> {
         self.root.as_ref()?;
-        if module.is_some_and(may_be_puppet_enterprise) {
+        // (A plain name's first segment is the name: `pe_build_version`.)
+        let first = key.split("::").next().unwrap_or_default();
+        if may_be_puppet_enterprise(first) {
             return None;
         }
+        let module = names::is_qualified(key).then_some(first);
         if !self.main_manifest_lacks(defines) {
             return None;
         }

@@ -441,7 +441,10 @@ impl Rule {
     /// repository whose modules are not installed uses hundreds of their names), with
     /// a note counting the names it stands for.
     /// Names judged by what the environment holds are reported only where `ctx`'s file
-    /// is the environment's own code ([`crate::env::Environment::judges_unseen_names_in`]).
+    /// is the environment's own code ([`crate::env::Environment::judges_unseen_names_in`]),
+    /// and an error only outside conditional code: a branch may run only on nodes no
+    /// environment serves (`package_use` for Gentoo), and findings certain for the nodes
+    /// a condition selects are not made yet.
     pub fn report_unresolved(
         &'static self,
         ctx: &FileContext,
@@ -453,6 +456,15 @@ impl Rule {
             && !ctx.env.judges_unseen_names_in(&ctx.source.path)
         {
             found.retain(|(_, _, u)| *u == Unresolved::Certain);
+        }
+        if found.iter().any(|(_, _, u)| *u == Unresolved::Closed) {
+            let branches = conditional_code(&ctx.exprs);
+            found.retain(|(span, _, u)| {
+                *u != Unresolved::Closed
+                    || !branches
+                        .iter()
+                        .any(|(start, end)| (*start..*end).contains(&span.start))
+            });
         }
         let mut uncertain: indexmap::IndexMap<String, (Diagnostic, usize)> = Default::default();
         for (span, puppet_says, unresolved) in found {
@@ -493,6 +505,25 @@ impl Rule {
     ) -> Diagnostic {
         Diagnostic::new(self.id, self.severity, span, message)
     }
+}
+
+/// The byte ranges of the code of a file that runs only when a condition holds: what
+/// follows the condition of an `if` or `unless`, the subject of a `case` or selector.
+fn conditional_code(exprs: &[&crate::ast::Expr]) -> Vec<(u32, u32)> {
+    use crate::ast::ExprKind;
+    exprs
+        .iter()
+        .filter_map(|expr| {
+            let decided_by = match &expr.kind {
+                ExprKind::If(i) => &i.condition,
+                ExprKind::Unless(u) => &u.condition,
+                ExprKind::Case(c) => &c.subject,
+                ExprKind::Selector { subject, .. } => subject,
+                _ => return None,
+            };
+            Some((decided_by.span.end, expr.span.end))
+        })
+        .collect()
 }
 
 /// The rule with this id, or with this puppet-lint check name.

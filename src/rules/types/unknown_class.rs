@@ -10,11 +10,11 @@ declare_rule! {
     ///
     /// A class of a module that is not on the modulepath at all is reported too when the
     /// environment is closed (docs/certainty.md: a control repository whose `Puppetfile`
-    /// is installed, a module whose `.fixtures.yml` is, or `environment = "closed"` in
+    /// is installed and whose modulepath is its own, a module whose `.fixtures.yml` is, or `environment = "closed"` in
     /// `pupcheck.toml`) and the main manifest does not define it; in an open environment
     /// that is a warning saying what is missing (`module 'apache' named in the Puppetfile
     /// is not installed`). Not judged: files in no environment or module repository,
-    /// code Puppet does not run, and Puppet Enterprise's own modules
+    /// code Puppet does not run and, as an error, code a condition decides (an `if`, `case` or selector branch), and Puppet Enterprise's own modules
     /// (`puppet_enterprise`, `pe_*`, installed outside every repository).
     ///
     /// ## Why it matters

@@ -12,8 +12,8 @@ declare_rule! {
     ///
     /// Any other function nothing defines (a misspelled built-in, a function of a module
     /// that is not on the modulepath) is reported when the environment is closed
-    /// (docs/certainty.md: a control repository whose `Puppetfile` is installed, a module
-    /// whose `.fixtures.yml` is, or `environment = "closed"` in `pupcheck.toml`): not
+    /// (docs/certainty.md: a control repository whose `Puppetfile` is installed and whose
+    /// modulepath is its own, a module whose `.fixtures.yml` is, or `environment = "closed"` in `pupcheck.toml`): not
     /// Puppet's, not PuppetDB's `puppetdb_query`, not written in Puppet in the files
     /// checked or the main manifest, not in any module's `lib/puppet/functions/` or
     /// `lib/puppet/parser/functions/`. In an open environment that is a warning saying

@@ -11,11 +11,12 @@ declare_rule! {
     /// Ruby in any module's `lib/puppet/type/`.
     ///
     /// A closed environment (docs/certainty.md: a control repository whose `Puppetfile`
-    /// is installed, a module whose `.fixtures.yml` is, or `environment = "closed"` in
+    /// is installed and whose modulepath is its own, a module whose `.fixtures.yml` is, or `environment = "closed"` in
     /// `pupcheck.toml`) holds every type Puppet could load, so the finding is an error.
     /// In an open one a module pupcheck was not shown may define the type: the finding
     /// is a warning saying what is missing. Not judged: files in no environment or
-    /// module repository, plans (Bolt has types of its own), code Puppet does not run,
+    /// module repository, plans (Bolt has types of its own), code Puppet does not run and, as an error, code a
+    /// condition decides (an `if`, `case` or selector branch),
     /// and Puppet Enterprise's own types (`pe_*`, installed outside every repository).
     ///
     /// ## Why it matters
