@@ -864,7 +864,7 @@ fn env_shows_the_environment_a_check_sees() {
     assert_eq!(closure["closed"], false);
     assert_eq!(
         closure["missing"],
-        serde_json::json!([{"name": "stdlib", "named_by": "the Puppetfile"}])
+        serde_json::json!([{"name": "stdlib", "named_by": "the Puppetfile", "wrong_version": null}])
     );
     let modules: Vec<&str> = survey["modules"]
         .as_array()

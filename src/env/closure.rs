@@ -32,17 +32,26 @@ pub struct Closure {
     pub installed: Vec<String>,
 }
 
-/// A module something names that is not installed.
+/// A module something names that is not installed, or not at a version it accepts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MissingModule {
     pub name: String,
     /// What names it: "the Puppetfile", "the .fixtures.yml", "the metadata.json of 'x'".
     pub named_by: String,
+    /// The version installed and the requirement it does not meet (`None`: not
+    /// installed at all).
+    pub wrong_version: Option<(String, String)>,
 }
 
 impl MissingModule {
     /// What to tell a user whose code names the module.
     pub fn advice(&self) -> String {
+        if let Some((installed, wanted)) = &self.wrong_version {
+            return format!(
+                "module '{}' {installed} is installed, and {} asks for '{wanted}'",
+                self.name, self.named_by
+            );
+        }
         let how = if self.named_by == "the Puppetfile" {
             "run `r10k puppetfile install` or pass --modulepath"
         } else if self.named_by == "the .fixtures.yml" {
@@ -75,7 +84,11 @@ impl Closure {
         let mut missing: Vec<MissingModule> = Vec::new();
         let note = |name: String, named_by: String, missing: &mut Vec<MissingModule>| {
             if !present(&name) && !missing.iter().any(|m| m.name == name) {
-                missing.push(MissingModule { name, named_by });
+                missing.push(MissingModule {
+                    name,
+                    named_by,
+                    wrong_version: None,
+                });
             }
         };
         let control = super::discover::is_control_repository(root);
@@ -94,7 +107,10 @@ impl Closure {
         // it installs, those in the repository (its own module too), and theirs in
         // turn; not every module another folder of the modulepath happens to hold.
         let own = (!control)
-            .then(|| super::declared_dependencies(root).map(|d| ("this module".to_string(), d)))
+            .then(|| {
+                let dependencies = Metadata::of(root)?.dependencies?;
+                Some(("this module".to_string(), dependencies))
+            })
             .flatten();
         let mut used: Vec<&str> = modules
             .iter()
@@ -105,13 +121,26 @@ impl Closure {
         let mut next = 0;
         loop {
             for (of, dependencies) in pending.drain(..) {
-                for name in dependencies {
-                    if let Some((present, _)) = modules.iter().find(|(m, _)| *m == name) {
+                for (name, requirement) in dependencies {
+                    let named_by = format!("the metadata.json of {of}");
+                    if let Some((present, path)) = modules.iter().find(|(m, _)| *m == name) {
                         if !used.contains(&present.as_str()) {
                             used.push(present);
                         }
+                        // A version it does not accept may lack what it uses.
+                        let version = Metadata::of(path).and_then(|m| m.version);
+                        if let Some((installed, wanted)) = unmet(version, requirement) {
+                            if !missing.iter().any(|m| m.name == name) {
+                                missing.push(MissingModule {
+                                    name,
+                                    named_by,
+                                    wrong_version: Some((installed, wanted)),
+                                });
+                            }
+                        }
+                        continue;
                     }
-                    note(name, format!("the metadata.json of {of}"), &mut missing);
+                    note(name, named_by, &mut missing);
                 }
             }
             let Some(name) = used.get(next) else {
@@ -123,7 +152,7 @@ impl Closure {
                 .find(|(m, _)| m == name)
                 .expect("a module found")
                 .1;
-            if let Some(dependencies) = super::declared_dependencies(path) {
+            if let Some(dependencies) = Metadata::of(path).and_then(|m| m.dependencies) {
                 pending.push((format!("'{name}'"), dependencies));
             }
         }
@@ -240,6 +269,65 @@ fn folder_outside(root: &Path) -> Option<String> {
             || entry.split('/').any(|part| part == "..");
         outside.then(|| format!("its modulepath names `{entry}`, outside the repository"))
     })
+}
+
+/// What a module's `metadata.json` says of its version and its dependencies (by module
+/// name, with the version requirement each states, as written; `None` without a list).
+pub(super) struct Metadata {
+    pub version: Option<String>,
+    pub dependencies: Option<Vec<(String, Option<String>)>>,
+}
+
+impl Metadata {
+    pub fn of(root: &Path) -> Option<Metadata> {
+        let text = crate::source::read::read_text(
+            &root.join("metadata.json"),
+            crate::source::read::SMALL_FILE_LIMIT,
+        )
+        .ok()?;
+        let metadata: serde_json::Value = serde_json::from_str(&text).ok()?;
+        // (Every entry must name a module: else the list is not read.)
+        let dependencies = metadata
+            .get("dependencies")
+            .and_then(|d| d.as_array())
+            .and_then(|list| {
+                list.iter()
+                    .map(|d| {
+                        let full = d.get("name")?.as_str()?;
+                        let name = full.rsplit(['/', '-']).next()?.to_ascii_lowercase();
+                        let requirement = d
+                            .get("version_requirement")
+                            .and_then(|r| r.as_str())
+                            .map(str::to_string);
+                        Some((name, requirement))
+                    })
+                    .collect()
+            });
+        Some(Metadata {
+            version: metadata
+                .get("version")
+                .and_then(|v| v.as_str())
+                .map(str::to_string),
+            dependencies,
+        })
+    }
+}
+
+/// The installed version and the requirement, when `version` certainly does not meet
+/// `requirement` (a Forge requirement: `>= 4.13.1 < 10.0.0`, `4.x`); `None` when it
+/// does or either cannot be read.
+fn unmet(version: Option<String>, requirement: Option<String>) -> Option<(String, String)> {
+    let (version, requirement) = (version?, requirement?);
+    let parsed = semver::Version::parse(version.trim()).ok()?;
+    // The Forge writes comparators apart with blanks (`>= 1.0.0 < 2.0.0`); semver joins
+    // them with commas and the operator to the version.
+    let operators = regex::Regex::new(r"(>=|<=|>|<|=|~|\^)?\s*([0-9xX*][0-9xX*.]*)").ok()?;
+    let comparators: Vec<String> = operators
+        .captures_iter(&requirement)
+        .map(|c| format!("{}{}", c.get(1).map_or("", |o| o.as_str()), &c[2]))
+        .collect();
+    let wanted = semver::VersionReq::parse(&comparators.join(", ")).ok()?;
+    (!wanted.matches(&parsed)).then_some((version, requirement))
 }
 
 /// The modules a module repository's `.fixtures.yml` installs for its tests
@@ -383,6 +471,40 @@ mod tests {
         assert_eq!(closure.missing[0].named_by, "the metadata.json of 'apache'");
         modules.push(at("concat", "modules/concat"));
         assert!(Closure::of(Some(dir.path()), None, &modules).closed);
+    }
+
+    #[test]
+    fn a_dependency_at_a_version_its_dependent_does_not_accept_keeps_it_open() {
+        let meets = |v: &str, r: &str| unmet(Some(v.into()), Some(r.into())).is_none();
+        assert!(meets("4.25.1", ">=3.2.0 <5.0.0"));
+        assert!(!meets("9.7.0", ">=3.2.0 <5.0.0"));
+        assert!(meets("9.7.0", ">= 4.13.1 < 10.0.0"));
+        assert!(meets("4.2.0", "4.x"));
+        assert!(!meets("5.0.0", "4.x"));
+        assert!(
+            meets("1.0.0", "no requirement semver reads"),
+            "unreadable: not unmet"
+        );
+        let dir = tree(&[
+            ("Puppetfile", "mod 'acme/bind'\n"),
+            ("environment.conf", "modulepath = modules\n"),
+            (
+                "modules/bind/metadata.json",
+                r#"{"name": "acme-bind", "dependencies": [{"name": "puppetlabs/stdlib", "version_requirement": ">=3.2.0 <5.0.0"}]}"#,
+            ),
+            (
+                "modules/stdlib/metadata.json",
+                r#"{"name": "puppetlabs-stdlib", "version": "9.7.0"}"#,
+            ),
+        ]);
+        let at = |name: &str| (name.to_string(), dir.path().join("modules").join(name));
+        let closure = Closure::of(Some(dir.path()), None, &[at("bind"), at("stdlib")]);
+        assert!(!closure.closed);
+        assert_eq!(
+            closure.reasons[0],
+            "module 'stdlib' 9.7.0 is installed, and the metadata.json of 'bind' asks for \
+             '>=3.2.0 <5.0.0'"
+        );
     }
 
     #[test]

@@ -117,21 +117,8 @@ pub(crate) fn assigned_variables(statements: &[crate::ast::Expr]) -> Option<Vec<
 /// The module names a module's `metadata.json` lists as dependencies; `None` when it
 /// cannot be read.
 fn declared_dependencies(root: &Path) -> Option<Vec<String>> {
-    let text = crate::source::read::read_text(
-        &root.join("metadata.json"),
-        crate::source::read::SMALL_FILE_LIMIT,
-    )
-    .ok()?;
-    let metadata: serde_json::Value = serde_json::from_str(&text).ok()?;
-    metadata
-        .get("dependencies")?
-        .as_array()?
-        .iter()
-        .map(|d| {
-            let full = d.get("name")?.as_str()?;
-            Some(full.rsplit(['/', '-']).next()?.to_ascii_lowercase())
-        })
-        .collect()
+    let dependencies = closure::Metadata::of(root)?.dependencies?;
+    Some(dependencies.into_iter().map(|(name, _)| name).collect())
 }
 
 /// A module and the modules its `metadata.json` depends on (module names), with those

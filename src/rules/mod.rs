@@ -507,6 +507,23 @@ impl Rule {
     }
 }
 
+/// Makes `finding` (about something only a Hiera layer or node classifier outside the
+/// repository could give: `what`) a warning where `pupcheck.toml` declares the
+/// environment open.
+pub(crate) fn warn_if_declared_open(
+    env: &crate::env::Environment,
+    finding: &mut Diagnostic,
+    what: &str,
+) {
+    if env.declared_open() {
+        finding.severity = crate::diagnostics::Severity::Warning;
+        finding.notes.push(format!(
+            "pupcheck.toml declares the environment open: {what} outside the repository may \
+             give it"
+        ));
+    }
+}
+
 /// The byte ranges of the code of a file that runs only when a condition holds: what
 /// follows the condition of an `if` or `unless`, the subject of a `case` or selector.
 fn conditional_code(exprs: &[&crate::ast::Expr]) -> Vec<(u32, u32)> {

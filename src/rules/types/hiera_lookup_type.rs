@@ -15,6 +15,11 @@ declare_rule! {
     /// merge than `first`, keys `lookup_options` names, values with an interpolation, hiera-eyaml's
     /// values, `~`.
     ///
+    /// The default (`lookup('key', Integer, 'first', 'none')`) is checked against the type
+    /// too, where Puppet uses it: when no data file binds the key and every Hiera layer
+    /// that may serve it was read whole (as hiera-missing-key asks). A key some data binds
+    /// never reaches its default.
+    ///
     /// ## Why it matters
     /// Puppet fails the catalog of the nodes that read that value ("Found value has wrong
     /// type, expects an Integer value, got String").
@@ -64,6 +69,21 @@ fn check_expr(ctx: &InterpretedFile, expr: &Expr, out: &mut Vec<Diagnostic>) {
         return;
     }
     let hiera = ctx.env.hiera();
+    // The default: Puppet checks it only when it uses it, where nothing binds the key.
+    if let Some(default) = rest.get(1) {
+        if !key.contains(['.', '%', '$']) && !key.starts_with("::") && !hiera.may_bind(key) {
+            if let Some(AbstractValue::Known(value)) = ctx.inference().value(default) {
+                let parts = describe_value(expected, value, &[]);
+                if !instance_of(value, expected) && !parts.is_empty() {
+                    let mut finding = RULE
+                        .diagnostic(default.span, each_named("Default value has wrong type,", &parts))
+                        .with_note(format!("no data file binds '{key}'"));
+                    crate::rules::warn_if_declared_open(ctx.env, &mut finding, "a Hiera layer");
+                    out.push(finding);
+                }
+            }
+        }
+    }
     let Some(overridden) = hiera.keys_with_lookup_options() else {
         return;
     };

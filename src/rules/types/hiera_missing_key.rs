@@ -82,21 +82,12 @@ fn check_expr(ctx: &FileContext, expr: &Expr, out: &mut Vec<Diagnostic>) {
     if env.root().is_none() || env.hiera().may_bind(root) {
         return;
     }
-    let finding = RULE.diagnostic(
+    let mut finding = RULE.diagnostic(
         first.span,
         format!("Function lookup() did not find a value for the name '{key}'"),
     );
-    // In an environment declared open, a Hiera layer outside the repository may bind it.
-    out.push(if env.declared_open() {
-        let mut finding = finding.with_note(
-            "pupcheck.toml declares the environment open: a Hiera layer outside the \
-             repository may bind the key",
-        );
-        finding.severity = crate::diagnostics::Severity::Warning;
-        finding
-    } else {
-        finding
-    });
+    crate::rules::warn_if_declared_open(env, &mut finding, "a Hiera layer");
+    out.push(finding);
 }
 
 /// The key of `lookup({ 'name' => 'key', ... })`, when the options give no default.

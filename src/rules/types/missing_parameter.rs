@@ -95,16 +95,8 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
 /// A class's missing parameter, which only an unseen Hiera layer or node classifier
 /// could give, is a warning in an environment `pupcheck.toml` declares open.
 fn open_world_warns(ctx: &InterpretedFile, found: &mut [Diagnostic]) {
-    if !ctx.env.declared_open() {
-        return;
-    }
     for finding in found {
-        finding.severity = crate::diagnostics::Severity::Warning;
-        finding.notes.push(
-            "pupcheck.toml declares the environment open: a node classifier or a Hiera \
-             layer outside the repository may give it"
-                .into(),
-        );
+        crate::rules::warn_if_declared_open(ctx.env, finding, "a node classifier or a Hiera layer");
     }
 }
 
