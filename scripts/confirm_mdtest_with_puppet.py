@@ -99,6 +99,13 @@ def confirm(title, files):
             case['environment'] = tmp
         if os.path.exists(os.path.join(tmp, 'global', 'hiera.yaml')):
             case['hiera_config'] = os.path.join(tmp, 'global', 'hiera.yaml')
+        # A finding in a data file only some nodes read (data/nodes/web1.yaml) is
+        # confirmed on such a node: the file is read first, whatever the facts.
+        error_file = first_error_file(files) if errors else None
+        if (error_file and error_file.startswith('data/') and error_file.count('/') > 1
+                and os.path.exists(os.path.join(tmp, 'hiera.yaml'))):
+            case['hiera_pin'] = {'config': os.path.join(tmp, 'hiera.yaml'),
+                                 'file': os.path.join(tmp, error_file), 'module': None}
         env = dict(os.environ,
                    PUPCHECK_MODULEPATH=f'{tmp}/modules:{tmp}/probe:{bundled_modules(tmp)}')
         run = subprocess.run(['ruby', COMPILE], input=json.dumps(case) + '\n', text=True,

@@ -39,7 +39,6 @@ pub fn reports<'p>(
         }
         let env = environments.for_environment(root.as_deref());
         let hiera = env.hiera();
-        let overridden = hiera.keys_with_lookup_options();
         let configs = hiera.configs.iter().map(|f| (f, true));
         let files: Vec<_> = configs
             .chain(hiera.data.iter().map(|f| (f, false)))
@@ -61,9 +60,7 @@ pub fn reports<'p>(
                 diagnostics.extend(hiera_unknown_key::check_data_file(file, &shown, env));
             }
             if !is_config && enabled(hiera_parameter_type::RULE.id) {
-                diagnostics.extend(hiera_parameter_type::check_data_file(
-                    file, &source, env, overridden,
-                ));
+                diagnostics.extend(hiera_parameter_type::check_data_file(file, &source, env));
             }
             let diagnostics = enabled_only(diagnostics, &enabled);
             data_report(source, diagnostics, settings)

@@ -730,6 +730,17 @@ fn convert_each_alternative(type_name: &str, args: &[AbstractValue]) -> Option<R
     Some(Ok(super::flow::join(&values?)))
 }
 
+/// What `type_name.new(args)` gives (a `convert_to` of Hiera's `lookup_options` calls it
+/// on the value found): the value, or Puppet's message when the conversion fails;
+/// `None` for a conversion pupcheck does not model.
+pub fn new_value(type_name: &str, args: &[Value]) -> Option<Result<Value, String>> {
+    match convert(type_name, args) {
+        Ok(value) => Some(Ok(value)),
+        Err(EvalError::Failed(message)) => Some(Err(message)),
+        Err(_) => None,
+    }
+}
+
 /// `Type(value, ...)`: the conversions of spec 001 ("Creating values with new").
 fn convert(type_name: &str, args: &[Value]) -> R<Value> {
     match (type_name, args) {

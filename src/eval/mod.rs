@@ -26,6 +26,7 @@ mod returns;
 mod scope;
 mod transfer;
 
+pub use calls::new_value;
 pub use operators::{equals, truthy};
 
 /// Whether Puppet's own functions include `name` (so a call of it never reads a

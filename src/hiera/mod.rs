@@ -3,10 +3,13 @@
 //! one) and each module's layer (the module's `hiera.yaml`). Each level's path is read
 //! with every file it can name: an interpolation (`%{facts.os.family}`) matches any name
 //! within a path segment. Only the YAML backend (`data_hash: yaml_data`, the default)
-//! is read; a level with another backend or with `mapped_paths`/`uri` is left out, as
+//! is read (`mapped_paths` as the path its template names); a level with another
+//! backend or with `uri` is left out, as
 //! is a configuration that is not version 5. Files are read as text through
 //! `source::read`, within bounds (see `yaml`).
 
+pub mod merge;
+pub mod options;
 pub mod yaml;
 
 use crate::source::read;
@@ -92,8 +95,6 @@ pub struct Hiera {
     bindings: std::collections::HashMap<String, Vec<usize>>,
     /// The data folders the environment's levels read (relative to it).
     read_datadirs: Vec<PathBuf>,
-    /// `keys_with_lookup_options`, once worked out.
-    lookup_options: std::sync::OnceLock<Option<std::collections::HashSet<String>>>,
     /// The rank the next level path gets (`DataFile::rank`).
     next_rank: usize,
     /// Whether the global layer was read whole (or is taken as empty).
@@ -236,10 +237,11 @@ impl Hiera {
             || self.binding_files(key).any(|file| file.serves(key))
     }
 
-    /// Every value a lookup of `key` (first found) can give, when all are known: every
-    /// layer read whole, no `lookup_options` in any file, each value read (no
-    /// interpolation, not hiera-eyaml's), values no node sees left out. Empty when no
-    /// data binds the key; `None` when pupcheck cannot be sure.
+    /// Every value a lookup of `key` can give, when all are known: every layer read
+    /// whole, the key's `lookup_options` known and without `convert_to`, each value
+    /// read (no interpolation, not hiera-eyaml's), merged as its options say, values no
+    /// node sees left out. Empty when no data binds the key; `None` when pupcheck
+    /// cannot be sure.
     pub fn values(&self, key: &str) -> Option<Vec<crate::types::Value>> {
         let module = key.split("::").next().unwrap_or_default().to_string();
         if self.environment_layer_whole != Some(true)
@@ -249,47 +251,18 @@ impl Hiera {
         {
             return None;
         }
-        if self.bindings.contains_key("lookup_options") {
+        let options = self.lookup_options(key)?;
+        if options.convert_to.is_some() {
             return None;
         }
         let mut values = Vec::new();
-        for (file, node) in self.candidates(key) {
-            if file.encrypted {
-                return None;
-            }
-            let value = yaml::value(node)?;
+        for found in self.found(key, &options.merge) {
+            let value = found.value?;
             if !values.contains(&value) {
                 values.push(value);
             }
         }
         Some(values)
-    }
-
-    /// The keys `lookup_options` names in any data file (whose values a merge or a
-    /// conversion changes); `None` when one names keys by a pattern (`'^profile::.*'`),
-    /// so that any key may be. Worked out once.
-    pub fn keys_with_lookup_options(&self) -> Option<&std::collections::HashSet<String>> {
-        self.lookup_options
-            .get_or_init(|| {
-                let mut keys = std::collections::HashSet::new();
-                for options in self.binding_files("lookup_options") {
-                    let NodeKind::Mapping(entries) = &options.value_of("lookup_options")?.kind
-                    else {
-                        return None;
-                    };
-                    for (k, _) in entries {
-                        let NodeKind::Scalar { text, .. } = &k.kind else {
-                            return None;
-                        };
-                        if text.starts_with('^') {
-                            return None;
-                        }
-                        keys.insert(text.clone());
-                    }
-                }
-                Some(keys)
-            })
-            .as_ref()
     }
 
     /// Whether every node that reads `file` finds `key` first in another file: one
@@ -416,7 +389,7 @@ fn levels(config: &DataFile) -> Option<(Vec<Level>, bool)> {
         let encrypted = get(level, "lookup_key")
             .and_then(|b| scalar(&b))
             .is_some_and(|b| b == "eyaml_lookup_key");
-        let other_backend = ["data_dig", "mapped_paths", "uri", "uris", "hiera3_backend"]
+        let other_backend = ["data_dig", "uri", "uris", "hiera3_backend"]
             .iter()
             .any(|k| get(level, k).is_some())
             || (get(level, "lookup_key").is_some() && !encrypted);
@@ -439,6 +412,18 @@ fn levels(config: &DataFile) -> Option<(Vec<Level>, bool)> {
             }) = get(level, key)
             {
                 paths.extend(items.iter().filter_map(scalar));
+            }
+        }
+        // `mapped_paths: [fact, variable, template]`: the template, interpolated with
+        // each element of the fact, names the files (each some nodes read).
+        if let Some(Node {
+            kind: NodeKind::Sequence(items),
+            ..
+        }) = get(level, "mapped_paths")
+        {
+            match items.as_slice() {
+                [_, _, template] => paths.extend(scalar(template)),
+                _ => every_level = false,
             }
         }
         let datadir = get(level, "datadir")

@@ -6,7 +6,7 @@ use crate::types::disjoint::disjoint;
 use crate::types::mismatch::{describe_inferred, describe_value, of_subject, PathElem};
 use crate::types::resolve::Resolver;
 use crate::types::{instance_of, t, Value};
-use std::collections::HashSet;
+use crate::hiera::options::LookupOptions;
 
 declare_rule! {
     /// ## What it does
@@ -23,13 +23,22 @@ declare_rule! {
     /// binds `key` to: judged when every such value some node may see is known and rejected
     /// alike.
     ///
+    /// A key `lookup_options` merges or converts is judged as the lookup gives it: merged
+    /// (`unique` makes an array of every level's elements; `hash` and `deep` merge the
+    /// hashes, a key taken from the first level that has it) with the values of the files
+    /// every node reads, then converted (`convert_to: Sensitive` gives a `Sensitive`; a
+    /// conversion that fails is Puppet's error, "The convert_to lookup_option for key ...
+    /// raised error: ..."). A file only some nodes read (`nodes/%{trusted.certname}.yaml`,
+    /// a `mapped_paths` level) is those nodes' value, judged with the files every node
+    /// reads.
+    ///
     /// Not judged: a value no node sees, because a file Hiera reads before it, for every
     /// node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
     /// above a module's); a tag, or a number Psych reads
     /// its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
-    /// that `lookup_options` names (a `convert_to` or merge changes the value); levels with
-    /// another backend (`eyaml`, `json`) or `mapped_paths`; keys written with a leading `::`,
-    /// which automatic parameter lookup never asks for.
+    /// whose `lookup_options` differ by node or use deep merge options (`knockout_prefix`,
+    /// `merge_hash_arrays`); levels with another backend (`eyaml`, `json`); keys written with
+    /// a leading `::`, which automatic parameter lookup never asks for.
     ///
     /// ## Why it matters
     /// Puppet fails the catalog of every node the class is declared on ("Class[Ntp]:
@@ -47,25 +56,17 @@ declare_rule! {
     "Hiera data binds a class parameter to a value its type rejects"
 }
 
-/// The findings on one data file of the environment `env`; `overridden`: the keys any
-/// `lookup_options` of the environment names (`None`: one is a pattern, so any key may
-/// be).
-pub fn check_data_file(
-    file: &DataFile,
-    source: &SourceFile,
-    env: &Environment,
-    overridden: Option<&HashSet<String>>,
-) -> Vec<Diagnostic> {
+/// The findings on one data file of the environment `env`.
+pub fn check_data_file(file: &DataFile, source: &SourceFile, env: &Environment) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let Some(overridden) = overridden else {
-        return out;
-    };
     // hiera-eyaml decrypts the values before Puppet sees them.
     if file.encrypted {
         return out;
     }
+    let hiera = env.hiera();
     let mut resolver = Resolver::new(env);
-    for (key, _, value_node) in file.entries() {
+    for (key, key_node, value_node) in file.entries() {
+        let at = anchor(&file.text, key_node, value_node);
         // Automatic parameter lookup asks for `ntp::servers`: a key written
         // `::ntp::servers` is another key, which binds nothing.
         let Some((class, param)) = key.rsplit_once("::").filter(|_| !key.starts_with("::")) else {
@@ -75,11 +76,12 @@ pub fn check_data_file(
             None => true,
             Some(module) => class == module || class.starts_with(&format!("{module}::")),
         };
-        // A value no node sees (a file Hiera reads before binds the key for every
-        // node) fails nothing.
-        if !in_namespace || overridden.contains(key) || env.hiera().shadowed(file, key) {
+        if !in_namespace {
             continue;
         }
+        let Some(options) = hiera.lookup_options(key) else {
+            continue;
+        };
         let Some(definition) = env.class(class) else {
             continue;
         };
@@ -93,6 +95,36 @@ pub fn check_data_file(
             continue;
         }
         let path = [PathElem::Parameter(param.to_string())];
+        let subject = format!(
+            "Class[{}]",
+            crate::infer::declarations::capitalized(&definition.name)
+        );
+        let defined_in = format!(
+            "{subject} is defined in {}",
+            crate::source::shown_path(&definition.path)
+        );
+        if options != LookupOptions::NONE {
+            out.extend(
+                judge_with_options(env, file, key, &options, &expected, &path, &subject)
+                    .into_iter()
+                    .map(|(message, notes)| {
+                        notes.into_iter().fold(
+                            RULE.diagnostic(
+                                crate::analysis::code_map::rest_of_line(&source.text, at),
+                                message,
+                            ),
+                            |d, note| d.with_note(note),
+                        )
+                        .with_note(defined_in.clone())
+                    }),
+            );
+            continue;
+        }
+        // A value no node sees (a file Hiera reads before binds the key for every
+        // node) fails nothing.
+        if hiera.shadowed(file, key) {
+            continue;
+        }
         let parts = match yaml::value(value_node) {
             Some(Value::Undef) => continue,
             Some(value) if instance_of(&value, &expected) => continue,
@@ -107,7 +139,7 @@ pub fn check_data_file(
                 describe_inferred(&expected, &t::string(), &path)
             }
             None => match aliased_key(value_node) {
-                Some(aliased) if !overridden.contains(aliased) => {
+                Some(aliased) if hiera.lookup_options(aliased) == Some(LookupOptions::NONE) => {
                     match aliased_mismatch(env, aliased, &expected, &path) {
                         Some(parts) => parts,
                         None => continue,
@@ -119,22 +151,117 @@ pub fn check_data_file(
         if parts.is_empty() {
             continue;
         }
-        let subject = format!(
-            "Class[{}]",
-            crate::infer::declarations::capitalized(&definition.name)
-        );
         out.push(
             RULE.diagnostic(
-                crate::analysis::code_map::rest_of_line(&source.text, value_node.offset),
+                crate::analysis::code_map::rest_of_line(&source.text, at),
                 of_subject(&subject, &parts),
             )
-            .with_note(format!(
-                "{subject} is defined in {}",
-                crate::source::shown_path(&definition.path)
-            )),
+            .with_note(defined_in),
         );
     }
     out
+}
+
+/// The findings on `file`'s value of `key`, which `lookup_options` merges or converts:
+/// `(message, notes)`. Each value some nodes get is judged once: the value of
+/// the files every node reads at the first of them, and a file only some nodes read
+/// where its own value makes them fail otherwise.
+fn judge_with_options<'a>(
+    env: &'a Environment,
+    file: &'a DataFile,
+    key: &'a str,
+    options: &LookupOptions,
+    expected: &crate::types::Type,
+    path: &[PathElem],
+    subject: &str,
+) -> Vec<(String, Vec<String>)> {
+    let found = env.hiera().found(key, &options.merge);
+    let verdicts: Vec<_> = found
+        .iter()
+        .map(|f| judge_found(f, key, options, expected, path, subject))
+        .collect();
+    let everywhere = found
+        .iter()
+        .zip(&verdicts)
+        .find(|(f, _)| f.everywhere)
+        .and_then(|(_, verdict)| verdict.clone());
+    found
+        .into_iter()
+        .zip(verdicts)
+        .filter(|(f, _)| std::ptr::eq(f.file, file))
+        .filter_map(|(f, verdict)| {
+            let message = verdict?;
+            if !f.everywhere && everywhere.as_ref() == Some(&message) {
+                return None;
+            }
+            let mut notes = vec![lookup_options_note(options)];
+            if !f.merged_with.is_empty() {
+                let others: Vec<String> = f
+                    .merged_with
+                    .iter()
+                    .map(|other| crate::source::shown_path(&other.path))
+                    .collect();
+                notes.push(format!("merged with {}", others.join(", ")));
+            }
+            Some((message, notes))
+        })
+        .collect()
+}
+
+/// Puppet's message for the value `found`, converted as `options` say, if the
+/// parameter's type rejects it or the conversion fails.
+fn judge_found(
+    found: &crate::hiera::merge::Found,
+    key: &str,
+    options: &LookupOptions,
+    expected: &crate::types::Type,
+    path: &[PathElem],
+    subject: &str,
+) -> Option<String> {
+    let mut value = found.value.clone()?;
+    if matches!(value, Value::Undef) {
+        return None;
+    }
+    if let Some((type_name, args)) = &options.convert_to {
+        let mut arguments = vec![value];
+        arguments.extend(args.iter().cloned());
+        match crate::eval::new_value(type_name, &arguments)? {
+            Ok(converted) => value = converted,
+            Err(message) => {
+                return Some(format!(
+                    "The convert_to lookup_option for key '{key}' raised error: {message}"
+                ))
+            }
+        }
+    }
+    if instance_of(&value, expected) {
+        return None;
+    }
+    let parts = describe_value(expected, &value, path);
+    (!parts.is_empty()).then(|| of_subject(subject, &parts))
+}
+
+/// What the key's `lookup_options` do, said in a note.
+fn lookup_options_note(options: &LookupOptions) -> String {
+    let mut said = Vec::new();
+    if options.merge != crate::hiera::merge::Merge::First {
+        said.push(format!("merge {}", options.merge.name()));
+    }
+    if let Some((type_name, _)) = &options.convert_to {
+        said.push(format!("convert_to {type_name}"));
+    }
+    format!("lookup_options: {}", said.join(", "))
+}
+
+/// Where a finding on an entry's value is shown: the value, or the key where the
+/// value is a block that starts on the lines below it.
+fn anchor(text: &str, key: &yaml::Node, value: &yaml::Node) -> usize {
+    let between = text.get(key.offset..value.offset).unwrap_or_default();
+    if between.contains('\n') {
+        key.offset
+    } else {
+        value.offset
+    }
 }
 
 /// The key a whole `%{alias('key')}` names.
