@@ -23,8 +23,8 @@ struct Table {
     #[serde(default)]
     bundled: BTreeMap<String, Arc<ResourceType>>,
     /// The types of the modules Puppet's agent package vendors that the table has no
-    /// attributes of (`yumrepo`, `zfs`): known to exist, nothing more.
-    #[serde(default)]
+    /// attributes of (`yumrepo`, `zfs`): known to exist, nothing more. Required, so
+    /// that a table whose generator put it in another table fails to load.
     vendored_names: Vec<String>,
 }
 
@@ -156,6 +156,22 @@ pub fn resource_type_exists(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_agents_vendored_types_exist() {
+        for name in [
+            "yumrepo",
+            "scheduled_task",
+            "zfs",
+            "zpool",
+            "zone",
+            "cron",
+            "file",
+        ] {
+            assert!(resource_type_exists(name), "{name}");
+        }
+        assert!(!resource_type_exists("pakage"));
+    }
 
     #[test]
     fn the_table_has_puppets_core_types() {
