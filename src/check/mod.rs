@@ -386,6 +386,8 @@ pub struct Plan {
     /// with their environment's Hiera files and modules, never parsed as Puppet.
     pub data_files: Vec<(PathBuf, Arc<Settings>)>,
     pub walk_errors: Vec<(PathBuf, String)>,
+    /// Folders left out on purpose (links leading outside), with why: said, no error.
+    pub not_walked: Vec<(PathBuf, String)>,
     /// Folders of modules to read definitions from, besides those found around the
     /// files (`--modulepath`).
     pub modulepath: Vec<PathBuf>,
@@ -514,8 +516,14 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
         named_folders,
         named,
         named_files,
+        not_walked: walk_errors
+            .iter()
+            .filter(|e| e.deliberate)
+            .map(|e| (e.path.clone(), e.message.clone()))
+            .collect(),
         walk_errors: walk_errors
             .into_iter()
+            .filter(|e| !e.deliberate)
             .map(|e| (e.path, e.message))
             .collect(),
     })

@@ -120,15 +120,30 @@ fn human(survey: &Survey) -> String {
                      pupcheck cannot read may bind any key"
                 }
             );
-            for dir in &hiera.missing_datadirs {
-                let _ = writeln!(
-                    out,
-                    "    {}  (data folder not in the repository)",
-                    dir.display()
-                );
-            }
-            for file in &hiera.environment_data {
-                let _ = writeln!(out, "    {}", file.display());
+            for level in &hiera.environment_levels {
+                let named: Vec<String> = level
+                    .paths
+                    .iter()
+                    .map(|p| level.datadir.join(p).display().to_string())
+                    .collect();
+                let _ = writeln!(out, "    level '{}': {}", level.name, named.join(", "));
+                if let Some(why) = &level.unread {
+                    let _ = writeln!(out, "      not read: {why}");
+                }
+                for (file, unread) in &level.files {
+                    match unread {
+                        None => {
+                            let _ = writeln!(out, "      {}", file.display());
+                        }
+                        Some(why) => {
+                            let _ = writeln!(
+                                out,
+                                "      {}  (not read: {why}; any key may be bound)",
+                                file.display()
+                            );
+                        }
+                    }
+                }
             }
         }
     }

@@ -618,6 +618,9 @@ fn print_refused(outcome: &fix::FileOutcome) {
 /// `--shard`.
 fn plan_of(args: &CheckArgs, resolver: &mut Resolver) -> Result<check::Plan, ConfigError> {
     let mut plan = check::plan(&args.paths, resolver)?;
+    if !args.quiet {
+        print_not_walked(&plan.not_walked);
+    }
     plan.modulepath = args.modulepath.clone();
     plan.ends_process = true;
     if let Some(shard) = args.shard {
@@ -738,6 +741,22 @@ fn exit_status(report: &Report, fail_on: Severity) -> i32 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
+    }
+}
+
+/// One line for the folders left out on purpose (links leading outside the folders
+/// named, such as modules a Puppetfile's tool linked in): what was not checked.
+fn print_not_walked(not_walked: &[(PathBuf, String)]) {
+    let Some((first, why)) = not_walked.first() else {
+        return;
+    };
+    let why = why.strip_prefix("not walked: ").unwrap_or(why);
+    match not_walked.len() {
+        1 => eprintln!("note: {} not checked: {why}", first.display()),
+        n => eprintln!(
+            "note: {n} folders not checked, each {why}: {}, ... (name one to check it)",
+            first.display()
+        ),
     }
 }
 

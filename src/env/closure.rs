@@ -163,13 +163,15 @@ impl Closure {
             Some(DeclaredWorld::Closed) => {
                 Closure::closed("pupcheck.toml declares the environment closed")
             }
-            None if control && puppetfile => match folder_outside(root) {
-                Some(why) => Closure::open(&format!(
+            None if control && puppetfile => {
+                match folder_outside(root).or_else(|| manifest_outside(root)) {
+                    Some(why) => Closure::open(&format!(
                     "{why}: declare `environment = \"closed\"` in pupcheck.toml if it holds no \
                      module the code uses"
                 )),
-                None => Closure::closed("every module its Puppetfile names is installed"),
-            },
+                    None => Closure::closed("every module its Puppetfile names is installed"),
+                }
+            }
             None if control => Closure::open(
                 "no Puppetfile names the modules it uses: declare `environment = \"closed\"` \
                  in pupcheck.toml if every one is in the repository",
@@ -182,9 +184,25 @@ impl Closure {
                  declare `environment = \"closed\"` in pupcheck.toml to judge names",
             ),
         };
-        if !missing.is_empty() {
+        // A module that is not there keeps any environment open. One at a version its
+        // dependent does not accept is there: it keeps open only an environment closed
+        // by pupcheck's own judgement, not one the user declared closed.
+        let opens = |m: &MissingModule| {
+            m.wrong_version.is_none() || declared != Some(DeclaredWorld::Closed)
+        };
+        if missing.iter().any(opens) {
+            let mut reasons: Vec<String> = missing.iter().map(MissingModule::advice).collect();
+            // What else keeps it open stays said (`$basemodulepath`), so that installing
+            // the modules is not the last step a user is told of.
+            if !closure.closed {
+                reasons.extend(closure.reasons);
+            }
             closure.closed = false;
-            closure.reasons = missing.iter().map(MissingModule::advice).collect();
+            closure.reasons = reasons;
+        } else if !missing.is_empty() {
+            closure
+                .reasons
+                .extend(missing.iter().map(MissingModule::advice));
         }
         closure.missing = missing;
         closure.installed = installed;
@@ -239,9 +257,13 @@ impl Closure {
                     .collect::<Vec<_>>()
                     .join("', '");
                 let more = if names.len() > 5 { ", ..." } else { "" };
+                let what = if self.missing.iter().any(|m| m.wrong_version.is_some()) {
+                    "are not installed, or not at a version asked for"
+                } else {
+                    "are not installed"
+                };
                 format!(
-                    "{} modules named in the repository are not installed ('{shown}'{more}); \
-                     the first: {}",
+                    "{} modules named in the repository {what} ('{shown}'{more}); the first: {}",
                     names.len(),
                     first.advice()
                 )
@@ -269,6 +291,17 @@ fn folder_outside(root: &Path) -> Option<String> {
             || entry.split('/').any(|part| part == "..");
         outside.then(|| format!("its modulepath names `{entry}`, outside the repository"))
     })
+}
+
+/// The main manifest `environment.conf` names outside the repository, said as a
+/// reason: its top-scope code and definitions are not seen.
+fn manifest_outside(root: &Path) -> Option<String> {
+    let line = super::survey::configured(root, "manifest")?;
+    let entry = line.trim_matches(|c| c == '"' || c == '\'');
+    let outside = entry.contains('$')
+        || (Path::new(entry).is_absolute() && !Path::new(entry).starts_with(root))
+        || entry.split('/').any(|part| part == "..");
+    outside.then(|| format!("its main manifest is `{entry}`, outside the repository"))
 }
 
 /// What a module's `metadata.json` says of its version and its dependencies (by module
@@ -504,6 +537,50 @@ mod tests {
             closure.reasons[0],
             "module 'stdlib' 9.7.0 is installed, and the metadata.json of 'bind' asks for \
              '>=3.2.0 <5.0.0'"
+        );
+        // The module is there: a user who declares the environment closed is believed.
+        let declared = Closure::of(
+            Some(dir.path()),
+            Some(DeclaredWorld::Closed),
+            &[at("bind"), at("stdlib")],
+        );
+        assert!(declared.closed, "{declared:?}");
+        assert_eq!(declared.reasons.len(), 2, "{declared:?}");
+    }
+
+    #[test]
+    fn every_reason_that_keeps_it_open_is_said() {
+        let dir = tree(&[
+            ("Puppetfile", "mod 'puppetlabs/stdlib'\n"),
+            (
+                "environment.conf",
+                "modulepath = site:modules:$basemodulepath\n",
+            ),
+        ]);
+        let closure = Closure::of(Some(dir.path()), None, &[]);
+        assert!(!closure.closed);
+        assert_eq!(closure.reasons.len(), 2, "{closure:?}");
+        assert!(closure.reasons[0].contains("'stdlib'"), "{closure:?}");
+        assert!(
+            closure.reasons[1].contains("`$basemodulepath`"),
+            "{closure:?}"
+        );
+    }
+
+    #[test]
+    fn a_main_manifest_outside_the_repository_keeps_it_open() {
+        let dir = tree(&[
+            ("Puppetfile", ""),
+            (
+                "environment.conf",
+                "modulepath = site:modules\nmanifest = /etc/puppet/manifests/\n",
+            ),
+        ]);
+        let closure = Closure::of(Some(dir.path()), None, &[]);
+        assert!(!closure.closed);
+        assert!(
+            closure.reasons[0].contains("main manifest is `/etc/puppet/manifests/`"),
+            "{closure:?}"
         );
     }
 

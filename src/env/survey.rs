@@ -50,6 +50,8 @@ pub struct HieraLayers {
     pub environment_config: Option<PathBuf>,
     /// The data files its levels name that are there.
     pub environment_data: Vec<PathBuf>,
+    /// Its levels, in the order Hiera looks in them, with the files each names.
+    pub environment_levels: Vec<crate::hiera::LevelSurvey>,
     /// The data folders its levels name that the repository does not hold (data kept
     /// elsewhere: the layer is not read whole).
     pub missing_datadirs: Vec<PathBuf>,
@@ -116,6 +118,12 @@ impl Survey {
                 .filter(|f| f.module.is_none())
                 .map(|f| f.path.clone())
                 .collect(),
+            environment_levels: hiera
+                .levels
+                .iter()
+                .filter(|level| level.module.is_none())
+                .cloned()
+                .collect(),
             missing_datadirs: {
                 let mut missing: Vec<PathBuf> = Vec::new();
                 for dir in hiera.environment_datadirs() {
@@ -149,6 +157,11 @@ fn present(path: PathBuf) -> Folder {
 
 /// The `modulepath` value of the `environment.conf` in `root`, as written.
 pub(crate) fn configured_modulepath(root: &Path) -> Option<String> {
+    configured(root, "modulepath")
+}
+
+/// The value `environment.conf` in `root` gives the setting `name`, as written.
+pub(crate) fn configured(root: &Path, name: &str) -> Option<String> {
     let text = crate::source::read::read_text(
         &root.join("environment.conf"),
         crate::source::read::SMALL_FILE_LIMIT,
@@ -156,7 +169,7 @@ pub(crate) fn configured_modulepath(root: &Path) -> Option<String> {
     .ok()?;
     text.lines().find_map(|l| {
         let (key, value) = l.split_once('=')?;
-        (key.trim() == "modulepath").then(|| value.trim().to_string())
+        (key.trim() == name).then(|| value.trim().to_string())
     })
 }
 

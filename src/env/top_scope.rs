@@ -121,15 +121,9 @@ pub(crate) fn main_manifest_files(root: &Path) -> Vec<PathBuf> {
 
 /// The main manifest Puppet reads for the environment at `root`.
 pub(crate) fn main_manifest(root: &Path) -> PathBuf {
-    let conf = crate::source::read::read_text(
-        &root.join("environment.conf"),
-        crate::source::read::SMALL_FILE_LIMIT,
-    )
-    .unwrap_or_default();
-    conf.lines()
-        .filter_map(|line| line.split_once('='))
-        .find(|(key, _)| key.trim() == "manifest")
-        .map(|(_, value)| value.trim().trim_matches(|c| c == '"' || c == '\''))
+    super::survey::configured(root, "manifest")
+        .as_deref()
+        .map(|value| value.trim_matches(|c| c == '"' || c == '\''))
         .filter(|value| !value.is_empty() && !value.contains('$'))
         .map_or_else(|| root.join("manifests"), |value| root.join(value))
 }

@@ -38,7 +38,8 @@ impl Environment {
     /// ([`Unresolved::Closed`], [`Unresolved::Uncertain`]): not in the code of a module
     /// the repository installs from elsewhere (its `Puppetfile`, `.fixtures.yml`), whose
     /// optional integrations name modules the repository need not have, nor in
-    /// `examples/`, which run wherever their reader compiles them.
+    /// `examples/` (and a module's `tests/`, its name before the PDK), which run
+    /// wherever their reader compiles them.
     pub fn judges_unseen_names_in(&self, file: &std::path::Path) -> bool {
         let Some(root) = self.root.as_deref() else {
             return false;
@@ -46,12 +47,14 @@ impl Environment {
         let Ok(file) = std::path::absolute(file) else {
             return false;
         };
-        if file
-            .strip_prefix(root)
-            .unwrap_or(&file)
-            .components()
-            .any(|c| c.as_os_str() == "examples")
-        {
+        let relative = file.strip_prefix(root).unwrap_or(&file);
+        let smoke_tests = relative.ancestors().any(|folder| {
+            folder.file_name() == Some("tests".as_ref())
+                && folder
+                    .parent()
+                    .is_some_and(|module| root.join(module).join("manifests").is_dir())
+        });
+        if smoke_tests || relative.components().any(|c| c.as_os_str() == "examples") {
             return false;
         }
         let closure = self.closure();

@@ -99,6 +99,8 @@ pub struct Hiera {
     next_rank: usize,
     /// Whether the global layer was read whole (or is taken as empty).
     global_layer_whole: bool,
+    /// Each level read, in the order Hiera looks in them.
+    pub levels: Vec<LevelSurvey>,
 }
 
 /// The Hiera files of the environment at `root` (none of its own for `None`, files in
@@ -326,8 +328,14 @@ impl Hiera {
                     self.read_datadirs
                         .extend(levels.iter().map(|l| base.join(&l.datadir)));
                 }
-                read_levels(base, &levels, module, &mut self.data, &mut self.next_rank)
-                    && every_level
+                read_levels(
+                    base,
+                    &levels,
+                    module,
+                    &mut self.data,
+                    &mut self.next_rank,
+                    &mut self.levels,
+                ) && every_level
             }
             None => false,
         };
@@ -340,10 +348,29 @@ impl Hiera {
 /// folder) and path patterns.
 #[derive(Debug, Clone, PartialEq)]
 struct Level {
+    name: String,
     datadir: PathBuf,
     paths: Vec<String>,
     /// hiera-eyaml's files: YAML whose values are encrypted.
     encrypted: bool,
+    /// Why pupcheck does not read the level (another backend), if it does not.
+    unread: Option<String>,
+}
+
+/// What one hierarchy level of a layer gave, for `pupcheck env`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct LevelSurvey {
+    /// The module whose layer it is (`None`: the environment's).
+    pub module: Option<String>,
+    pub name: String,
+    /// The data folder and the paths (patterns) it names, as written.
+    pub datadir: PathBuf,
+    pub paths: Vec<String>,
+    /// The files it names that are there, each with why pupcheck could not read it,
+    /// if it could not.
+    pub files: Vec<(PathBuf, Option<String>)>,
+    /// Why the level was not read (another backend, a data folder kept elsewhere).
+    pub unread: Option<String>,
 }
 
 /// The YAML levels of a `hiera.yaml`, and whether they are all its levels; `None` when
@@ -397,8 +424,18 @@ fn levels(config: &DataFile) -> Option<(Vec<Level>, bool)> {
             .and_then(|b| scalar(&b))
             .or_else(|| default_backend.clone());
         let other_data_hash = !encrypted && backend.as_deref().is_some_and(|b| b != "yaml_data");
+        let name = get(level, "name")
+            .and_then(|n| scalar(&n))
+            .unwrap_or_default();
         if other_backend || other_data_hash {
             every_level = false;
+            levels.push(Level {
+                name,
+                datadir: PathBuf::new(),
+                paths: Vec::new(),
+                encrypted,
+                unread: Some("a backend pupcheck does not read: any key may be bound".into()),
+            });
             continue;
         }
         let mut paths = Vec::new();
@@ -433,9 +470,11 @@ fn levels(config: &DataFile) -> Option<(Vec<Level>, bool)> {
             every_level = false;
         }
         levels.push(Level {
+            name,
             datadir: PathBuf::from(datadir),
             paths,
             encrypted,
+            unread: None,
         });
     }
     Some((levels, every_level))
@@ -449,10 +488,48 @@ fn read_levels(
     module: Option<&String>,
     into: &mut Vec<DataFile>,
     next_rank: &mut usize,
+    surveys: &mut Vec<LevelSurvey>,
 ) -> bool {
     let mut whole = true;
     for level in levels {
         let datadir = base.join(&level.datadir);
+        let mut survey = LevelSurvey {
+            module: module.cloned(),
+            name: level.name.clone(),
+            datadir: datadir.clone(),
+            paths: level.paths.clone(),
+            files: Vec::new(),
+            unread: level.unread.clone(),
+        };
+        let first_file = into.len();
+        whole &= read_level(level, &datadir, module, into, next_rank, &mut survey.unread);
+        survey.files = into[first_file..]
+            .iter()
+            .map(|file| {
+                let why = file.document.as_ref().err().map(|e| e.message.clone());
+                (file.path.clone(), why)
+            })
+            .collect();
+        surveys.push(survey);
+    }
+    whole
+}
+
+/// Reads the files of one level into `into`; whether all were read whole. `unread`:
+/// why the level is not read at all.
+fn read_level(
+    level: &Level,
+    datadir: &Path,
+    module: Option<&String>,
+    into: &mut Vec<DataFile>,
+    next_rank: &mut usize,
+    unread: &mut Option<String>,
+) -> bool {
+    let mut whole = true;
+    if unread.is_some() {
+        return false;
+    }
+    {
         // A data folder outside the configuration's folder is not read.
         if !level.datadir.components().all(|c| {
             matches!(
@@ -460,21 +537,21 @@ fn read_levels(
                 std::path::Component::Normal(_) | std::path::Component::CurDir
             )
         }) {
-            whole = false;
-            continue;
+            *unread = Some("a data folder outside the layer's folder: any key may be bound".into());
+            return false;
         }
         // An environment's data folder that is not in the repository is kept
         // elsewhere (deployed apart, or encrypted data left out): its keys are unknown,
         // never absent. (A module ships its data: a module's missing folder has none.)
         if module.is_none() && !datadir.is_dir() {
-            whole = false;
-            continue;
+            *unread = Some("the data folder is not in the repository: any key may be bound".into());
+            return false;
         }
         for pattern in &level.paths {
             let rank = *next_rank;
             *next_rank += 1;
             let everywhere = !pattern.contains("%{") && !pattern.contains(['*', '?', '[', '{']);
-            let Some(paths) = matching_files(&datadir, pattern) else {
+            let Some(paths) = matching_files(datadir, pattern) else {
                 whole = false;
                 continue;
             };

@@ -34,6 +34,9 @@ pub struct FoundFile {
 pub struct WalkError {
     pub path: PathBuf,
     pub message: String,
+    /// A folder left out on purpose (a link leading outside the folder checked, as a
+    /// Puppetfile's modules linked in from elsewhere are): said, but no error.
+    pub deliberate: bool,
 }
 
 /// The `.pp` and `.epp` files under `roots`, sorted by path, without duplicates. A file
@@ -85,6 +88,7 @@ pub fn find_files(roots: &[PathBuf]) -> (Vec<FoundFile>, Vec<WalkError>) {
             Err(e) => errors.push(WalkError {
                 path: root.clone(),
                 message: e.to_string(),
+                deliberate: false,
             }),
         }
     }
@@ -120,6 +124,7 @@ fn walk_directory(root: &Path, files: &mut Vec<FoundFile>, errors: &mut Vec<Walk
                     outward.push(WalkError {
                         path: entry.path().to_path_buf(),
                         message: "not walked: a link to a folder outside the folder checked".into(),
+                        deliberate: true,
                     });
                 }
                 return false;
@@ -241,6 +246,7 @@ fn take_entry(
             None => errors.push(WalkError {
                 path: root.to_path_buf(),
                 message: e.to_string(),
+                deliberate: false,
             }),
         },
     }
