@@ -28,6 +28,7 @@ import sys
 import tempfile
 
 from bundled_modules import bundled_modules
+from fact_conditions import NODES, nodes_facts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOPICS = os.path.join(ROOT, 'tests', 'mdtest')
@@ -91,8 +92,15 @@ def confirm(title, files):
         strict = any(m.group(2) in STRICT_FAILURES for _, text in files
                      for line in text.splitlines() if (m := MARKER.match(line)))
         expect = puppets_words(errors[0], tmp, first_error_file(files)) if errors else ''
+        # A finding on the nodes where a fact has a value is confirmed on such a node:
+        # the fact set with that value (the first named), Puppet's words without them.
+        facts = {}
+        nodes = NODES.search(expect)
+        if nodes:
+            expect = expect[:nodes.start()]
+            facts = nodes_facts(nodes)
         case = {'id': title, 'code': '\n'.join(code), 'expect': expect,
-                'strict_variables': strict}
+                'strict_variables': strict, 'facts': facts}
         # Hiera's files make the case an environment: its hiera.yaml (or Puppet's
         # default, data/common.yaml) and the modules' layers are read.
         if any(path.endswith('.yaml') for path, _ in files):

@@ -95,6 +95,7 @@ import tempfile
 import time
 
 from bundled_modules import AGENT_VENDORED, bundled_modules
+from fact_conditions import NODES, nodes_facts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, 'tests/public-repos/repos.tsv')
@@ -979,6 +980,11 @@ def plan_cases(row, work, validations, compiles, rals):
         if key not in compiled:
             case = {'id': f'c:{repo}:{len(compiles[repo])}', 'code': code, 'expect': expect,
                     'strict_variables': strict}
+            # A finding on the nodes where a fact has a value: compiled on such a node.
+            nodes = NODES.search(expect)
+            if nodes:
+                case['expect'] = expect[:nodes.start()]
+                case['facts'] = nodes_facts(nodes)
             if pin:
                 case['hiera_pin'] = pin
             if environment:

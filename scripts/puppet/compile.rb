@@ -7,7 +7,9 @@
 # snippet in that environment, with its hiera.yaml and data. "hiera_pin": {"config":
 # a hiera.yaml, "file": one of its data files, "module": the module whose layer it is,
 # or null for the environment's}: the layer is compiled with that file as its first
-# level, whatever the node's facts: how a finding on Hiera data is confirmed.)
+# level, whatever the node's facts: how a finding on Hiera data is confirmed.
+# "facts": {"os.family": "RedHat"} sets those facts (dotted paths) over the fact set:
+# how a finding on the nodes where a fact has a value is confirmed.)
 # and one a line on stdout: the input with "confirmed" (true/false) and "error".
 # Each snippet gets a fresh environment and catalog compiler (Puppet's PAL), with the
 # facts of scripts/puppet/facts-debian12.json; defined types are evaluated too, and the
@@ -57,6 +59,10 @@ $stdin.each_line do |line|
       end
     end
     facts = JSON.parse(facts_json)
+    (kase['facts'] || {}).each do |path, value|
+      *parents, last = path.split('.')
+      parents.reduce(facts) { |at, key| at[key] ||= {} }[last] = value
+    end
     case_modulepath = modulepath
     if (pin = kase['hiera_pin'])
       pinned = pin_hiera_level(work, pin['config'], pin['file'])

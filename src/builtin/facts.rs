@@ -30,8 +30,16 @@ struct Pattern {
 }
 
 #[derive(Debug, Deserialize)]
+struct TakenValues {
+    fact: String,
+    values: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
 struct Table {
     puppet_facts: Vec<String>,
+    /// Values some node certainly reports, by fact.
+    taken_values: Vec<TakenValues>,
     patterns: Vec<Pattern>,
     facts: BTreeMap<String, Fact>,
 }
@@ -98,6 +106,18 @@ pub fn value_type(path: &[String]) -> Option<Type> {
         "Hash" => t::hash(),
         _ => return None,
     })
+}
+
+/// Values some node certainly reports for the fact at `path` (`os.family`: 'RedHat',
+/// 'Debian', ...): a branch on one of them is code Puppet runs somewhere. Empty for a
+/// fact whose values pupcheck does not list.
+pub fn taken_values(path: &str) -> &'static [String] {
+    facts()
+        .table
+        .taken_values
+        .iter()
+        .find(|t| t.fact == path)
+        .map_or(&[], |t| t.values.as_slice())
 }
 
 /// The fact or key at `path` (`os.family`), if Facter's schema has it.

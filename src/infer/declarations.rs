@@ -161,6 +161,9 @@ pub struct Given<'a> {
     pub name_span: crate::source::Span,
     /// `=>`, or `+>` (which only a resource override may use).
     pub op: crate::ast::AttributeOp,
+    /// The expression written for the value (`None`: from a `* =>` hash, a resource
+    /// default, `create_resources`).
+    pub expr: Option<&'a crate::ast::Expr>,
 }
 
 /// The attributes a body of `resource` sets, in order: the written ones, the entries
@@ -187,6 +190,7 @@ pub fn given<'a>(
             span: attribute.value.span,
             name_span: attribute.name.span,
             op: attribute.op,
+            expr: Some(&attribute.value),
         });
     }
     for splat in splats {
@@ -211,6 +215,7 @@ pub fn given<'a>(
             span: default.span,
             name_span: default.span,
             op: AttributeOp::Set,
+            expr: None,
         });
     }
     out
@@ -300,6 +305,7 @@ fn add_entries(
             span,
             name_span: span,
             op: crate::ast::AttributeOp::Set,
+            expr: None,
         });
     }
 }

@@ -32,6 +32,9 @@ pub struct RejectedValue {
     /// Puppet's words for each value rejected, in parameter order.
     pub reasons: Vec<String>,
     pub rejected: Rejected,
+    /// The nodes the value is rejected on, when a fact decides it ("on nodes where
+    /// $facts['os']['family'] is 'RedHat'"); `None`: wherever the declaration is.
+    pub nodes: Option<String>,
 }
 
 /// Which values a [`RejectedValue`] is about.
@@ -85,6 +88,7 @@ pub(super) fn rejected_values(view: FileView, record: &FileInference) -> Vec<Rej
                 rejected: Rejected::Defaults {
                     path: definition.path.clone(),
                 },
+                nodes: None,
             });
         }
     });
@@ -100,7 +104,14 @@ pub(super) fn rejected_values(view: FileView, record: &FileInference) -> Vec<Rej
     let aliases = FileAliases::new(view.program, env);
     let mut resolver = Resolver::new(&aliases);
     for declaration in &declarations {
-        given_values(&mut resolver, declaration, &mut found);
+        given_values(
+            &mut resolver,
+            view,
+            record,
+            &aliases,
+            declaration,
+            &mut found,
+        );
         found.extend(left_defaults(env, declaration));
     }
     found
@@ -109,6 +120,9 @@ pub(super) fn rejected_values(view: FileView, record: &FileInference) -> Vec<Rej
 /// The values `declaration` gives that their parameters' types reject.
 fn given_values(
     resolver: &mut Resolver,
+    view: FileView,
+    record: &FileInference,
+    aliases: &FileAliases,
     declaration: &Declaration,
     found: &mut Vec<RejectedValue>,
 ) {
@@ -131,10 +145,16 @@ fn given_values(
             continue;
         }
         let name = &param.name.name;
-        let Some(reasons) = mismatch(resolver, type_expr, name, value, Undef::LeavesTheDefault)
-        else {
-            continue;
-        };
+        let (reasons, nodes) =
+            match mismatch(resolver, type_expr, name, value, Undef::LeavesTheDefault) {
+                Some(reasons) => (reasons, None),
+                None => match attribute.expr.and_then(|expr| {
+                    rejected_by_fact(resolver, view, record, aliases, expr, type_expr, name)
+                }) {
+                    Some((reasons, nodes)) => (reasons, Some(nodes)),
+                    None => continue,
+                },
+            };
         found.push(RejectedValue {
             at: attribute.span,
             subject: declaration.subject(),
@@ -144,8 +164,59 @@ fn given_values(
                 declared: declared_type(resolver, type_expr).map(|t| t.to_string()),
                 path: declaration.definition.path.clone(),
             },
+            nodes,
         });
     }
+}
+
+/// Puppet's words for a value a fact decides (`node_dependent`) that the parameter's
+/// type rejects on the nodes of some fact value, with those nodes in words (each value
+/// the type rejects alike named: "'RedHat' or 'Suse'").
+fn rejected_by_fact(
+    resolver: &mut Resolver,
+    view: FileView,
+    record: &FileInference,
+    aliases: &FileAliases,
+    expr: &crate::ast::Expr,
+    type_expr: &crate::ast::Expr,
+    name: &str,
+) -> Option<(Vec<String>, String)> {
+    let mut rejected: Option<(Vec<String>, Vec<super::node_dependent::Alternative>)> = None;
+    for alternative in super::node_dependent::alternatives(view.program, expr) {
+        // The walk records the value of an arm it reached; one that reads nothing
+        // (a literal) is the same wherever it is evaluated.
+        let value = match record.value(alternative.expr) {
+            Some(value @ AbstractValue::Known(_)) => value.clone(),
+            Some(_) => continue,
+            None if super::node_dependent::reads_nothing(alternative.expr) => {
+                match Evaluator::new(aliases)
+                    .with_functions(aliases)
+                    .eval(alternative.expr)
+                {
+                    Ok(value @ AbstractValue::Known(_)) => value,
+                    _ => continue,
+                }
+            }
+            None => continue,
+        };
+        let Some(reasons) = mismatch(resolver, type_expr, name, &value, Undef::LeavesTheDefault)
+        else {
+            continue;
+        };
+        match &mut rejected {
+            None => rejected = Some((reasons, vec![alternative])),
+            Some((first, alike)) if *first == reasons => alike.push(alternative),
+            Some(_) => {}
+        }
+    }
+    let (reasons, alike) = rejected?;
+    let values: Vec<String> = alike.iter().map(|a| format!("'{}'", a.value)).collect();
+    let nodes = format!(
+        "on nodes where {} is {}",
+        alike[0].fact,
+        values.join(" or ")
+    );
+    Some((reasons, nodes))
 }
 
 /// The defaults one declaration of a class or defined type leaves that fail it.
@@ -182,6 +253,7 @@ fn left_defaults(env: &Environment, declaration: &Declaration) -> Option<Rejecte
         rejected: Rejected::Defaults {
             path: definition.path.clone(),
         },
+        nodes: None,
     })
 }
 

@@ -39,7 +39,11 @@ declare_rule! {
 
 fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     for rejected in ctx.inference().rejected_values(ctx.view()) {
-        let message = crate::types::mismatch::of_subject(&rejected.subject, &rejected.reasons);
+        let mut message =
+            crate::types::mismatch::of_subject(&rejected.subject, &rejected.reasons);
+        if let Some(nodes) = &rejected.nodes {
+            message = format!("{message} {nodes}");
+        }
         let note = match &rejected.rejected {
             Rejected::Given {
                 param,
