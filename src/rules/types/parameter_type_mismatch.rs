@@ -19,6 +19,12 @@ declare_rule! {
     /// missing-parameter judges them); for a defined type, not where a resource default or
     /// override of the type may give the value.
     ///
+    /// A value a fact decides (a selector or `case` on `$facts['os']['family']`) is judged
+    /// arm by arm: an arm the type rejects fails every node where the fact has that value,
+    /// and the message names them ("on nodes where $facts['os']['family'] is 'RedHat'").
+    /// Only values some node certainly reports (the OS families and kernels Facter names)
+    /// are judged, and only where the declaration runs on every path of its body.
+    ///
     /// ## Why it matters
     /// Puppet checks the value when it evaluates the declaration and fails the whole catalog
     /// ("Class[Ntp]: parameter 'servers' expects an Array value, got Integer"): on the node,
