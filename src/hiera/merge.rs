@@ -100,7 +100,16 @@ pub enum Merge {
     /// `hash`: the hashes found, a key's value taken from the first that has it.
     Hash,
     /// `deep`: the hashes found merged recursively, arrays joined.
-    Deep,
+    Deep(DeepOptions),
+}
+
+/// The options of a deep merge pupcheck models (`knockout_prefix` it does not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DeepOptions {
+    /// `sort_merged_arrays`: arrays merged together are sorted.
+    pub sort_merged_arrays: bool,
+    /// `merge_hash_arrays`: two arrays of hashes are merged element by element.
+    pub merge_hash_arrays: bool,
 }
 
 impl Merge {
@@ -110,32 +119,44 @@ impl Merge {
             Merge::First => "first",
             Merge::Unique => "unique",
             Merge::Hash => "hash",
-            Merge::Deep => "deep",
+            Merge::Deep(_) => "deep",
         }
     }
 
     /// The strategy a merge value names: `'unique'`, or `{'strategy' => 'deep', ...}`.
-    /// `None` for one pupcheck does not model (a deep merge with options other than
-    /// `merge_debug`) or that Puppet rejects.
+    /// `None` for one pupcheck does not model (a deep merge's `knockout_prefix`) or that
+    /// Puppet rejects.
     pub fn from_value(value: &Value) -> Option<Merge> {
         let named = |name: &str| match name {
             "first" => Some(Merge::First),
             "unique" => Some(Merge::Unique),
             "hash" => Some(Merge::Hash),
-            "deep" => Some(Merge::Deep),
+            "deep" => Some(Merge::Deep(DeepOptions::default())),
             _ => None,
         };
         match value {
             Value::String(name) => named(name),
             Value::Hash(options) => {
-                let strategy = named(match options.get(&Value::string("strategy"))? {
+                let mut strategy = named(match options.get(&Value::string("strategy"))? {
                     Value::String(s) => s,
                     _ => return None,
                 })?;
-                let only_debug = options.keys().all(|k| {
-                    matches!(k, Value::String(s) if &**s == "strategy" || &**s == "merge_debug")
-                });
-                only_debug.then_some(strategy)
+                for (name, value) in options.iter() {
+                    let Value::String(name) = name else {
+                        return None;
+                    };
+                    match (&**name, &mut strategy, value) {
+                        ("strategy", ..) | ("merge_debug", Merge::Deep(_), Value::Bool(_)) => {}
+                        ("sort_merged_arrays", Merge::Deep(deep), Value::Bool(on)) => {
+                            deep.sort_merged_arrays = *on
+                        }
+                        ("merge_hash_arrays", Merge::Deep(deep), Value::Bool(on)) => {
+                            deep.merge_hash_arrays = *on
+                        }
+                        _ => return None,
+                    }
+                }
+                Some(strategy)
             }
             _ => None,
         }
@@ -186,10 +207,10 @@ impl Merge {
                 }
                 Some(Value::Hash(Arc::new(merged)))
             }
-            Merge::Deep => {
+            Merge::Deep(options) => {
                 let mut merged = first.clone();
                 for lower in rest {
-                    merged = deep_merge(&merged, lower)?;
+                    merged = deep_merge(&merged, lower, options)?;
                 }
                 Some(merged)
             }
@@ -214,7 +235,7 @@ fn flatten_into(value: &Value, out: &mut Vec<Value>) {
 
 /// `deep_merge!(source, dest)` with Puppet's options (unmergeables overwritten):
 /// `source` has the higher priority.
-fn deep_merge(source: &Value, dest: &Value) -> Option<Value> {
+fn deep_merge(source: &Value, dest: &Value, options: &DeepOptions) -> Option<Value> {
     match (source, dest) {
         (Value::Undef, _) => Some(dest.clone()),
         (_, Value::Undef | Value::Bool(false)) => Some(source.clone()),
@@ -223,9 +244,9 @@ fn deep_merge(source: &Value, dest: &Value) -> Option<Value> {
             for (k, v) in entries.iter() {
                 let value = match merged.get(k) {
                     Some(existing) if !matches!(existing, Value::Undef | Value::Bool(false)) => {
-                        deep_merge(v, existing)?
+                        deep_merge(v, existing, options)?
                     }
-                    _ => deep_merge(v, v)?,
+                    _ => deep_merge(v, v, options)?,
                 };
                 merged.insert(k.clone(), value);
             }
@@ -234,18 +255,50 @@ fn deep_merge(source: &Value, dest: &Value) -> Option<Value> {
         // A hash over anything else replaces it, merged with itself (the gem loops
         // over its keys with the hash as the destination after the first).
         (Value::Hash(entries), _) if entries.is_empty() => Some(dest.clone()),
-        (Value::Hash(_), _) => deep_merge(source, source),
+        (Value::Hash(_), _) => deep_merge(source, source, options),
         (Value::Array(items), Value::Array(into)) => {
+            let all_hashes = |list: &[Value]| list.iter().all(|v| matches!(v, Value::Hash(_)));
             let mut merged: Vec<Value> = Vec::new();
-            for item in into.iter().chain(items.iter()) {
-                if !merged.contains(item) {
-                    merged.push(item.clone());
+            if options.merge_hash_arrays && all_hashes(items) && all_hashes(into) {
+                let empty = Value::hash(Vec::new());
+                for (at, lower) in into.iter().enumerate() {
+                    merged.push(deep_merge(items.get(at).unwrap_or(&empty), lower, options)?);
                 }
+                merged.extend(items.iter().skip(into.len()).cloned());
+            } else {
+                for item in into.iter().chain(items.iter()) {
+                    if !merged.contains(item) {
+                        merged.push(item.clone());
+                    }
+                }
+            }
+            if options.sort_merged_arrays {
+                sort(&mut merged)?;
             }
             Some(Value::array(merged))
         }
         _ => Some(source.clone()),
     }
+}
+
+/// Ruby's `sort!` of an array of strings or of numbers; `None` for another mix (which
+/// Ruby cannot compare).
+fn sort(items: &mut [Value]) -> Option<()> {
+    if items.iter().all(|v| matches!(v, Value::String(_))) {
+        items.sort_by(|a, b| match (a, b) {
+            (Value::String(a), Value::String(b)) => a.as_bytes().cmp(b.as_bytes()),
+            _ => std::cmp::Ordering::Equal,
+        });
+        return Some(());
+    }
+    if items.iter().all(|v| matches!(v, Value::Integer(_))) {
+        items.sort_by_key(|v| match v {
+            Value::Integer(i) => *i,
+            _ => 0,
+        });
+        return Some(());
+    }
+    None
 }
 
 #[cfg(test)]
@@ -308,7 +361,9 @@ mod tests {
                 ("l", Value::array(vec![s("y"), s("x")])),
             ]),
         )]);
-        let merged = Merge::Deep.merge(&[high, low]).unwrap();
+        let merged = Merge::Deep(DeepOptions::default())
+            .merge(&[high, low])
+            .unwrap();
         let expected = hash(vec![(
             "a",
             hash(vec![
@@ -322,13 +377,27 @@ mod tests {
 
     #[test]
     fn strategies_are_read_from_names_and_hashes() {
-        assert_eq!(Merge::from_value(&s("deep")), Some(Merge::Deep));
+        assert_eq!(
+            Merge::from_value(&s("deep")),
+            Some(Merge::Deep(DeepOptions::default()))
+        );
         assert_eq!(
             Merge::from_value(&hash(vec![("strategy", s("hash"))])),
             Some(Merge::Hash)
         );
         let knockout = hash(vec![("strategy", s("deep")), ("knockout_prefix", s("--"))]);
         assert_eq!(Merge::from_value(&knockout), None);
+        let sorted = hash(vec![
+            ("strategy", s("deep")),
+            ("sort_merged_arrays", Value::Bool(true)),
+        ]);
+        assert_eq!(
+            Merge::from_value(&sorted),
+            Some(Merge::Deep(DeepOptions {
+                sort_merged_arrays: true,
+                merge_hash_arrays: false
+            }))
+        );
         assert_eq!(Merge::from_value(&s("union")), None);
     }
 }

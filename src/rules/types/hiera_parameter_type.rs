@@ -36,9 +36,10 @@ declare_rule! {
     /// node, binds the key too (`common.yaml` above `defaults.yaml`, the environment's data
     /// above a module's); a tag, or a number Psych reads
     /// its own way (`0755`, `1_000`); `~` (undef, which leaves the parameter's default); keys
-    /// whose `lookup_options` differ by node or use deep merge options (`knockout_prefix`,
-    /// `merge_hash_arrays`); levels with another backend (`eyaml`, `json`); keys written with
-    /// a leading `::`, which automatic parameter lookup never asks for.
+    /// whose `lookup_options` differ by node or use a deep merge's `knockout_prefix`
+    /// (`sort_merged_arrays` and `merge_hash_arrays` are modelled); levels with another
+    /// backend (`eyaml`, `json`); keys written with a leading `::`, which automatic
+    /// parameter lookup never asks for.
     ///
     /// ## Why it matters
     /// Puppet fails the catalog of every node the class is declared on ("Class[Ntp]:
