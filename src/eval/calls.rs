@@ -466,6 +466,8 @@ impl Evaluator<'_> {
                 }
                 Ok(Value::array(out))
             }
+            // A hash's `filter` gives a hash of the entries kept; anything else, an
+            // array of the elements kept.
             "filter" => {
                 let mut out = Vec::new();
                 for (i, e) in elements.iter().enumerate() {
@@ -473,7 +475,14 @@ impl Evaluator<'_> {
                         out.push(e.clone());
                     }
                 }
-                Ok(Value::array(out))
+                if !is_hash {
+                    return Ok(Value::array(out));
+                }
+                let entries = out.into_iter().filter_map(|pair| match pair {
+                    Value::Array(kv) if kv.len() == 2 => Some((kv[0].clone(), kv[1].clone())),
+                    _ => None,
+                });
+                Ok(Value::hash(entries.collect()))
             }
             "reduce" => {
                 let mut rest = elements.into_iter();

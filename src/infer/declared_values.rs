@@ -145,6 +145,16 @@ fn given_values(
             continue;
         }
         let name = &param.name.name;
+        // A parameter of the enclosing definition that defaults to `undef`, passed on:
+        // undef leaves this parameter its default, and is what a plain compile gives
+        // (`Optional[String] $password = undef` passed to `Optional[Sensitive[String]]`
+        // fails only once someone sets it).
+        if attribute
+            .expr
+            .is_some_and(|expr| super::enclosing::defaults_to_undef(view.program, expr))
+        {
+            continue;
+        }
         let (reasons, nodes) =
             match mismatch(resolver, type_expr, name, value, Undef::LeavesTheDefault) {
                 Some(reasons) => (reasons, None),

@@ -19,6 +19,7 @@ pub mod answer;
 pub mod declarations;
 mod declared;
 mod declared_values;
+pub mod enclosing;
 pub mod node_dependent;
 pub mod parameter_values;
 

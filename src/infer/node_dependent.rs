@@ -12,8 +12,8 @@
 //! without case), and the declaration is run on every path of its body (not inside a
 //! conditional or a lambda), after the assignment.
 
-use crate::ast::{Block, ElseBranch, Expr, ExprKind, Program};
-use crate::source::Span;
+use super::enclosing::{contains, enclosing_body};
+use crate::ast::{ElseBranch, Expr, ExprKind, Program};
 
 /// A value the expression has on the nodes where `fact` (as written) is `value`.
 #[derive(Debug)]
@@ -179,30 +179,6 @@ fn assigned_names<'e>(target: &'e Expr, out: &mut Vec<&'e str>) {
         ExprKind::Array(items) => items.iter().for_each(|i| assigned_names(i, out)),
         _ => {}
     }
-}
-
-/// The statements of the innermost class, defined type or node body (or the file's top
-/// level) holding `span`.
-fn enclosing_body(statements: &[Expr], span: Span) -> Option<&[Expr]> {
-    for statement in statements.iter().filter(|s| contains(s.span, span)) {
-        let body: Option<&Block> = match &statement.kind {
-            ExprKind::Class(c) => Some(&c.body),
-            ExprKind::Define(d) => Some(&d.body),
-            ExprKind::Node(n) => Some(&n.body),
-            _ => None,
-        };
-        if let Some(body) = body {
-            return enclosing_body(&body.statements, span).or(Some(&body.statements));
-        }
-    }
-    statements
-        .iter()
-        .any(|s| contains(s.span, span))
-        .then_some(statements)
-}
-
-fn contains(outer: Span, inner: Span) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end
 }
 
 /// The fact an expression reads, as written and by its dotted path:

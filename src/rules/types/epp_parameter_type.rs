@@ -124,9 +124,12 @@ fn given_parameters(ctx: &InterpretedFile, hash: &Expr) -> Option<IndexMap<Strin
                 Some(AbstractValue::Known(Value::String(k))) => k.to_string(),
                 _ => return None,
             };
+            // A parameter around the call that defaults to undef may be undef, which
+            // the template's own default then replaces: not judged.
             let value = ctx
                 .inference()
                 .value(&entry.value)
+                .filter(|_| !crate::infer::enclosing::defaults_to_undef(ctx.program, &entry.value))
                 .cloned()
                 .unwrap_or(AbstractValue::Inferred(crate::types::t::any()));
             Some((key, value))
