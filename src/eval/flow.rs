@@ -24,6 +24,10 @@ pub enum Reached<'p> {
     /// take, a branch no value can reach, the body of a lambda never called. Nothing in
     /// them may be judged, not even on its own.
     Skipped(&'p [Expr]),
+    /// A resource expression reached again, in a walk of a lambda's body for one
+    /// element of the known collection it iterates (`eval::lambdas`): its values are
+    /// that element's.
+    ForElement(&'p ResourceExpr),
 }
 
 /// Called at each resource expression and call the walk reaches.
@@ -60,6 +64,9 @@ impl<'a> Evaluator<'a> {
 
     fn walk_statement<'p>(&mut self, statement: &'p Expr, at: &mut AtResource<'_, 'a, 'p>) {
         match &statement.kind {
+            ExprKind::Resource(resource) if self.element_walk => {
+                at(self, Reached::ForElement(resource))
+            }
             ExprKind::Resource(resource) => {
                 self.reach_calls(statement, at);
                 at(self, Reached::Resource(resource))

@@ -15,6 +15,28 @@ use crate::types::{t, Kind, Type, Value};
 /// More elements than this are joined by their types, not their values.
 const JOINED_BY_VALUE: usize = 256;
 
+/// At most this many elements are walked one by one (`walk_each_element`).
+const ELEMENT_WALKS: usize = 256;
+
+/// Whether `statements` hold a resource expression (outside nested lambdas' own
+/// element walks, which are not taken within one).
+fn declares_resources(statements: &[Expr]) -> bool {
+    struct Finds(bool);
+    impl<'p> crate::ast::Visitor<'p> for Finds {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            if matches!(expr.kind, ExprKind::Resource(_)) {
+                self.0 = true;
+            }
+            crate::ast::walk_expr(self, expr);
+        }
+    }
+    let mut finds = Finds(false);
+    for statement in statements {
+        crate::ast::Visitor::visit_expr(&mut finds, statement);
+    }
+    finds.0
+}
+
 /// The functions that call their lambda with the elements of their first argument:
 /// one parameter takes an element (a `[key, value]` pair for a hash), two take an
 /// index and the element (a key and a value for a hash).
@@ -91,6 +113,74 @@ impl<'a> Evaluator<'a> {
         self.resource_defaults.truncate(defaults);
         self.match_groups = saved;
         self.scopes.pop();
+        self.walk_each_element(name.unwrap_or(""), &args, lambda, at);
+    }
+
+    /// Walks the lambda of an iteration over a known collection once more for each
+    /// element, its parameters holding that element's values, so that a declaration in
+    /// the body is seen with each (`Reached::ForElement`; nothing else is reported from
+    /// these walks, and their errors are dropped). Only where Puppet calls the lambda
+    /// for every element in order (`each`, `map`, `filter`), for a collection of at
+    /// most `ELEMENT_WALKS` elements, and not within another element walk.
+    fn walk_each_element<'p>(
+        &mut self,
+        name: &str,
+        args: &[&Expr],
+        lambda: &'p Lambda,
+        at: &mut AtResource<'_, 'a, 'p>,
+    ) {
+        if self.element_walk
+            || !matches!(name, "each" | "map" | "filter")
+            || !declares_resources(&lambda.body.statements)
+        {
+            return;
+        }
+        let Some(Ok(AbstractValue::Known(subject))) = args.first().map(|a| self.eval(a)) else {
+            return;
+        };
+        let Ok(elements) = super::calls::elements(&subject) else {
+            return;
+        };
+        if elements.is_empty() || elements.len() > ELEMENT_WALKS {
+            return;
+        }
+        self.budget.note_iteration(elements.len());
+        let is_hash = matches!(subject, Value::Hash(_));
+        let failures = self.failures.len();
+        let conditional = self.conditional.len();
+        for (index, element) in elements.iter().enumerate() {
+            if self.budget.spent() {
+                break;
+            }
+            let given: Vec<Value> = match (lambda.params.len(), is_hash, element) {
+                (2, true, Value::Array(kv)) => kv.to_vec(),
+                (2, false, _) => vec![Value::Integer(index as i64), element.clone()],
+                (1, _, _) => vec![element.clone()],
+                _ => return,
+            };
+            let mut scope = super::Scope::default();
+            for (param, value) in lambda.params.iter().zip(given) {
+                let value = self.typed_by(param, AbstractValue::Known(value));
+                scope.insert(param.name.name.clone(), value);
+            }
+            self.scopes.push(scope);
+            let saved = std::mem::take(&mut self.match_groups);
+            let defaults = self.resource_defaults.len();
+            self.element_walk = true;
+            self.uncertain += 1;
+            self.walk(&lambda.body.statements, &mut |evaluator, reached| {
+                if let Reached::ForElement(_) = reached {
+                    at(evaluator, reached)
+                }
+            });
+            self.uncertain -= 1;
+            self.element_walk = false;
+            self.resource_defaults.truncate(defaults);
+            self.match_groups = saved;
+            self.scopes.pop();
+        }
+        self.failures.truncate(failures);
+        self.conditional.truncate(conditional);
     }
 
     /// What a call named `name` gives its lambda's parameters.

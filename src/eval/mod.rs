@@ -173,6 +173,9 @@ pub struct Evaluator<'a> {
     resource_defaults: Vec<ResourceDefault>,
     /// What the interpretation may still spend (`budget`).
     budget: Budget,
+    /// Whether the walk is one of a lambda's body for a single element
+    /// (`Reached::ForElement`).
+    element_walk: bool,
 }
 
 /// An attribute's default for the resources of a type declared after it, in its
@@ -264,6 +267,7 @@ impl<'a> Evaluator<'a> {
             functions: None,
             resource_defaults: Vec::new(),
             budget: Budget::for_source(0),
+            element_walk: false,
         }
     }
 

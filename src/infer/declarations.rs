@@ -34,6 +34,8 @@ pub struct Declaration<'a> {
     /// A virtual or exported resource (`@web::vhost`, `@@web::vhost`): Puppet still
     /// requires its parameters, but may never evaluate it.
     pub virtual_or_exported: bool,
+    /// The title as written (`None`: a `create_resources` call's).
+    pub title_expr: Option<&'a crate::ast::Expr>,
 }
 
 impl Declaration<'_> {
@@ -114,6 +116,7 @@ pub fn declarations_in<'a>(
                         is_default_body,
                         shared: shared.clone(),
                         virtual_or_exported,
+                        title_expr: Some(&body.title),
                     });
                 }
             }
@@ -130,6 +133,7 @@ pub fn declarations_in<'a>(
                 is_default_body,
                 shared,
                 virtual_or_exported,
+                title_expr: Some(&body.title),
             });
         }
     }
@@ -281,6 +285,7 @@ fn created_resources<'a>(
             is_default_body: false,
             shared: Vec::new(),
             virtual_or_exported: false,
+            title_expr: None,
         });
     }
     found

@@ -155,19 +155,31 @@ fn given_values(
         {
             continue;
         }
-        let (reasons, nodes) =
+        let (reasons, nodes, subject) =
             match mismatch(resolver, type_expr, name, value, Undef::LeavesTheDefault) {
-                Some(reasons) => (reasons, None),
-                None => match attribute.expr.and_then(|expr| {
-                    rejected_by_fact(resolver, view, record, aliases, expr, type_expr, name)
-                }) {
-                    Some((reasons, nodes)) => (reasons, Some(nodes)),
-                    None => continue,
-                },
+                Some(reasons) => (reasons, None, declaration.subject()),
+                None => {
+                    let by_fact = attribute.expr.and_then(|expr| {
+                        rejected_by_fact(resolver, view, record, aliases, expr, type_expr, name)
+                    });
+                    match by_fact {
+                        Some((reasons, nodes)) => (reasons, Some(nodes), declaration.subject()),
+                        None => match rejected_for_element(
+                            resolver,
+                            record,
+                            declaration,
+                            attribute,
+                            param,
+                        ) {
+                            Some((reasons, subject)) => (reasons, None, subject),
+                            None => continue,
+                        },
+                    }
+                }
             };
         found.push(RejectedValue {
             at: attribute.span,
-            subject: declaration.subject(),
+            subject,
             reasons,
             rejected: Rejected::Given {
                 param: name.clone(),
@@ -177,6 +189,49 @@ fn given_values(
             nodes,
         });
     }
+}
+
+/// Puppet's words for the value `attribute` has for the first element of a known
+/// collection whose iteration declares `declaration` that the parameter's type
+/// rejects, with how Puppet names that element's resource (`Web::Vhost[b]`).
+fn rejected_for_element(
+    resolver: &mut Resolver,
+    record: &FileInference,
+    declaration: &Declaration,
+    attribute: &super::declarations::Given,
+    param: &crate::ast::Parameter,
+) -> Option<(Vec<String>, String)> {
+    if declaration.is_class {
+        return None;
+    }
+    let title_expr = declaration.title_expr?;
+    let expr = attribute.expr?;
+    let type_expr = param.type_expr.as_ref()?;
+    for values in record.element_values(title_expr) {
+        let Some(value @ AbstractValue::Known(given)) = values.get(&super::ExprId::of(expr)) else {
+            continue;
+        };
+        if matches!(given, Value::Undef) && param.default.is_some() {
+            continue;
+        }
+        let Some(reasons) = mismatch(
+            resolver,
+            type_expr,
+            &param.name.name,
+            value,
+            Undef::LeavesTheDefault,
+        ) else {
+            continue;
+        };
+        let Some(AbstractValue::Known(Value::String(title))) =
+            values.get(&super::ExprId::of(title_expr))
+        else {
+            return None;
+        };
+        let shown = capitalized(&declaration.definition.name);
+        return Some((reasons, format!("{shown}[{title}]")));
+    }
+    None
 }
 
 /// Puppet's words for a value a fact decides (`node_dependent`) that the parameter's

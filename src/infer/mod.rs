@@ -78,6 +78,10 @@ pub struct FileInference {
     /// The values the file's declarations give or leave that the parameters' types
     /// reject (`declared_values`), found the first time a rule asks.
     rejected_values: std::sync::OnceLock<Vec<RejectedValue>>,
+    /// For a resource body inside the lambda of an iteration over a known collection
+    /// (by its title), the values of its title and attributes for each element, in
+    /// order (`Reached::ForElement`).
+    element_values: HashMap<ExprId, Vec<HashMap<ExprId, AbstractValue>>>,
 }
 
 impl FileInference {
@@ -126,7 +130,34 @@ impl FileInference {
             Reached::Resource(resource) => self.resource(evaluator, resource),
             Reached::Call(call) => self.call(evaluator, call),
             Reached::Skipped(statements) => self.skip(statements),
+            Reached::ForElement(resource) => self.resource_for_element(evaluator, resource),
         }
+    }
+
+    /// What the walk for one element of an iteration holds for `resource`'s title and
+    /// attributes.
+    fn resource_for_element(&mut self, evaluator: &mut Evaluator, resource: &ResourceExpr) {
+        for body in &resource.bodies {
+            let mut values = HashMap::default();
+            for expr in std::iter::once(&body.title).chain(body.attributes.iter().map(|a| &a.value))
+            {
+                if let Ok(value) = evaluator.run(expr) {
+                    values.insert(ExprId::of(expr), value);
+                }
+            }
+            self.element_values
+                .entry(ExprId::of(&body.title))
+                .or_default()
+                .push(values);
+        }
+    }
+
+    /// The values of a resource body's title and attributes for each element of the
+    /// known collection whose iteration declares it (empty elsewhere).
+    pub fn element_values(&self, title: &Expr) -> &[HashMap<ExprId, AbstractValue>] {
+        self.element_values
+            .get(&ExprId::of(title))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The errors Puppet raises in the code the walk ran (for every value that can
