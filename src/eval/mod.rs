@@ -891,12 +891,32 @@ impl<'a> Evaluator<'a> {
         let result = self.eval_statements(&lambda.body.statements);
         self.match_groups = saved;
         self.scopes.pop();
-        match result? {
-            AbstractValue::Known(v) => Ok(v),
-            AbstractValue::Inferred(t) => Err(EvalError::Unsupported(format!(
-                "a lambda returning a value known only by its type ({t})"
-            ))),
+        let value = match result? {
+            AbstractValue::Known(v) => v,
+            AbstractValue::Inferred(t) => {
+                return Err(EvalError::Unsupported(format!(
+                    "a lambda returning a value known only by its type ({t})"
+                )))
+            }
+        };
+        // A declared return type (`|$x| >> String { ... }`) is checked as a function's.
+        if let Some(type_expr) = &lambda.return_type {
+            let ty = self.resolve_type(type_expr)?;
+            if !crate::types::instance_of(&value, &ty) {
+                let why = crate::types::mismatch::describe_value(&ty, &value, &[]);
+                if why.is_empty() || !ty.patterns_runnable() {
+                    return Err(EvalError::Unsupported("a lambda's return type".into()));
+                }
+                return Err(EvalError::FailedAs(
+                    crate::types::mismatch::each_named(
+                        "value returned from lambda has wrong type,",
+                        &why,
+                    ),
+                    FailureKind::ReturnType,
+                ));
+            }
         }
+        Ok(value)
     }
 
     /// A match (`=~`, a case option, a selector entry) on the budget: one that gives

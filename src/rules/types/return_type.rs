@@ -12,6 +12,10 @@ declare_rule! {
     /// (`site::weight('high')` of a `site::weight(String $level) >> Integer` whose selector
     /// gives `'unknown'` for anything but `'low'`).
     ///
+    /// A lambda's declared return type (`$ports.map |$p| >> String { ... }`) is checked the
+    /// same way for each call Puppet makes of it over a known collection ("value returned
+    /// from lambda has wrong type, ...", at the call).
+    ///
     /// ## Why it matters
     /// Every catalog that calls the function fails to compile.
     ///
