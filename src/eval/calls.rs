@@ -395,7 +395,21 @@ impl Evaluator<'_> {
     /// The iteration functions with a lambda: `each`, `map`, `filter`, `reduce`,
     /// `reverse_each`, `step`.
     fn iterate(&mut self, site: CallSite, name: &str, args: &[Value], lambda: &Lambda) -> R<Value> {
-        // Only the iteration functions below are modelled (`with`, `then`, a module's
+        // `with` calls its lambda once with its arguments, one a parameter (a count
+        // that differs is Puppet's error, judged where the walk checks it).
+        if name == "with" {
+            let one_each =
+                lambda.params.len() == args.len() && lambda.params.iter().all(|p| !p.captures_rest);
+            if !one_each {
+                return Err(EvalError::Unsupported(
+                    "with and a lambda taking another count".into(),
+                ));
+            }
+            return self
+                .call_lambda(lambda, args)
+                .map_err(|e| raised_by(site, e));
+        }
+        // Only the iteration functions below are modelled (`then`, a module's
         // function: their lambdas take other arguments).
         if !matches!(
             name,
