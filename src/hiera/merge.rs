@@ -171,7 +171,8 @@ impl Merge {
             Merge::Unique => {
                 // Puppet's lookup turns the first value found into an array and joins
                 // the others to it (a hash is not a value `unique` merges).
-                let mut elements = Vec::new();
+                // (A set keeps the join linear: data files may hold long arrays.)
+                let mut elements = indexmap::IndexSet::new();
                 for value in found {
                     if contains_hash(value) {
                         return None;
@@ -181,13 +182,9 @@ impl Merge {
                     if found.len() == 1 {
                         return Some(Value::array(flat));
                     }
-                    for element in flat {
-                        if !elements.contains(&element) {
-                            elements.push(element);
-                        }
-                    }
+                    elements.extend(flat);
                 }
-                Some(Value::array(elements))
+                Some(Value::array(elements.into_iter().collect()))
             }
             // A single value is the lookup's as it is; several must all be hashes.
             Merge::Hash if rest.is_empty() => Some(first.clone()),
@@ -266,11 +263,8 @@ fn deep_merge(source: &Value, dest: &Value, options: &DeepOptions) -> Option<Val
                 }
                 merged.extend(items.iter().skip(into.len()).cloned());
             } else {
-                for item in into.iter().chain(items.iter()) {
-                    if !merged.contains(item) {
-                        merged.push(item.clone());
-                    }
-                }
+                let joined: indexmap::IndexSet<&Value> = into.iter().chain(items.iter()).collect();
+                merged.extend(joined.into_iter().cloned());
             }
             if options.sort_merged_arrays {
                 sort(&mut merged)?;
