@@ -279,8 +279,9 @@ impl Closure {
 fn folder_outside(root: &Path) -> Option<String> {
     let Some(line) = super::survey::configured_modulepath(root) else {
         return Some(
-            "its modulepath is Puppet's default, `modules:$basemodulepath`, and \
-             $basemodulepath is outside the repository"
+            "it has no environment.conf, so Puppet's modulepath for it is the default, \
+             `modules:$basemodulepath`, and $basemodulepath is outside the repository \
+             (the folders pupcheck reads modules from are its own choice)"
                 .into(),
         );
     };
