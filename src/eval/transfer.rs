@@ -58,6 +58,13 @@ impl Number {
                     _ => None,
                 }
             }
+            // An operand that may be undef (a fact a node may lack): undef fails the
+            // operator on every node ("The value '' cannot be converted to Numeric"),
+            // so the result, where there is one, is the number's.
+            AbstractValue::Inferred(ty) => match ty.kind() {
+                Kind::Optional(Some(inner)) => Number::of_type(inner),
+                _ => Number::of_type(ty),
+            },
             other => Number::of(other),
         }
     }
