@@ -29,6 +29,21 @@ pub struct Found<'a> {
     pub everywhere: bool,
 }
 
+impl Found<'_> {
+    /// The files merged into the value, said in a note (`None`: none).
+    pub fn merged_note(&self) -> Option<String> {
+        if self.merged_with.is_empty() {
+            return None;
+        }
+        let others: Vec<String> = self
+            .merged_with
+            .iter()
+            .map(|other| crate::source::shown_path(&other.path))
+            .collect();
+        Some(format!("merged with {}", others.join(", ")))
+    }
+}
+
 impl Hiera {
     /// The values a lookup of `key` merged by `merge` may give. First found: the value of
     /// each file some node takes it from. A merge: for the files every node reads,

@@ -201,28 +201,17 @@ fn check_expr(ctx: &InterpretedFile, expr: &Expr, out: &mut Vec<Diagnostic>) {
         Some(None) => return,
     }
     for found in hiera.found(key, &options.merge) {
-        let Some(mut value) = found.value else {
+        let Some(value) = found.value.clone() else {
             continue;
         };
         if matches!(value, Value::Undef) {
             continue;
         }
-        let mut conversion_failed = None;
-        if let Some((type_name, args)) = &options.convert_to {
-            let mut arguments = vec![value.clone()];
-            arguments.extend(args.iter().cloned());
-            match crate::eval::new_value(type_name, &arguments) {
-                None => continue,
-                Some(Ok(converted)) => value = converted,
-                Some(Err(message)) => conversion_failed = Some(message),
-            }
-        }
-        let message = match conversion_failed {
-            Some(message) => {
-                format!("The convert_to lookup_option for key '{key}' raised error: {message}")
-            }
-            None if instance_of(&value, expected) => continue,
-            None => {
+        let message = match super::hiera_parameter_type::converted(&options, key, value) {
+            None => continue,
+            Some(Err(message)) => message,
+            Some(Ok(value)) if instance_of(&value, expected) => continue,
+            Some(Ok(value)) => {
                 let parts = describe_value(expected, &value, &[]);
                 if parts.is_empty() {
                     continue;
@@ -238,17 +227,8 @@ fn check_expr(ctx: &InterpretedFile, expr: &Expr, out: &mut Vec<Diagnostic>) {
             "{}:{line} binds '{key}' to the value",
             crate::source::shown_path(&found.file.path)
         ));
-        if !found.merged_with.is_empty() {
-            let others: Vec<String> = found
-                .merged_with
-                .iter()
-                .map(|other| crate::source::shown_path(&other.path))
-                .collect();
-            finding = finding.with_note(format!(
-                "merged ({}) with {}",
-                options.merge.name(),
-                others.join(", ")
-            ));
+        if let Some(merged) = found.merged_note() {
+            finding = finding.with_note(format!("{merged} ({})", options.merge.name()));
         }
         out.push(finding);
         // Puppet stops at the first node's failure: one finding a call.

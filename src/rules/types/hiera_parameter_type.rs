@@ -196,14 +196,7 @@ fn judge_with_options<'a>(
                 return None;
             }
             let mut notes = vec![lookup_options_note(options)];
-            if !f.merged_with.is_empty() {
-                let others: Vec<String> = f
-                    .merged_with
-                    .iter()
-                    .map(|other| crate::source::shown_path(&other.path))
-                    .collect();
-                notes.push(format!("merged with {}", others.join(", ")));
-            }
+            notes.extend(f.merged_note());
             Some((message, notes))
         })
         .collect()
@@ -219,27 +212,37 @@ fn judge_found(
     path: &[PathElem],
     subject: &str,
 ) -> Option<String> {
-    let mut value = found.value.clone()?;
+    let value = found.value.clone()?;
     if matches!(value, Value::Undef) {
         return None;
     }
-    if let Some((type_name, args)) = &options.convert_to {
-        let mut arguments = vec![value];
-        arguments.extend(args.iter().cloned());
-        match crate::eval::new_value(type_name, &arguments)? {
-            Ok(converted) => value = converted,
-            Err(message) => {
-                return Some(format!(
-                    "The convert_to lookup_option for key '{key}' raised error: {message}"
-                ))
-            }
-        }
-    }
+    let value = match converted(options, key, value)? {
+        Ok(value) => value,
+        Err(message) => return Some(message),
+    };
     if instance_of(&value, expected) {
         return None;
     }
     let parts = describe_value(expected, &value, path);
     (!parts.is_empty()).then(|| of_subject(subject, &parts))
+}
+
+/// `value` converted as the key's `convert_to` says (unchanged without one), or
+/// Puppet's message when the conversion fails; `None` for a conversion pupcheck does
+/// not model.
+pub(super) fn converted(
+    options: &LookupOptions,
+    key: &str,
+    value: Value,
+) -> Option<Result<Value, String>> {
+    let Some((type_name, args)) = &options.convert_to else {
+        return Some(Ok(value));
+    };
+    let mut arguments = vec![value];
+    arguments.extend(args.iter().cloned());
+    Some(crate::eval::new_value(type_name, &arguments)?.map_err(|message| {
+        format!("The convert_to lookup_option for key '{key}' raised error: {message}")
+    }))
 }
 
 /// What the key's `lookup_options` do, said in a note.
