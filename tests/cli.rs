@@ -889,6 +889,50 @@ fn env_shows_the_environment_a_check_sees() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `pupcheck env` on a module's root sees what a check of it sees: the module and its
+/// installed fixtures, through its manifests (a folder is the files in it). A
+/// `.fixtures.yml` key that is no module's name (a checkout beside the modules) is
+/// not a module that must be installed.
+#[test]
+fn env_of_a_module_root_sees_its_fixtures() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-env-module-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write("mymod/.git/HEAD", "ref: refs/heads/main\n");
+    write(
+        "mymod/metadata.json",
+        "{\"name\": \"me-mymod\", \"dependencies\": []}\n",
+    );
+    write(
+        "mymod/.fixtures.yml",
+        "fixtures:\n  forge_modules:\n    stdlib: puppetlabs/stdlib\n  repositories:\n    \
+         \"../acceptance/skeleton\": https://example.com/skeleton.git\n  symlinks:\n    \
+         mymod: \"#{source_dir}\"\n",
+    );
+    write("mymod/manifests/init.pp", "class mymod { }\n");
+    write(
+        "mymod/spec/fixtures/modules/stdlib/manifests/init.pp",
+        "class stdlib { }\n",
+    );
+    let out = pupcheck(&[
+        "env",
+        "--format",
+        "json",
+        dir.join("mymod").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let survey = json(&out);
+    let mut modules: Vec<&str> = survey["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m[0].as_str().unwrap())
+        .collect();
+    modules.sort();
+    assert_eq!(modules, ["mymod", "stdlib"], "{survey}");
+    assert_eq!(survey["closure"]["closed"], true, "{survey}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A name nothing defines is an error only where the environment is closed: with every
 /// module its Puppetfile names installed it is; with one missing, the finding is a
 /// warning naming the module and how to install it; `environment = "open"` in

@@ -13,7 +13,9 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
 for table in functions resource_types hiera facts init pcore; do
-  PUPCHECK_DATA_DIR="$out" ruby -I/usr/lib/ruby/vendor_ruby "scripts/puppet/$table.rb" >/dev/null 2>"$out/$table.log" || { cat "$out/$table.log" >&2; exit 1; }
+  PUPCHECK_DATA_DIR="$out" ruby -I/usr/lib/ruby/vendor_ruby "scripts/puppet/$table.rb" >"$out/$table.out" 2>"$out/$table.log" || { cat "$out/$table.log" >&2; exit 1; }
+  # The share of functions whose result pupcheck knows (the measure).
+  [ "$table" = functions ] && cat "$out/$table.out"
   if cmp -s "$out/$table.toml" "data/$table.toml"; then
     echo "data/$table.toml: as scripts/puppet/$table.rb writes it"
   else

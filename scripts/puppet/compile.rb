@@ -54,8 +54,13 @@ $stdin.each_line do |line|
         c.compile_additions
         # As an agent does before applying: every resource becomes an instance of its
         # type, which validates the attribute values (`Parameter x failed on ...`).
-        # (PAL keeps the catalog private.)
-        c.send(:catalog).to_ral
+        # (PAL keeps the catalog private.) The agent first replaces Deferred values by
+        # what their functions return (with the facts the compile had).
+        catalog = c.send(:catalog).to_resource
+        Puppet::Pops::Evaluator::DeferredResolver.resolve_and_replace(
+          nil, catalog, Puppet.lookup(:current_environment)
+        )
+        catalog.to_ral
       end
     end
     facts = JSON.parse(facts_json)

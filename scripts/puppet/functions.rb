@@ -6,6 +6,7 @@
 # from the project root:  ruby -I/usr/lib/ruby/vendor_ruby scripts/puppet/functions.rb
 require 'puppet'
 require_relative 'table'
+require_relative 'function_results'
 
 Table.start
 
@@ -62,9 +63,13 @@ lines << '# `mismatch_handler` only produces a custom error for the arguments it
 lines << '# `aliases`: the bodies of the aliases its types name (its local `type X = ...`).'
 lines << '# `unmodelled`: why pupcheck does not judge its calls.'
 lines << '# A function written with the 3.x API has only its `arity` (as `newfunction` takes it:'
-lines << '# -n means at least n-1 arguments).'
+lines << '# -n means at least n-1 arguments) and `returns`.'
+lines << "# `returns`: the type Puppet declares, else the one scripts/puppet/function_results.rb"
+lines << '# gives (read from the function\'s source, proven by calling it with Puppet).'
 lines << ''
 count = 0
+# The result types Puppet does not declare, one a dispatch, and the calls proving them.
+results = Results.new
 env = Puppet::Node::Environment.create(:pupcheck, [])
 Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
   loader = Puppet.lookup(:loaders).puppet_system_loader
@@ -82,7 +87,9 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     names = TypeNames.new
     header = lines.size
     lines << "[functions.#{name}]"
-    f.class.dispatcher.dispatchers.each do |d|
+    dispatchers = f.class.dispatcher.dispatchers
+    documented = results.of(name, dispatchers.size)
+    dispatchers.each_with_index do |d, index|
       callable = d.type
       params = callable.param_types
       from, to = params.size_range
@@ -99,7 +106,13 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
         lines << 'block_optional = true' if optional
       end
       ret = callable.return_type
+      if ret.nil?
+        lines << "returns = #{Table.quote(documented[index])}" if documented
+      elsif documented
+        raise "#{name}: Puppet declares its return type (#{ret}): drop its entry in function_results.rb"
+      end
       lines << "returns = #{Table.quote(type_text(ret, names))}" unless ret.nil?
+      results.known(name) unless ret.nil? && documented.nil?
       lines << "signature = #{Table.quote(describer.signature_string(d))}"
       lines << 'mismatch_handler = true' if d.argument_mismatch_handler?
     end
@@ -117,8 +130,18 @@ Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env
     count += 1
     lines << "[functions.#{name}]"
     lines << "arity = #{Puppet::Parser::Functions.arity(name.to_sym, env)}"
+    documented = results.of(name, 1)
+    if documented
+      lines << "returns = #{Table.quote(documented[0])}"
+      results.known(name)
+    end
     lines << ''
   end
 end
+results.prove
 Table.write('functions.toml', lines.join("\n"))
-puts "data/functions.toml: #{count} functions"
+# Puppet's function files this Ruby cannot load (their libraries are missing) are
+# counted too: pupcheck knows neither their signatures nor their results.
+shipped = names4.size + (names3 - names4).size
+puts "data/functions.toml: #{count} of the #{shipped} functions Puppet #{Puppet.version} ships, " \
+     "#{results.summary(count)}"

@@ -16,9 +16,9 @@ use std::sync::OnceLock;
 pub enum Function {
     /// Written with the 4.x API: its dispatches, in the order Puppet tries them.
     Typed(Vec<Dispatch>),
-    /// Written with the 3.x API: only how many arguments it takes (`newfunction`'s
-    /// arity: `n` exactly, `-n` at least `n - 1`).
-    Legacy { arity: i64 },
+    /// Written with the 3.x API: how many arguments it takes (`newfunction`'s arity:
+    /// `n` exactly, `-n` at least `n - 1`) and, for Puppet's own, what it returns.
+    Legacy { arity: i64, returns: Option<Type> },
 }
 
 /// One signature of a 4.x function.
@@ -82,6 +82,8 @@ struct Entry {
     #[serde(default)]
     aliases: BTreeMap<String, String>,
     arity: Option<i64>,
+    /// A 3.x function's result type (a 4.x one has it per dispatch).
+    returns: Option<String>,
     /// Why pupcheck does not judge its calls.
     unmodelled: Option<String>,
 }
@@ -158,7 +160,15 @@ fn resolve(entry: &Entry) -> Option<Function> {
         return None;
     }
     if let Some(arity) = entry.arity {
-        return Some(Function::Legacy { arity });
+        let returns = match &entry.returns {
+            Some(text) => Some(
+                Resolver::new(&AliasTable::partial())
+                    .resolve(&parse_type_expr(text).ok()?)
+                    .ok()?,
+            ),
+            None => None,
+        };
+        return Some(Function::Legacy { arity, returns });
     }
     // The function's own aliases, and no other name: a name pupcheck does not know
     // (an Object type) makes the function unknown rather than misread.
@@ -238,7 +248,7 @@ mod tests {
         );
         assert!(matches!(
             function("sprintf"),
-            Some(Function::Legacy { arity: -2 })
+            Some(Function::Legacy { arity: -2, .. })
         ));
         assert!(function("annotate").is_none() && exists("annotate"));
         assert!(!exists("ensure_packages"), "stdlib's, not Puppet's");

@@ -366,7 +366,8 @@ fn unmet(version: Option<String>, requirement: Option<String>) -> Option<(String
 
 /// The modules a module repository's `.fixtures.yml` installs for its tests
 /// (`fixtures:` `forge_modules`, `repositories`, `symlinks`, by their keys); `None`
-/// when it has none, or one that cannot be read as such.
+/// when it has none, or one that cannot be read as such. A key that is no module's
+/// name (`../acceptance/data`: a checkout the tests put beside the modules) is not one.
 pub fn fixture_modules(root: &Path) -> Option<Vec<String>> {
     let text = crate::source::read::read_text(
         &root.join(".fixtures.yml"),
@@ -389,7 +390,10 @@ pub fn fixture_modules(root: &Path) -> Option<Vec<String>> {
             continue;
         };
         for name in entries.keys() {
-            names.push(name.as_str()?.to_ascii_lowercase());
+            let name = name.as_str()?.to_ascii_lowercase();
+            if super::loader::is_valid_module_name(&name) {
+                names.push(name);
+            }
         }
     }
     Some(names)
@@ -599,7 +603,8 @@ mod tests {
             (
                 ".fixtures.yml",
                 "fixtures:\n  forge_modules:\n    stdlib: puppetlabs/stdlib\n  symlinks:\n    \
-                 ntp: \"#{source_dir}\"\n  repositories: ~\n",
+                 ntp: \"#{source_dir}\"\n  repositories:\n    \
+                 \"../acceptance/skeleton\": https://example.com/skeleton.git\n",
             ),
             (
                 "metadata.json",

@@ -170,7 +170,7 @@ fn module_name(root: &Path, metadata: impl FnOnce() -> Option<ModuleMetadata>) -
     metadata()?.name
 }
 
-fn is_valid_module_name(name: &str) -> bool {
+pub(crate) fn is_valid_module_name(name: &str) -> bool {
     name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && is_plain_name(name)
 }
 

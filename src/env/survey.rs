@@ -84,12 +84,19 @@ impl Survey {
             absolute.clone()
         };
         let folder = discover::environment_root(&standing);
+        // The files a check of the folder reads decide its modulepath (a module's root
+        // is seen through its manifests, as `check` sees it), not a name in the folder.
+        let mut checked = vec![standing.clone()];
+        if absolute.is_dir() {
+            let (found, _) = crate::source::walk::find_files(std::slice::from_ref(&absolute));
+            checked.extend(found.into_iter().map(|file| file.path));
+        }
         let mut env = Environment::build([], &[])
             .with_root(folder.clone())
-            .with_modulepaths_for(std::slice::from_ref(&standing), modulepath);
+            .with_modulepaths_for(&checked, modulepath);
         env.set_hiera_global(hiera_global);
         env.set_declared_world(declared);
-        let folders = discover::modulepaths(std::slice::from_ref(&standing), modulepath);
+        let folders = discover::modulepaths(&checked, modulepath);
         let modules = env.modules();
         let root = folder.as_ref().map(|folder| Root {
             why: discover::why_environment_root(folder).unwrap_or("it holds the path"),

@@ -159,7 +159,10 @@ impl Evaluator<'_> {
         if !name.contains("::") {
             // A module's 3.x function counts its arguments.
             let arity = self.functions?.legacy_arity(name)?;
-            return Some(std::borrow::Cow::Owned(Function::Legacy { arity }));
+            return Some(std::borrow::Cow::Owned(Function::Legacy {
+                arity,
+                returns: None,
+            }));
         }
         let read = self.functions?.ruby_function(name)?;
         self.ruby_dispatches(&read).map(std::borrow::Cow::Owned)

@@ -15,8 +15,8 @@ use crate::types::{accepts, instance_of, Kind, Type, Value};
 
 /// What the dispatcher does with a call.
 pub(super) enum Judgement {
-    /// A signature takes the call: what it declares it returns (`None`: nothing, or a
-    /// 3.x function, which takes any arguments once their count is right).
+    /// A signature takes the call (a 3.x function takes any arguments once their
+    /// count is right): what it is known to return (`None`: nothing known).
     Accepted(Option<Type>),
     /// No signature takes it: Puppet's message.
     Rejected(String),
@@ -60,7 +60,9 @@ pub(super) fn judge(
 ) -> Judgement {
     let given = given_block(lambda);
     match function {
-        Function::Legacy { arity } => judge_legacy(name, *arity, args.len(), lambda),
+        Function::Legacy { arity, returns } => {
+            judge_legacy(name, *arity, args.len(), lambda, returns)
+        }
         Function::Typed(dispatches) => {
             for dispatch in dispatches {
                 match fit(dispatch, args, given) {
@@ -92,7 +94,13 @@ pub(super) fn judge(
 }
 
 /// A 3.x function's own count check (`newfunction`'s arity); its block is not judged.
-fn judge_legacy(name: &str, arity: i64, given: usize, lambda: Option<&Lambda>) -> Judgement {
+fn judge_legacy(
+    name: &str,
+    arity: i64,
+    given: usize,
+    lambda: Option<&Lambda>,
+    returns: &Option<Type>,
+) -> Judgement {
     if lambda.is_some() {
         return Judgement::Unknown;
     }
@@ -107,7 +115,7 @@ fn judge_legacy(name: &str, arity: i64, given: usize, lambda: Option<&Lambda>) -
             -(arity + 1)
         ))
     } else {
-        Judgement::Accepted(None)
+        Judgement::Accepted(returns.clone().filter(|t| !matches!(t.kind(), Kind::Any)))
     }
 }
 
@@ -277,15 +285,23 @@ impl Evaluator<'_> {
     /// them; `None` when a type does not resolve.
     pub(super) fn ruby_dispatches(&mut self, function: &RubyFunction) -> Option<Function> {
         use crate::types::from_ast::parse_type_expr;
+        use crate::types::resolve::{AliasTable, Layered, Resolver};
+        // Its `local_types` first, then the aliases where the call is.
+        let mut local = AliasTable::partial();
+        for (name, body) in &function.local_types {
+            local.insert(name, parse_type_expr(body).ok()?);
+        }
+        let layered = Layered {
+            local,
+            outer: self.resolver.source(),
+        };
+        let mut resolver = Resolver::new(&layered);
+        let mut resolve = |text: &str| resolver.resolve(&parse_type_expr(text).ok()?).ok();
         let mut dispatches = Vec::with_capacity(function.dispatches.len());
         for d in &function.dispatches {
             let mut types = Vec::with_capacity(d.params.len());
             for p in &d.params {
-                types.push(
-                    self.resolver
-                        .resolve(&parse_type_expr(&p.type_text).ok()?)
-                        .ok()?,
-                );
+                types.push(resolve(&p.type_text)?);
             }
             let required =
                 |k: ParamKind| matches!(k, ParamKind::Required | ParamKind::RequiredRepeated);
@@ -297,14 +313,14 @@ impl Evaluator<'_> {
                 None => None,
                 Some((text, _, optional)) => Some(Block {
                     ty: match text {
-                        Some(text) => self.resolver.resolve(&parse_type_expr(text).ok()?).ok()?,
+                        Some(text) => resolve(text)?,
                         None => crate::types::t::callable_of(None, None, None),
                     },
                     optional: *optional,
                 }),
             };
             let returns = match &d.returns {
-                Some(text) => Some(self.resolver.resolve(&parse_type_expr(text).ok()?).ok()?),
+                Some(text) => Some(resolve(text)?),
                 None => None,
             };
             let names: Vec<String> = d.params.iter().map(|p| p.name.clone()).collect();

@@ -8,7 +8,7 @@
 //! is not entered.
 
 use super::flow::{join, AtResource, Reached};
-use super::{AbstractValue, Evaluator};
+use super::{AbstractValue, EvalError, Evaluator};
 use crate::ast::{Expr, ExprKind, Lambda, Parameter};
 use crate::types::{t, Kind, Type, Value};
 
@@ -113,7 +113,7 @@ impl<'a> Evaluator<'a> {
         self.resource_defaults.truncate(defaults);
         self.match_groups = saved;
         self.scopes.pop();
-        self.walk_each_element(name.unwrap_or(""), &args, lambda, at);
+        self.walk_each_element(call, name.unwrap_or(""), &args, lambda, at);
     }
 
     /// Walks the lambda of an iteration over a known collection once more for each
@@ -121,9 +121,12 @@ impl<'a> Evaluator<'a> {
     /// the body is seen with each (`Reached::ForElement`; nothing else is reported from
     /// these walks, and their errors are dropped). Only where Puppet calls the lambda
     /// for every element in order (`each`, `map`, `filter`), for a collection of at
-    /// most `ELEMENT_WALKS` elements, and not within another element walk.
+    /// most `ELEMENT_WALKS` elements, and not within another element walk. An element
+    /// a typed parameter of the lambda refuses fails the call there, as Puppet checks
+    /// the lambda's arguments before its body runs (the one finding of these walks).
     fn walk_each_element<'p>(
         &mut self,
+        call: &Expr,
         name: &str,
         args: &[&Expr],
         lambda: &'p Lambda,
@@ -148,6 +151,7 @@ impl<'a> Evaluator<'a> {
         let is_hash = matches!(subject, Value::Hash(_));
         let failures = self.failures.len();
         let conditional = self.conditional.len();
+        let mut refused = None;
         for (index, element) in elements.iter().enumerate() {
             if self.budget.spent() {
                 break;
@@ -158,6 +162,17 @@ impl<'a> Evaluator<'a> {
                 (1, _, _) => vec![element.clone()],
                 _ => return,
             };
+            if let Some(why) =
+                lambda.params.iter().zip(&given).find_map(|(param, value)| {
+                    match self.check_block_argument(param, value) {
+                        Err(EvalError::FailedAs(why, _)) => Some(why),
+                        _ => None,
+                    }
+                })
+            {
+                refused = Some(why);
+                break;
+            }
             let mut scope = super::Scope::default();
             for (param, value) in lambda.params.iter().zip(given) {
                 let value = self.typed_by(param, AbstractValue::Known(value));
@@ -181,6 +196,24 @@ impl<'a> Evaluator<'a> {
         }
         self.failures.truncate(failures);
         self.conditional.truncate(conditional);
+        if let Some(why) = refused {
+            let site = match call.kind {
+                ExprKind::MethodCall(_) => "Method call",
+                _ => "Function Call",
+            };
+            let failure = super::Failure {
+                message: format!("Error while evaluating a {site}, {why}"),
+                span: call.span,
+                kind: super::FailureKind::FunctionArguments,
+            };
+            // The joined evaluation finds it too where it could run the body.
+            if !self.failures.contains(&failure) {
+                if self.uncertain > 0 {
+                    self.conditional.push(failure.span);
+                }
+                self.failures.push(failure);
+            }
+        }
     }
 
     /// What a call named `name` gives its lambda's parameters.

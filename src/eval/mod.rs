@@ -847,6 +847,27 @@ impl<'a> Evaluator<'a> {
         Ok(found(self.scopes.iter().rev().find_map(|s| s.get(name))))
     }
 
+    /// A typed parameter of a lambda takes only its type's values: Puppet checks them
+    /// as it checks a function's arguments, before the body runs.
+    pub(super) fn check_block_argument(&mut self, p: &Parameter, v: &Value) -> R<()> {
+        let Some(type_expr) = &p.type_expr else {
+            return Ok(());
+        };
+        let ty = self.resolve_type(type_expr)?;
+        if crate::types::instance_of(v, &ty) {
+            return Ok(());
+        }
+        use crate::types::mismatch::{describe_value, PathElem};
+        let path = [PathElem::Block, PathElem::Parameter(p.name.name.clone())];
+        Err(match describe_value(&ty, v, &path).as_slice() {
+            // The block's argument, judged as a function's arguments are.
+            [why] if ty.patterns_runnable() => {
+                EvalError::FailedAs(why.clone(), FailureKind::FunctionArguments)
+            }
+            _ => EvalError::Unsupported("a block parameter's type".into()),
+        })
+    }
+
     /// Calls a lambda with arguments bound to its parameters in a scope of its own.
     pub(super) fn call_lambda(&mut self, lambda: &Lambda, args: &[Value]) -> R<Value> {
         if lambda.params.len() < args.len().min(1) && !lambda.params.is_empty() {
@@ -868,22 +889,7 @@ impl<'a> Evaluator<'a> {
                     }
                 },
             };
-            // A typed parameter takes only its type's values (Puppet checks them as it
-            // checks a function's arguments).
-            if let Some(type_expr) = &p.type_expr {
-                let ty = self.resolve_type(type_expr)?;
-                if !crate::types::instance_of(&v, &ty) {
-                    use crate::types::mismatch::{describe_value, PathElem};
-                    let path = [PathElem::Block, PathElem::Parameter(p.name.name.clone())];
-                    return Err(match describe_value(&ty, &v, &path).as_slice() {
-                        // The block's argument, judged as a function's arguments are.
-                        [why] if ty.patterns_runnable() => {
-                            EvalError::FailedAs(why.clone(), FailureKind::FunctionArguments)
-                        }
-                        _ => EvalError::Unsupported("a block parameter's type".into()),
-                    });
-                }
-            }
+            self.check_block_argument(p, &v)?;
             scope.insert(p.name.name.clone(), AbstractValue::Known(v));
         }
         self.scopes.push(scope);

@@ -3,14 +3,19 @@
 //! blocks of `Puppet::Functions.create_function(:'mod::name')`, each statement one of
 //! `param`, `required_param`, `optional_param`, `repeated_param`,
 //! `optional_repeated_param`, `required_repeated_param`, `block_param`,
-//! `optional_block_param` and `return_type` with literal arguments. A function with
-//! anything else in a dispatch block, local types, or no dispatch at all (Puppet then
-//! takes any arguments its Ruby method does) is unknown.
+//! `optional_block_param` and `return_type` with literal arguments, and its
+//! `local_types` block (`type 'Name = Body'` statements). A function with anything
+//! else in those blocks, or no dispatch at all (Puppet then takes any arguments its
+//! Ruby method does) is unknown.
 
 /// A function's dispatches as written, in order (the types still text).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RubyFunction {
     pub dispatches: Vec<RubyDispatch>,
+    /// The aliases of its `local_types` block, as (name, body), in order: its
+    /// dispatches' types may name them.
+    #[serde(default)]
+    pub local_types: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -87,18 +92,19 @@ pub fn read_function(text: &str, name: &str) -> Option<RubyFunction> {
                 || l.contains(&format!(":\"{name}\""))
                 || l.contains(&format!(":{name})")))
     });
-    if !declares
-        || lines
-            .iter()
-            .any(|l| l.trim_start().starts_with("local_types"))
-    {
+    if !declares {
         return None;
     }
     let mut dispatches = Vec::new();
+    let mut local_types = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
         let trimmed = line.trim_start();
+        if trimmed.starts_with("local_types") {
+            i = read_local_types(&lines, i, &mut local_types)?;
+            continue;
+        }
         let handler = trimmed.starts_with("argument_mismatch ");
         if !(trimmed.starts_with("dispatch ") || handler) {
             i += 1;
@@ -129,7 +135,44 @@ pub fn read_function(text: &str, name: &str) -> Option<RubyFunction> {
         }
         dispatches.push(dispatch);
     }
-    (!dispatches.is_empty()).then_some(RubyFunction { dispatches })
+    (!dispatches.is_empty()).then_some(RubyFunction {
+        dispatches,
+        local_types,
+    })
+}
+
+/// The `local_types do ... end` block starting at line `start`: each statement a
+/// `type 'Name = Body'` with a literal string. Gives the line after the block.
+fn read_local_types(
+    lines: &[&str],
+    start: usize,
+    types: &mut Vec<(String, String)>,
+) -> Option<usize> {
+    let line = lines[start];
+    if line.trim() != "local_types do" {
+        return None;
+    }
+    let indent = line.len() - line.trim_start().len();
+    let mut i = start + 1;
+    loop {
+        let inner = *lines.get(i)?;
+        let statement = inner.trim();
+        i += 1;
+        if statement.is_empty() {
+            continue;
+        }
+        if statement == "end" && inner.len() - inner.trim_start().len() == indent {
+            return Some(i);
+        }
+        let rest = statement.strip_prefix("type")?;
+        let rest = rest.trim().trim_start_matches('(').trim_end_matches(')');
+        let args = arguments(rest)?;
+        let [Arg::Text(text)] = args.as_slice() else {
+            return None;
+        };
+        let (name, body) = text.split_once('=')?;
+        types.push((name.trim().to_string(), body.trim().to_string()));
+    }
 }
 
 /// A line without its `# comment` (a `#` outside quotes).
@@ -228,6 +271,37 @@ fn arguments(text: &str) -> Option<Vec<Arg>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_types_are_read_and_anything_else_there_makes_the_function_unknown() {
+        let text = "\
+Puppet::Functions.create_function(:'site::cron') do
+  local_types do
+    type \"Algorithm = Enum['crc32', 'sha256']\"
+    type 'Seeds = Array[Algorithm, 1]'
+  end
+  dispatch :cron do
+    param 'Seeds', :seeds
+  end
+end
+";
+        let f = read_function(text, "site::cron").expect("read");
+        assert_eq!(
+            f.local_types,
+            [
+                (
+                    "Algorithm".to_string(),
+                    "Enum['crc32', 'sha256']".to_string()
+                ),
+                ("Seeds".to_string(), "Array[Algorithm, 1]".to_string()),
+            ]
+        );
+        let computed = text.replace(
+            "    type 'Seeds = Array[Algorithm, 1]'",
+            "    type \"Seeds = #{base}\"",
+        );
+        assert_eq!(read_function(&computed, "site::cron"), None);
+    }
 
     #[test]
     fn dispatches_are_read_in_order_with_their_parameters() {

@@ -136,8 +136,15 @@ fn builtin_function(name: &str) -> Option<String> {
                 out.push('\n');
             }
         }
-        Function::Legacy { arity } => {
-            let _ = writeln!(out, "{key}(...)");
+        Function::Legacy { arity, returns } => {
+            match returns {
+                Some(returns) => {
+                    let _ = writeln!(out, "{key}(...) >> {returns}");
+                }
+                None => {
+                    let _ = writeln!(out, "{key}(...)");
+                }
+            }
             out.push_str("```\n");
             let _ = write!(
                 out,

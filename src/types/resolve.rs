@@ -90,6 +90,24 @@ impl AliasSource for AliasTable {
     }
 }
 
+/// Aliases of a narrower scope before those around it: a Ruby function's
+/// `local_types` before its environment's.
+pub struct Layered<'a> {
+    pub local: AliasTable,
+    pub outer: &'a dyn AliasSource,
+}
+
+impl AliasSource for Layered<'_> {
+    fn alias_body(&self, name: &str) -> Option<TypeExpr> {
+        self.local
+            .alias_body(name)
+            .or_else(|| self.outer.alias_body(name))
+    }
+    fn knows_every_alias(&self) -> bool {
+        self.outer.knows_every_alias()
+    }
+}
+
 /// No aliases at all.
 pub struct NoAliases;
 
@@ -213,6 +231,11 @@ impl<'a> Resolver<'a> {
             source,
             aliases: HashMap::new(),
         }
+    }
+
+    /// Where its aliases come from.
+    pub fn source(&self) -> &'a dyn AliasSource {
+        self.source
     }
 
     /// Resolves `e`, which must denote a type.

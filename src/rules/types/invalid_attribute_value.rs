@@ -1,4 +1,5 @@
-use crate::infer::declarations::each_ruby_resource;
+use crate::infer::declarations::{capitalized, each_ruby_resource, RubyResource};
+use crate::infer::ExprId;
 use crate::rules::InterpretedFile;
 use crate::diagnostics::Diagnostic;
 use crate::eval::AbstractValue;
@@ -20,6 +21,10 @@ declare_rule! {
     ///   'Optional[Integer[0, 65535]]'`) and the value is not an instance of it;
     /// - `mode` of `file` given a number (`mode => 644`, or the octal `0644`, which is the
     ///   number 420): Puppet's `file` type takes a mode only as a string.
+    ///
+    /// A resource declared in an iteration over a known collection is judged with each
+    /// element's values: the first element whose value is rejected fails, named by its
+    /// title (`File[/etc/issue]`).
     ///
     /// Puppet's own types and those of the modules it ships (`cron`, `mount`, `host`,
     /// `sshkey`, ...) are data generated from Puppet itself (`data/resource_types.toml`); a
@@ -57,41 +62,74 @@ fn as_name(value: &Value) -> Option<(String, String)> {
 
 fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     let mut resolver = Resolver::new(ctx.env);
-    each_ruby_resource(ctx.view(), ctx.inference(), |resource| {
+    let record = ctx.inference();
+    each_ruby_resource(ctx.view(), record, |resource| {
+        // Inside an iteration over a known collection, each element's values too.
+        let elements = record.element_values(&resource.body.title);
         for attribute in &resource.body.attributes {
             let attribute_name = &attribute.name.name;
-            let Some(AbstractValue::Known(value)) = ctx.inference().value(&attribute.value) else {
+            let judged = match record.value(&attribute.value) {
+                Some(AbstractValue::Known(value)) => {
+                    rejections(&mut resolver, &resource, attribute_name, value)
+                        .map(|whats| (resource.shown.clone(), whats))
+                }
+                _ => elements.iter().find_map(|values| {
+                    let Some(AbstractValue::Known(value)) =
+                        values.get(&ExprId::of(&attribute.value))
+                    else {
+                        return None;
+                    };
+                    let whats = rejections(&mut resolver, &resource, attribute_name, value)?;
+                    // Puppet names the element's resource by its title.
+                    let Some(AbstractValue::Known(Value::String(title))) =
+                        values.get(&ExprId::of(&resource.body.title))
+                    else {
+                        return None;
+                    };
+                    Some((format!("{}[{title}]", capitalized(resource.type_name)), whats))
+                }),
+            };
+            let Some((shown, whats)) = judged else {
                 continue;
             };
-            let failed = |what: String| {
-                RULE.diagnostic(
+            for what in whats {
+                out.push(RULE.diagnostic(
                     attribute.value.span,
-                    format!(
-                        "Parameter {attribute_name} failed on {}: {what}",
-                        resource.shown
-                    ),
-                )
-            };
-            if let Some((name, shown)) = as_name(value) {
-                if resource.resource_type.accepts_value(attribute_name, &name) == Some(false) {
-                    let listed = &resource.resource_type.values[attribute_name.as_str()];
-                    out.push(failed(format!(
-                        "Invalid value {shown}. Valid values are {}.",
-                        listed.join(", ")
-                    )));
-                }
-            }
-            if let Some(what) = validation_failure(resource.type_name, attribute_name, value) {
-                out.push(failed(what));
-            }
-            if let Some(declared) = resource.resource_type.types.get(attribute_name) {
-                if let Some(parts) = resource_api_mismatch(&mut resolver, declared, value) {
-                    let subject = format!("{}.{attribute_name}", resource.type_name);
-                    out.push(failed(each_named(&subject, &parts)));
-                }
+                    format!("Parameter {attribute_name} failed on {shown}: {what}"),
+                ));
             }
         }
     });
+}
+
+/// Why the resource's type rejects `value` for `attribute`, in Puppet's words;
+/// `None` when it takes it (as far as pupcheck can tell).
+fn rejections(
+    resolver: &mut Resolver,
+    resource: &RubyResource,
+    attribute: &str,
+    value: &Value,
+) -> Option<Vec<String>> {
+    let mut whats = Vec::new();
+    if let Some((name, shown)) = as_name(value) {
+        if resource.resource_type.accepts_value(attribute, &name) == Some(false) {
+            let listed = &resource.resource_type.values[attribute];
+            whats.push(format!(
+                "Invalid value {shown}. Valid values are {}.",
+                listed.join(", ")
+            ));
+        }
+    }
+    if let Some(what) = validation_failure(resource.type_name, attribute, value) {
+        whats.push(what);
+    }
+    if let Some(declared) = resource.resource_type.types.get(attribute) {
+        if let Some(parts) = resource_api_mismatch(resolver, declared, value) {
+            let subject = format!("{}.{attribute}", resource.type_name);
+            whats.push(each_named(&subject, &parts));
+        }
+    }
+    (!whats.is_empty()).then_some(whats)
 }
 
 /// What the `validate` block of one of Puppet's own attributes raises for `value`,

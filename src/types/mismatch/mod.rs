@@ -481,7 +481,42 @@ pub fn describe_types(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<
 /// never `Enum` or `Pattern`), so an actual type that only lists strings is named as
 /// the string it may be.
 pub fn describe_inferred(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<String> {
-    describe_types(expected, &as_value_type(actual), path)
+    describe_types(
+        expected,
+        &named_as_value(expected, &as_value_type(actual)),
+        path,
+    )
+}
+
+/// An array or hash that `expected` refuses whatever it holds, named as Puppet names
+/// such a value: a non-empty array is a `Tuple` and a non-empty hash with string keys
+/// a `Struct` to Puppet's inference ("expects an Integer value, got Tuple"). Only the
+/// empty one is an `Array` (`Hash`), which a type that may hold elements rarely means.
+fn named_as_value(expected: &Type, actual: &Type) -> Type {
+    let any_size = IntRange {
+        from: Some(0),
+        to: None,
+    };
+    match actual.kind() {
+        Kind::Array { elem, size }
+            if size.is_none_or(|s| s.to != Some(0))
+                && super::disjoint::disjoint(expected, &t::array_of(t::any())) =>
+        {
+            t::tuple(vec![elem.clone()], Some(size.unwrap_or(any_size)))
+        }
+        // Only its name is printed: the expected type takes no hash at all.
+        Kind::Hash { key, size, .. }
+            if size.is_none_or(|s| s.to != Some(0))
+                && matches!(
+                    key.kind(),
+                    Kind::String(_) | Kind::Enum { .. } | Kind::Pattern(_)
+                )
+                && super::disjoint::disjoint(expected, &t::hash_of(t::any(), t::any())) =>
+        {
+            t::structure_of(Vec::new())
+        }
+        _ => actual.clone(),
+    }
 }
 
 /// The type Puppet infers for any value of `ty`, where that is the same for all of
