@@ -601,6 +601,16 @@ pub struct ResourceDefaults {
     pub attributes: Vec<Attribute>,
 }
 
+impl ResourceDefaults {
+    /// The names of the attributes it sets (`=>`, not a `* =>` hash), in order.
+    pub fn set_attributes(&self) -> impl Iterator<Item = &str> {
+        self.attributes
+            .iter()
+            .filter(|a| a.op == AttributeOp::Set && a.name.name != "*")
+            .map(|a| a.name.name.as_str())
+    }
+}
+
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize, PartialEq)]
 pub struct ResourceOverride {
     pub form: ResourceForm,

@@ -157,6 +157,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Case(c) => self.walk_case(c, at),
             ExprKind::ResourceDefaults(defaults) => {
                 self.reach_calls(statement, at);
+                self.check_default_not_set(statement, defaults);
                 self.set_resource_defaults(defaults);
             }
             // Walked on their own, or not code that runs here.
@@ -353,14 +354,35 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// A resource default certainly set where the same scope already set one for the
+    /// type's attribute fails ("Default already defined for File { mode }; cannot
+    /// redefine"), at the second; the walk notes the pairs it certainly sets.
+    fn check_default_not_set(&mut self, statement: &Expr, defaults: &crate::ast::ResourceDefaults) {
+        if self.uncertain > 0 {
+            return;
+        }
+        let Some(type_name) = default_type_name(defaults) else {
+            return;
+        };
+        for attribute in defaults.set_attributes() {
+            let pair = (type_name.clone(), attribute.to_string());
+            if self.defaults_set.contains(&pair) {
+                self.failures.push(super::Failure {
+                    message: already_defined(&type_name, attribute),
+                    span: statement.span,
+                    kind: super::FailureKind::Other,
+                });
+                return;
+            }
+            self.defaults_set.push(pair);
+        }
+    }
+
     /// `Type { attribute => value, ... }`: defaults for the resources of that type the
     /// walk reaches from here on (a value it cannot evaluate sets no known default).
     fn set_resource_defaults(&mut self, defaults: &crate::ast::ResourceDefaults) {
-        let type_name = match &defaults.type_ref.kind {
-            ExprKind::TypeRef(name) if defaults.form == crate::ast::ResourceForm::Regular => {
-                name.trim_start_matches("::").to_ascii_lowercase()
-            }
-            _ => return,
+        let Some(type_name) = default_type_name(defaults) else {
+            return;
         };
         for attribute in &defaults.attributes {
             if attribute.op != crate::ast::AttributeOp::Set || attribute.name.name == "*" {
@@ -643,6 +665,24 @@ fn assigned_names(target: &Expr, out: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// The type a regular resource default is for, in lower case (`web::vhost`).
+pub(super) fn default_type_name(defaults: &crate::ast::ResourceDefaults) -> Option<String> {
+    match &defaults.type_ref.kind {
+        ExprKind::TypeRef(name) if defaults.form == crate::ast::ResourceForm::Regular => {
+            Some(name.trim_start_matches("::").to_ascii_lowercase())
+        }
+        _ => None,
+    }
+}
+
+/// Puppet's error for a resource default set twice in one scope.
+pub(super) fn already_defined(type_name: &str, attribute: &str) -> String {
+    format!(
+        "Default already defined for {} {{ {attribute} }}; cannot redefine",
+        crate::types::display::capitalize_segments(type_name)
+    )
 }
 
 #[cfg(test)]

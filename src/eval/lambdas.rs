@@ -37,6 +37,33 @@ fn declares_resources(statements: &[Expr]) -> bool {
     finds.0
 }
 
+/// Whether the statements may leave a lambda's body early (`next`, `break`, `return`,
+/// `fail`): then what follows them may not run on every call.
+fn may_leave(statements: &[Expr]) -> bool {
+    struct Finds(bool);
+    impl<'p> crate::ast::Visitor<'p> for Finds {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            let name = match &expr.kind {
+                ExprKind::Call(call) => match &call.function.kind {
+                    ExprKind::Name(n) => Some(n.as_str()),
+                    _ => None,
+                },
+                ExprKind::MethodCall(call) => Some(call.method.name.as_str()),
+                _ => None,
+            };
+            if matches!(name, Some("next" | "break" | "return" | "fail")) {
+                self.0 = true;
+            }
+            crate::ast::walk_expr(self, expr);
+        }
+    }
+    let mut finds = Finds(false);
+    for statement in statements {
+        crate::ast::Visitor::visit_expr(&mut finds, statement);
+    }
+    finds.0
+}
+
 /// The functions that call their lambda with the elements of their first argument:
 /// one parameter takes an element (a `[key, value]` pair for a hash), two take an
 /// index and the element (a key and a value for a hash).
@@ -114,6 +141,52 @@ impl<'a> Evaluator<'a> {
         self.match_groups = saved;
         self.scopes.pop();
         self.walk_each_element(call, name.unwrap_or(""), &args, lambda, at);
+        self.check_defaults_per_call(name.unwrap_or(""), &args, lambda);
+    }
+
+    /// A resource default in the body of a lambda Puppet certainly calls more than
+    /// once (`each`, `map`, `filter` over a known collection of two elements or more)
+    /// is set again by the second call, in the scope the lambda shares with its class:
+    /// Puppet fails there ("Default already defined for File { mode }; cannot
+    /// redefine"). Only a default of the body itself, with nothing before it that may
+    /// leave the body.
+    fn check_defaults_per_call(&mut self, name: &str, args: &[&Expr], lambda: &Lambda) {
+        if self.uncertain > 0 || !matches!(name, "each" | "map" | "filter") {
+            return;
+        }
+        let statements = &lambda.body.statements;
+        let Some((index, statement, attribute, type_name)) = statements
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| match &s.kind {
+                ExprKind::ResourceDefaults(d) => Some((
+                    i,
+                    s,
+                    d.set_attributes().next()?,
+                    super::flow::default_type_name(d)?,
+                )),
+                _ => None,
+            })
+        else {
+            return;
+        };
+        if may_leave(&statements[..index]) {
+            return;
+        }
+        let Some(Ok(AbstractValue::Known(subject))) = args.first().map(|a| self.eval(a)) else {
+            return;
+        };
+        if !super::calls::elements(&subject).is_ok_and(|elements| elements.len() >= 2) {
+            return;
+        }
+        let failure = super::Failure {
+            message: super::flow::already_defined(&type_name, attribute),
+            span: statement.span,
+            kind: super::FailureKind::Other,
+        };
+        if !self.failures.contains(&failure) {
+            self.failures.push(failure);
+        }
     }
 
     /// Walks the lambda of an iteration over a known collection once more for each

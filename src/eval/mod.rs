@@ -171,6 +171,10 @@ pub struct Evaluator<'a> {
     /// The resource defaults (`Web::Vhost { port => 80 }`) in force where the walk
     /// is, in the order they were set: certain ones only (set on every path to here).
     resource_defaults: Vec<ResourceDefault>,
+    /// The (type, attribute) pairs resource defaults certainly set in the body walked:
+    /// Puppet keeps them in the scope of the class or defined type, which its `if`s
+    /// and lambdas share, and refuses to set one twice.
+    defaults_set: Vec<(String, String)>,
     /// What the interpretation may still spend (`budget`).
     budget: Budget,
     /// Whether the walk is one of a lambda's body for a single element
@@ -266,6 +270,7 @@ impl<'a> Evaluator<'a> {
             watched: Vec::new(),
             functions: None,
             resource_defaults: Vec::new(),
+            defaults_set: Vec::new(),
             budget: Budget::for_source(0),
             element_walk: false,
         }

@@ -161,8 +161,11 @@ pub struct Given<'a> {
     pub value: Option<std::borrow::Cow<'a, AbstractValue>>,
     /// Where the value is written (for a splat's entry, the splatted expression).
     pub span: crate::source::Span,
-    /// Where the name is written (for a splat's entry, the splatted expression).
+    /// Where the name is written (for a splat's entry, the splatted expression; for a
+    /// resource default's, the declaration's title, where Puppet reports it).
     pub name_span: crate::source::Span,
+    /// Where the resource default that gives it is written, if one does.
+    pub default_at: Option<crate::source::Span>,
     /// `=>`, or `+>` (which only a resource override may use).
     pub op: crate::ast::AttributeOp,
     /// The expression written for the value (`None`: from a `* =>` hash, a resource
@@ -193,6 +196,7 @@ pub fn given<'a>(
             value: inference.value(&attribute.value).map(Cow::Borrowed),
             span: attribute.value.span,
             name_span: attribute.name.span,
+            default_at: None,
             op: attribute.op,
             expr: Some(&attribute.value),
         });
@@ -217,7 +221,8 @@ pub fn given<'a>(
             name: Cow::Borrowed(&default.attribute),
             value: Some(Cow::Borrowed(&default.value)),
             span: default.span,
-            name_span: default.span,
+            name_span: body.title.span,
+            default_at: Some(default.span),
             op: AttributeOp::Set,
             expr: None,
         });
@@ -309,6 +314,7 @@ fn add_entries(
             value: Some(Cow::Owned(AbstractValue::Known(value.clone()))),
             span,
             name_span: span,
+            default_at: None,
             op: crate::ast::AttributeOp::Set,
             expr: None,
         });
@@ -343,6 +349,7 @@ pub struct RubyResource<'a> {
     /// How Puppet names the resource in messages: `File[/etc/motd]`, or `File` when
     /// the title is not a literal.
     pub shown: String,
+    pub resource: &'a ResourceExpr,
     pub body: &'a ResourceBody,
 }
 
@@ -375,6 +382,7 @@ pub fn each_ruby_resource<'a>(
                 resource_type: resource_type.clone(),
                 type_name,
                 shown: format!("{}{title}", capitalized(type_name)),
+                resource,
                 body,
             });
         }

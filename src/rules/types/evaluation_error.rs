@@ -1,7 +1,9 @@
 declare_rule! {
     /// ## What it does
     /// Reports code whose evaluation fails in Puppet for every value that can reach it and
-    /// that no more specific rule reports: a variable assigned twice in one scope, a built-in
+    /// that no more specific rule reports: a variable assigned twice in one scope, a resource
+    /// default set twice in one (a class's `if`s and lambdas share its scope, so a default in
+    /// a lambda called for two elements is set twice), a built-in
     /// variable (`$name`, `$title`) assigned, a resource title or class name Puppet refuses,
     /// a function given arguments it does not take. Failures of operators, divisions,
     /// accesses, conversions, `assert_type` and selectors have their own rules

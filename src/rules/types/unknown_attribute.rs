@@ -1,4 +1,4 @@
-use crate::infer::declarations::each_ruby_resource;
+use crate::infer::declarations::{each_ruby_resource, given};
 use crate::rules::InterpretedFile;
 use crate::diagnostics::Diagnostic;
 
@@ -18,6 +18,11 @@ declare_rule! {
     ///   attributes added in a loop or by a helper, or a `require` of a module's own Ruby.
     ///   `name` is always accepted, and `provider` for a module's classic types.
     ///
+    /// The attributes judged are those written, the entries of a `* =>` hash the
+    /// evaluation knows (in a lambda too), and those a resource default gives
+    /// (`Service { enabel => true }`), reported where the resource is declared, as
+    /// Puppet reports them, with the default as a label.
+    ///
     /// ## Why it matters
     /// Puppet fails the catalog ("no parameter named 'ensur' on File[/etc/motd]"), usually
     /// because of a typo.
@@ -35,15 +40,22 @@ declare_rule! {
 }
 
 fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
-    let mut report = |name: &str, span, shown: &str| {
-        out.push(RULE.diagnostic(span, format!("no parameter named '{name}' on {shown}")));
-    };
-    each_ruby_resource(ctx.view(), ctx.inference(), |resource| {
-        for attribute in &resource.body.attributes {
-            let name = attribute.name.name.as_str();
-            if name != "*" && !resource.resource_type.accepts_attribute(name) {
-                report(name, attribute.name.span, &resource.shown);
+    let record = ctx.inference();
+    each_ruby_resource(ctx.view(), record, |resource| {
+        // Written, from a `* =>` hash the evaluation knows, or from a resource default.
+        for attribute in given(record, resource.resource, resource.body) {
+            let name = &*attribute.name;
+            if resource.resource_type.accepts_attribute(name) {
+                continue;
             }
+            let mut diagnostic = RULE.diagnostic(
+                attribute.name_span,
+                format!("no parameter named '{name}' on {}", resource.shown),
+            );
+            if let Some(default) = attribute.default_at {
+                diagnostic = diagnostic.with_label(default, "given by this resource default");
+            }
+            out.push(diagnostic);
         }
     });
 }

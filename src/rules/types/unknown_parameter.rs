@@ -42,8 +42,8 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
             if allowed {
                 continue;
             }
-            out.push(
-                RULE.diagnostic(
+            let mut diagnostic = RULE
+                .diagnostic(
                     attribute.name_span,
                     format!("{}: has no parameter named '{name}'", declaration.subject()),
                 )
@@ -51,8 +51,11 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
                     "{} is defined in {}",
                     declaration.subject(),
                     crate::source::shown_path(&declaration.definition.path)
-                )),
-            );
+                ));
+            if let Some(default) = attribute.default_at {
+                diagnostic = diagnostic.with_label(default, "given by this resource default");
+            }
+            out.push(diagnostic);
         }
     });
 }
