@@ -113,21 +113,7 @@ impl<'a> Evaluator<'a> {
         let mut references = Vec::new();
         for body in &resource.bodies {
             let mut titles = Vec::new();
-            let refused = |v: &Value, index: usize| {
-                match v {
-                Value::Undef => {
-                    failed("Missing title. The title expression resulted in undef".into())
-                }
-                Value::String(_) => failed(format!(
-                    "Empty string title at {index}. Title strings must have a length greater than zero."
-                )),
-                other => failed(format!(
-                    "Illegal title type at index {index}. Expected String, got {}",
-                    infer_generalized(other)
-                )),
-            }
-            };
-            collect_class_names(&[self.known(&body.title)?], &mut titles, &refused)?;
+            collect_class_names(&[self.known(&body.title)?], &mut titles, &refused_title)?;
             let mut given = IndexMap::new();
             for attribute in &body.attributes {
                 let value = self.known(&attribute.value)?;
@@ -447,6 +433,80 @@ impl<'a> Evaluator<'a> {
 /// The class names in `include`'s (or a class resource's title's) arguments, arrays
 /// flattened; `refused` words the error for a value that names no class, given its
 /// index among the names.
+/// Puppet's error for a title it refuses, `index` its place among the titles.
+fn refused_title(v: &Value, index: usize) -> EvalError {
+    match v {
+        Value::Undef => failed("Missing title. The title expression resulted in undef".into()),
+        Value::String(_) => failed(format!(
+            "Empty string title at {index}. Title strings must have a length greater than zero."
+        )),
+        other => failed(format!(
+            "Illegal title type at index {index}. Expected String, got {}",
+            infer_generalized(other)
+        )),
+    }
+}
+
+/// The first title of `titles` (arrays flattened) Puppet refuses for a resource:
+/// anything but a non-empty string.
+fn refused_resource_title(titles: &[Value], index: &mut usize) -> Option<EvalError> {
+    for title in titles {
+        match title {
+            Value::String(s) if !s.is_empty() => *index += 1,
+            Value::Array(items) => {
+                if let Some(refused) = refused_resource_title(items, index) {
+                    return Some(refused);
+                }
+            }
+            other => return Some(refused_title(other, *index)),
+        }
+    }
+    None
+}
+
+impl Evaluator<'_> {
+    /// A resource body's title (other than a class's, judged where it is declared)
+    /// Puppet refuses ("Illegal title type at index 0. Expected String, got Integer"),
+    /// known from the code or by a type no title has (a number, a boolean): noted
+    /// among the failures, at the title.
+    pub fn check_resource_title(
+        &mut self,
+        resource: &ResourceExpr,
+        title: &Expr,
+        value: &AbstractValue,
+    ) {
+        let is_class = matches!(&resource.type_expr.kind, ExprKind::Name(n) if n == "class");
+        if is_class || matches!(title.kind, ExprKind::Default) {
+            return;
+        }
+        let refused = match value {
+            AbstractValue::Known(v) => refused_resource_title(std::slice::from_ref(v), &mut 0),
+            AbstractValue::Inferred(t) => match t.kind() {
+                Kind::Integer(_) | Kind::Float(_) | Kind::Boolean(_) => Some(failed(format!(
+                    "Illegal title type at index 0. Expected String, got {}",
+                    crate::types::mismatch::simple_name(t)
+                ))),
+                _ => None,
+            },
+        };
+        let Some(EvalError::Failed(message)) = refused else {
+            return;
+        };
+        let failure = super::Failure {
+            message,
+            span: title.span,
+            kind: super::FailureKind::Other,
+        };
+        if self.failures.contains(&failure) {
+            return;
+        }
+        if self.uncertain > 0 {
+            self.conditional.push(failure.span);
+        }
+        self.failures.push(failure);
+    }
+}
+
 fn collect_class_names(
     args: &[Value],
     out: &mut Vec<String>,

@@ -210,6 +210,9 @@ impl FileInference {
         }
         for body in &resource.bodies {
             self.evaluate(evaluator, &body.title);
+            if let Some(title) = self.values.get(&ExprId::of(&body.title)) {
+                evaluator.check_resource_title(resource, &body.title, title);
+            }
             for attribute in &body.attributes {
                 self.evaluate(evaluator, &attribute.value);
             }
