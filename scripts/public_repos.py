@@ -1214,6 +1214,13 @@ def judge(f, row, answers):
             needed += f' and {len(missing) - 5} more'
         return verdict('unconfirmable', f'dependency {needed} missing' +
                        (' (the compile of the code around it fails with the message)' if how else ''))
+    # The code around it fails before it reaches the finding's line (the snippet keeps
+    # the file's lines): Puppet says nothing of the finding.
+    # (Where it failed is the message's last position.)
+    stopped = re.findall(r'\(line: (\d+)', (context or {}).get('error') or '')
+    if stopped and int(stopped[-1]) < f['line']:
+        return verdict('unconfirmable', f"the compile of the code around it stops earlier, at line "
+                                        f"{stopped[-1]}: {context['error'][:300]}")
     said = '; '.join(f"{k}: {'compiles without error' if not c or not c.get('error') else c['error'][:300]}"
                      for k, c in (('declaration', direct), ('code around it', context)) if c is not None)
     return verdict('false alarm', f'not confirmed: {said}')

@@ -13,6 +13,7 @@
 pub mod budget;
 mod calls;
 mod classes;
+mod declared;
 mod dispatch;
 mod file_aliases;
 pub mod flow;
@@ -42,6 +43,7 @@ use crate::types::resolve::{AliasSource, Resolver};
 use crate::types::value::Value;
 use crate::types::Type;
 pub use budget::Budget;
+pub use declared::Duplicate;
 pub use file_aliases::FileAliases;
 use indexmap::IndexMap;
 pub use parameters::{by_type, Binding, TitleAndName};
@@ -175,6 +177,10 @@ pub struct Evaluator<'a> {
     /// Puppet keeps them in the scope of the class or defined type, which its `if`s
     /// and lambdas share, and refuses to set one twice.
     defaults_set: Vec<(String, String)>,
+    /// The resources the body certainly declares, and the declarations that repeat
+    /// one (`declared`).
+    resources_declared: Vec<declared::Declared>,
+    duplicates: Vec<declared::Duplicate>,
     /// What the interpretation may still spend (`budget`).
     budget: Budget,
     /// Whether the walk is one of a lambda's body for a single element
@@ -271,6 +277,8 @@ impl<'a> Evaluator<'a> {
             functions: None,
             resource_defaults: Vec::new(),
             defaults_set: Vec::new(),
+            resources_declared: Vec::new(),
+            duplicates: Vec::new(),
             budget: Budget::for_source(0),
             element_walk: false,
         }

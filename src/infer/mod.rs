@@ -82,6 +82,8 @@ pub struct FileInference {
     /// (by its title), the values of its title and attributes for each element, in
     /// order (`Reached::ForElement`).
     element_values: HashMap<ExprId, Vec<HashMap<ExprId, AbstractValue>>>,
+    /// The declarations that repeat a reference their body already declared.
+    duplicates: Vec<crate::eval::Duplicate>,
 }
 
 impl FileInference {
@@ -92,6 +94,7 @@ impl FileInference {
         let walked = walk_bodies(ctx, &aliases, None, &mut |evaluator, reached| {
             record.reached(evaluator, reached)
         });
+        record.duplicates = walked.duplicates;
         let failures = walked.failures;
         let mut places = HashSet::new();
         record.failures = failures
@@ -160,6 +163,12 @@ impl FileInference {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// The declarations that repeat a resource reference their body certainly declared
+    /// before (`eval::declared`).
+    pub fn duplicates(&self) -> &[crate::eval::Duplicate] {
+        &self.duplicates
+    }
+
     /// The errors Puppet raises in the code the walk ran (for every value that can
     /// reach them), once per place.
     pub fn failures(&self) -> &[Failure] {
@@ -212,6 +221,7 @@ impl FileInference {
             self.evaluate(evaluator, &body.title);
             if let Some(title) = self.values.get(&ExprId::of(&body.title)) {
                 evaluator.check_resource_title(resource, &body.title, title);
+                evaluator.note_declared(resource, &body.title, title);
             }
             for attribute in &body.attributes {
                 self.evaluate(evaluator, &attribute.value);
@@ -344,6 +354,7 @@ impl FileInference {
 #[derive(Default)]
 struct Walked {
     failures: Vec<Failure>,
+    duplicates: Vec<crate::eval::Duplicate>,
     watched: Vec<Result<AbstractValue, EvalError>>,
 }
 
@@ -445,5 +456,6 @@ fn walk_body<'p>(
         evaluator.check_return(function);
     }
     walked.failures.extend(evaluator.take_failures());
+    walked.duplicates.extend(evaluator.take_duplicates());
     walked.watched.extend(evaluator.take_watched());
 }

@@ -159,6 +159,7 @@ declare_rules! {
     types::conversion,
     validation::cross_scope_assignment,
     types::division_by_zero,
+    types::duplicate_declaration,
     documentation::documentation,
     style::double_quoted_strings,
     validation::duplicate_default,
