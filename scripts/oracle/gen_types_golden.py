@@ -478,6 +478,8 @@ def gen_functions():
     cases += [{'id': f'fn-{len(cases) + i + 1}', 'expr': e} for i, e in enumerate([
         "size('abc')[0]", "Integer(upcase('a'))", "'abc'.upcase.size", "keys({a => 1}) + values({b => 2})",
         "empty([]) and empty('')", "flatten([[1], 2]).size",
+        "join(['a', 'b'], ',')", "join(['a', ['b', ['c']]], '-')", "join([], ',')", "join(['a', 'b'])",
+        "join(['ß', 'é'], ' ')", "['x', 'y'].join('')", "join(['a', 1], ',')",
     ])]
     run(cases, f'{OUT}/functions.jsonl')
 

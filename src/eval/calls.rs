@@ -1239,6 +1239,37 @@ fn to_timestamp(v: &Value) -> R<Value> {
     }
 }
 
+impl Evaluator<'_> {
+    /// What the agent makes of `Deferred('function', [args])` before it applies the
+    /// catalog: the function called with the arguments, when both are known and the
+    /// function is one of Puppet's this evaluator runs (`join`, `sprintf`, ...).
+    /// `None` for anything else: another function (a lookup in a vault), or what is not
+    /// known here.
+    pub fn resolved_deferred(&mut self, e: &Expr) -> Option<Value> {
+        let ExprKind::Call(call) = &e.kind else {
+            return None;
+        };
+        let (ExprKind::TypeRef(ty), None) = (&call.function.kind, &call.lambda) else {
+            return None;
+        };
+        if !ty.eq_ignore_ascii_case("deferred") {
+            return None;
+        }
+        let (name, args) = match call.args.as_slice() {
+            [name] => (self.known(name).ok()?, Vec::new()),
+            [name, args] => match self.known(args).ok()? {
+                Value::Array(items) => (self.known(name).ok()?, items.to_vec()),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let Value::String(name) = name else {
+            return None;
+        };
+        function(&name, &args).ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,6 +28,10 @@ pub(super) fn call(name: &str, args: &[Value]) -> Option<R<Value>> {
         ("keys", [Value::Hash(h)]) => Ok(Value::array(h.keys().cloned().collect())),
         ("values", [Value::Hash(h)]) => Ok(Value::array(h.values().cloned().collect())),
         ("flatten", [Value::Array(items)]) => Ok(Value::array(flatten(items))),
+        // Ruby's `Array#join` (nested arrays joined too); only strings, whose text is
+        // themselves (a number's or a hash's is Ruby's `to_s`).
+        ("join", [Value::Array(items)]) => join(items, ""),
+        ("join", [Value::Array(items), Value::String(delimiter)]) => join(items, delimiter),
         _ => return None,
     })
 }
@@ -98,4 +102,16 @@ fn flatten(items: &[Value]) -> Vec<Value> {
         }
     }
     out
+}
+
+/// `join(array, delimiter)` of an array of strings (nested arrays flattened).
+fn join(items: &[Value], delimiter: &str) -> R<Value> {
+    let mut parts = Vec::with_capacity(items.len());
+    for item in flatten(items) {
+        match item {
+            Value::String(s) => parts.push(s.to_string()),
+            _ => return Err(unsupported("join of a value other than a string")),
+        }
+    }
+    Ok(Value::string(&parts.join(delimiter)))
 }

@@ -84,6 +84,9 @@ pub struct FileInference {
     element_values: HashMap<ExprId, Vec<HashMap<ExprId, AbstractValue>>>,
     /// The declarations that repeat a reference their body already declared.
     duplicates: Vec<crate::eval::Duplicate>,
+    /// What an attribute written `Deferred('join', [...])` holds once the agent has
+    /// called the function (`Evaluator::resolved_deferred`), by the attribute's value.
+    deferred: HashMap<ExprId, AbstractValue>,
 }
 
 impl FileInference {
@@ -163,6 +166,13 @@ impl FileInference {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// What the agent gives an attribute written as a `Deferred` call, where pupcheck
+    /// can run its function: resource types check that value when the agent builds
+    /// the resource.
+    pub fn deferred_value(&self, expr: &Expr) -> Option<&AbstractValue> {
+        self.deferred.get(&ExprId::of(expr))
+    }
+
     /// The declarations that repeat a resource reference their body certainly declared
     /// before (`eval::declared`).
     pub fn duplicates(&self) -> &[crate::eval::Duplicate] {
@@ -225,6 +235,10 @@ impl FileInference {
             }
             for attribute in &body.attributes {
                 self.evaluate(evaluator, &attribute.value);
+                if let Some(value) = evaluator.resolved_deferred(&attribute.value) {
+                    self.deferred
+                        .insert(ExprId::of(&attribute.value), AbstractValue::Known(value));
+                }
             }
         }
     }

@@ -22,6 +22,9 @@ declare_rule! {
     /// - `mode` of `file` given a number (`mode => 644`, or the octal `0644`, which is the
     ///   number 420): Puppet's `file` type takes a mode only as a string.
     ///
+    /// A `Deferred('join', [...])` value is judged as the agent resolves it, where the
+    /// function is one of Puppet's that pupcheck runs and its arguments are known.
+    ///
     /// A resource declared in an iteration over a known collection is judged with each
     /// element's values: the first element whose value is rejected fails, named by its
     /// title (`File[/etc/issue]`).
@@ -68,7 +71,11 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
         let elements = record.element_values(&resource.body.title);
         for attribute in &resource.body.attributes {
             let attribute_name = &attribute.name.name;
-            let judged = match record.value(&attribute.value) {
+            // A Deferred value is checked as the agent resolves it.
+            let written = record
+                .deferred_value(&attribute.value)
+                .or_else(|| record.value(&attribute.value));
+            let judged = match written {
                 Some(AbstractValue::Known(value)) => {
                     rejections(&mut resolver, &resource, attribute_name, value)
                         .map(|whats| (resource.shown.clone(), whats))
