@@ -51,14 +51,16 @@ impl<'a> Evaluator<'a> {
     /// Walks `statements` in order (see the module's documentation).
     pub fn walk<'p>(&mut self, statements: &'p [Expr], at: &mut AtResource<'_, 'a, 'p>) {
         let noted = self.failures.len();
+        let duplicates = self.duplicates.len();
         for statement in statements {
             self.match_groups.clear();
             self.walk_statement(statement, at);
         }
         // A block that calls `fail` is there to stop the compile: an error on its way
-        // there only changes the message.
+        // there (a duplicate declaration too) only changes the message.
         if statements.iter().any(calls_fail) {
             self.failures.truncate(noted);
+            self.duplicates.truncate(duplicates);
         }
     }
 
