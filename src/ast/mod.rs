@@ -10,7 +10,7 @@ mod preorder;
 mod visit;
 
 pub use preorder::{each_parameter_list, preorder};
-pub use visit::{contains_error, walk_expr, walk_lambda_parts, Visitor};
+pub use visit::{any_within, contains_error, walk_expr, walk_lambda_parts, Visitor};
 
 use crate::source::Span;
 
@@ -695,21 +695,18 @@ pub struct TypeDefinition {
 /// Whether `return` is called anywhere in the statements (also in a lambda, where it
 /// returns from the enclosing function).
 pub fn calls_return(statements: &[Expr]) -> bool {
-    struct Finder(bool);
-    impl<'p> Visitor<'p> for Finder {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            let named_return = match &expr.kind {
-                ExprKind::Call(call) => {
-                    matches!(&call.function.kind, ExprKind::Name(n) if n == "return")
-                }
-                ExprKind::MethodCall(call) => call.method.name == "return",
-                _ => false,
-            };
-            self.0 |= named_return;
-            walk_expr(self, expr);
-        }
+    any_within(statements, |e| called_name(e) == Some("return"))
+}
+
+/// The function a call (`f(x)`) or method call (`$x.f`) names; `None` for anything
+/// else, and for a call of a computed function.
+pub fn called_name(expr: &Expr) -> Option<&str> {
+    match &expr.kind {
+        ExprKind::Call(call) => match &call.function.kind {
+            ExprKind::Name(n) => Some(n.as_str()),
+            _ => None,
+        },
+        ExprKind::MethodCall(call) => Some(call.method.name.as_str()),
+        _ => None,
     }
-    let mut finder = Finder(false);
-    statements.iter().for_each(|s| finder.visit_expr(s));
-    finder.0
 }

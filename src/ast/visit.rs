@@ -207,17 +207,30 @@ pub fn walk_expr<'ast, V: Visitor<'ast> + ?Sized>(v: &mut V, expr: &'ast Expr) {
 /// Whether `expr` holds a node lowering could not build (the code around a syntax
 /// error): what it means is unknown.
 pub fn contains_error(expr: &Expr) -> bool {
-    struct Finder(bool);
-    impl<'ast> Visitor<'ast> for Finder {
+    any_within(std::slice::from_ref(expr), |e| {
+        matches!(e.kind, ExprKind::Error)
+    })
+}
+
+/// Whether `exprs` or an expression within them (lambdas' bodies included) is one
+/// `found` holds for; the search stops at the first.
+pub fn any_within(exprs: &[Expr], found: impl Fn(&Expr) -> bool) -> bool {
+    struct Finder<F>(F, bool);
+    impl<'ast, F: Fn(&Expr) -> bool> Visitor<'ast> for Finder<F> {
         fn visit_expr(&mut self, expr: &'ast Expr) {
-            if matches!(expr.kind, ExprKind::Error) {
-                self.0 = true;
-            } else if !self.0 {
+            if (self.0)(expr) {
+                self.1 = true;
+            } else if !self.1 {
                 walk_expr(self, expr);
             }
         }
     }
-    let mut finder = Finder(false);
-    finder.visit_expr(expr);
-    finder.0
+    let mut finder = Finder(found, false);
+    for expr in exprs {
+        if finder.1 {
+            break;
+        }
+        finder.visit_expr(expr);
+    }
+    finder.1
 }

@@ -12,6 +12,7 @@ use super::{AbstractValue, Evaluator};
 use crate::ast::{Expr, ExprKind, ResourceExpr};
 use crate::source::Span;
 use crate::types::Value;
+use foldhash::{HashMap, HashSet};
 
 /// A declaration of a reference the body already declared.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,12 +25,14 @@ pub struct Duplicate {
     pub first: Span,
 }
 
-/// A resource the body certainly declares: its type in lower case, its title, where.
-#[derive(Debug, Clone)]
+/// The resources a body certainly declares.
+#[derive(Debug, Default)]
 pub(super) struct Declared {
-    type_name: String,
-    title: String,
-    at: Span,
+    /// Each reference (the type in lower case, the title) and the title that declared
+    /// it first.
+    by_reference: HashMap<(String, String), Span>,
+    /// The titles noted: a declaration the walk reaches twice is one declaration.
+    noted: HashSet<Span>,
 }
 
 impl Evaluator<'_> {
@@ -51,40 +54,32 @@ impl Evaluator<'_> {
             return;
         };
         let mut titles = Vec::new();
-        if !strings(value, &mut titles) {
+        if !strings(value, &mut titles) || !self.resources_declared.noted.insert(title.span) {
             return;
         }
-        // Walked again (a body the walk reaches twice): the same declaration.
-        if self
-            .resources_declared
-            .iter()
-            .any(|d| d.at == title.span && d.type_name == type_name)
-        {
-            return;
-        }
-        let shown = crate::types::display::capitalize_segments(&type_name);
-        for (index, name) in titles.iter().enumerate() {
-            let (message, first) = if titles[..index].contains(name) {
+        let mut in_expression = HashSet::default();
+        for name in titles {
+            let (message, first) = if !in_expression.insert(name.clone()) {
                 (
                     format!("The title '{name}' has already been used in this resource expression"),
                     title.span,
                 )
-            } else if let Some(first) = self
-                .resources_declared
-                .iter()
-                .find(|d| d.type_name == type_name && &d.title == name)
-            {
-                (
-                    format!("Duplicate declaration: {shown}[{name}] is already declared"),
-                    first.at,
-                )
             } else {
-                self.resources_declared.push(Declared {
-                    type_name: type_name.clone(),
-                    title: name.clone(),
-                    at: title.span,
-                });
-                continue;
+                let key = (type_name.clone(), name);
+                match self.resources_declared.by_reference.get(&key) {
+                    None => {
+                        self.resources_declared.by_reference.insert(key, title.span);
+                        continue;
+                    }
+                    Some(&first) => (
+                        format!(
+                            "Duplicate declaration: {}[{}] is already declared",
+                            crate::types::display::capitalize_segments(&type_name),
+                            key.1
+                        ),
+                        first,
+                    ),
+                }
             };
             self.duplicates.push(Duplicate {
                 message,

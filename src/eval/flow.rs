@@ -532,11 +532,7 @@ impl<'a> Evaluator<'a> {
 
 /// Whether a statement is a call of `fail` (`fail('...')`, `'...'.fail`).
 pub(super) fn calls_fail(statement: &Expr) -> bool {
-    match &statement.kind {
-        ExprKind::Call(call) => matches!(&call.function.kind, ExprKind::Name(n) if n == "fail"),
-        ExprKind::MethodCall(call) => call.method.name == "fail",
-        _ => false,
-    }
+    crate::ast::called_name(statement) == Some("fail")
 }
 
 /// How a branch is walked.

@@ -21,47 +21,18 @@ const ELEMENT_WALKS: usize = 256;
 /// Whether `statements` hold a resource expression (outside nested lambdas' own
 /// element walks, which are not taken within one).
 fn declares_resources(statements: &[Expr]) -> bool {
-    struct Finds(bool);
-    impl<'p> crate::ast::Visitor<'p> for Finds {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            if matches!(expr.kind, ExprKind::Resource(_)) {
-                self.0 = true;
-            }
-            crate::ast::walk_expr(self, expr);
-        }
-    }
-    let mut finds = Finds(false);
-    for statement in statements {
-        crate::ast::Visitor::visit_expr(&mut finds, statement);
-    }
-    finds.0
+    crate::ast::any_within(statements, |e| matches!(e.kind, ExprKind::Resource(_)))
 }
 
 /// Whether the statements may leave a lambda's body early (`next`, `break`, `return`,
 /// `fail`): then what follows them may not run on every call.
 fn may_leave(statements: &[Expr]) -> bool {
-    struct Finds(bool);
-    impl<'p> crate::ast::Visitor<'p> for Finds {
-        fn visit_expr(&mut self, expr: &'p Expr) {
-            let name = match &expr.kind {
-                ExprKind::Call(call) => match &call.function.kind {
-                    ExprKind::Name(n) => Some(n.as_str()),
-                    _ => None,
-                },
-                ExprKind::MethodCall(call) => Some(call.method.name.as_str()),
-                _ => None,
-            };
-            if matches!(name, Some("next" | "break" | "return" | "fail")) {
-                self.0 = true;
-            }
-            crate::ast::walk_expr(self, expr);
-        }
-    }
-    let mut finds = Finds(false);
-    for statement in statements {
-        crate::ast::Visitor::visit_expr(&mut finds, statement);
-    }
-    finds.0
+    crate::ast::any_within(statements, |e| {
+        matches!(
+            crate::ast::called_name(e),
+            Some("next" | "break" | "return" | "fail")
+        )
+    })
 }
 
 /// The functions that call their lambda with the elements of their first argument:
@@ -270,10 +241,12 @@ impl<'a> Evaluator<'a> {
         self.failures.truncate(failures);
         self.conditional.truncate(conditional);
         if let Some(why) = refused {
+            use super::calls::CallSite;
             let site = match call.kind {
-                ExprKind::MethodCall(_) => "Method call",
-                _ => "Function Call",
-            };
+                ExprKind::MethodCall(_) => CallSite::Method,
+                _ => CallSite::Function,
+            }
+            .name();
             let failure = super::Failure {
                 message: format!("Error while evaluating a {site}, {why}"),
                 span: call.span,

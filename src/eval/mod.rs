@@ -179,7 +179,7 @@ pub struct Evaluator<'a> {
     defaults_set: Vec<(String, String)>,
     /// The resources the body certainly declares, and the declarations that repeat
     /// one (`declared`).
-    resources_declared: Vec<declared::Declared>,
+    resources_declared: declared::Declared,
     duplicates: Vec<declared::Duplicate>,
     /// What the interpretation may still spend (`budget`).
     budget: Budget,
@@ -277,7 +277,7 @@ impl<'a> Evaluator<'a> {
             functions: None,
             resource_defaults: Vec::new(),
             defaults_set: Vec::new(),
-            resources_declared: Vec::new(),
+            resources_declared: declared::Declared::default(),
             duplicates: Vec::new(),
             budget: Budget::for_source(0),
             element_walk: false,

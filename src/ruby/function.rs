@@ -113,26 +113,17 @@ pub fn read_function(text: &str, name: &str) -> Option<RubyFunction> {
         if !trimmed.trim_end().ends_with(" do") {
             return None;
         }
-        let indent = line.len() - trimmed.len();
         let mut dispatch = RubyDispatch {
             params: Vec::new(),
             block: None,
             returns: None,
             mismatch_handler: handler,
         };
-        i += 1;
-        loop {
-            let inner = *lines.get(i)?;
-            let statement = inner.trim();
-            i += 1;
-            if statement.is_empty() {
-                continue;
-            }
-            if statement == "end" && inner.len() - inner.trim_start().len() == indent {
-                break;
-            }
+        let (statements, after) = block(&lines, i)?;
+        for statement in statements {
             read_statement(statement, &mut dispatch)?;
         }
+        i = after;
         dispatches.push(dispatch);
     }
     (!dispatches.is_empty()).then_some(RubyFunction {
@@ -148,22 +139,11 @@ fn read_local_types(
     start: usize,
     types: &mut Vec<(String, String)>,
 ) -> Option<usize> {
-    let line = lines[start];
-    if line.trim() != "local_types do" {
+    if lines[start].trim() != "local_types do" {
         return None;
     }
-    let indent = line.len() - line.trim_start().len();
-    let mut i = start + 1;
-    loop {
-        let inner = *lines.get(i)?;
-        let statement = inner.trim();
-        i += 1;
-        if statement.is_empty() {
-            continue;
-        }
-        if statement == "end" && inner.len() - inner.trim_start().len() == indent {
-            return Some(i);
-        }
+    let (statements, after) = block(lines, start)?;
+    for statement in statements {
         let rest = statement.strip_prefix("type")?;
         let rest = rest.trim().trim_start_matches('(').trim_end_matches(')');
         let args = arguments(rest)?;
@@ -173,6 +153,25 @@ fn read_local_types(
         let (name, body) = text.split_once('=')?;
         types.push((name.trim().to_string(), body.trim().to_string()));
     }
+    Some(after)
+}
+
+/// The statements of the `... do` block opened at line `start`, blank lines left out,
+/// up to the `end` at the opener's indent; and the line after that `end`. `None` when
+/// the file ends first.
+fn block<'t>(lines: &[&'t str], start: usize) -> Option<(Vec<&'t str>, usize)> {
+    let indent = lines[start].len() - lines[start].trim_start().len();
+    let mut statements = Vec::new();
+    for (i, inner) in lines.iter().enumerate().skip(start + 1) {
+        let statement = inner.trim();
+        if statement == "end" && inner.len() - inner.trim_start().len() == indent {
+            return Some((statements, i + 1));
+        }
+        if !statement.is_empty() {
+            statements.push(statement);
+        }
+    }
+    None
 }
 
 /// A line without its `# comment` (a `#` outside quotes).
