@@ -8,6 +8,7 @@ pub mod baseline;
 pub mod builtin;
 pub mod builtin_data;
 pub mod cache;
+pub mod catalog;
 pub mod check;
 pub mod cli;
 pub mod config;

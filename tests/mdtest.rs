@@ -123,13 +123,13 @@ fn run_case(root: &Path, case: &Case) -> Option<String> {
     let env = pupcheck::env::Environment::build([], &paths).with_modulepaths_for(&paths, &modules);
     let settings = settings();
     let mut problems = String::new();
-    for ((relative, text), path) in files.into_iter().zip(&paths) {
-        let report = pupcheck::check::check_text_with(
-            path.clone(),
-            text.as_bytes().to_vec(),
-            &settings,
-            &env,
-        );
+    let texts = files
+        .iter()
+        .zip(&paths)
+        .map(|((_, text), path)| (path.clone(), text.as_bytes().to_vec()))
+        .collect();
+    let reports = pupcheck::check::check_texts_with(texts, &settings, &env);
+    for ((relative, text), report) in files.into_iter().zip(reports) {
         // A report keeps its source only when it has findings.
         assert!(
             report.source.is_some() || report.diagnostics.is_empty(),

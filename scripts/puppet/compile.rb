@@ -51,6 +51,9 @@ $stdin.each_line do |line|
         # The global Hiera layer's configuration ("hiera_config"), else none.
         Puppet[:hiera_config] = kase.fetch('hiera_config', File.join(work, 'no-global-hiera.yaml'))
         c.evaluate_string(kase['code'])
+        # As a compile of a main manifest does after its top-level code: the node
+        # definition matching the node (else `default`), when the code has any.
+        c.send(:internal_compiler).send(:evaluate_ast_node)
         c.compile_additions
         # As an agent does before applying: every resource becomes an instance of its
         # type, which validates the attribute values (`Parameter x failed on ...`).

@@ -54,8 +54,12 @@ pub struct FileContext<'a> {
     /// What the other files of the run and their modules define (partial: a name it
     /// lacks is unknown, not missing).
     pub env: &'a crate::env::Environment,
-    /// The evaluation of the file's bodies, made the first time a rule asks for it.
+    /// The evaluation of the file's bodies, made the first time a rule asks for it
+    /// (or before, when the catalog pass read it: `with_prepared`).
     inference: std::sync::OnceLock<crate::infer::FileInference>,
+    /// What the catalogs of the file's environment raise in this file (none where
+    /// they were not assembled: a file checked alone, the editor).
+    catalog: &'a [crate::catalog::Finding],
     /// The unqualified variable reads Puppet cannot answer, found on first use.
     unset_reads: std::sync::OnceLock<Vec<crate::analysis::unset_variables::UnsetRead>>,
     /// Where fixes may replace a variable reference, found on first use.
@@ -65,6 +69,25 @@ pub struct FileContext<'a> {
     top_scope_variables: std::sync::OnceLock<Vec<String>>,
     /// The tokens of each resource body, found on first use.
     resource_bodies: std::sync::OnceLock<Vec<Vec<crate::analysis::resource_tokens::Token>>>,
+}
+
+/// What was found of a file before its rules run: its interpretation, which the
+/// catalog pass read, and what the catalogs raise in it.
+#[derive(Default)]
+pub struct Prepared<'a> {
+    pub inference: Option<crate::infer::FileInference>,
+    pub catalog: &'a [crate::catalog::Finding],
+}
+
+impl<'a> FileContext<'a> {
+    /// The context with what was found of the file before (`Prepared`).
+    pub(crate) fn with_prepared(mut self, prepared: Prepared<'a>) -> FileContext<'a> {
+        if let Some(inference) = prepared.inference {
+            self.inference = std::sync::OnceLock::from(inference);
+        }
+        self.catalog = prepared.catalog;
+        self
+    }
 }
 
 impl FileContext<'_> {
@@ -144,6 +167,11 @@ impl InterpretedFile<'_, '_> {
             .get()
             .expect("made by FileContext::interpreted")
     }
+
+    /// What the catalogs of the environment raise in this file ([`crate::catalog`]).
+    pub fn catalog_findings(&self) -> &[crate::catalog::Finding] {
+        self.file.catalog
+    }
 }
 
 impl<'a> FileContext<'a> {
@@ -165,6 +193,7 @@ impl<'a> FileContext<'a> {
             suppressions,
             env,
             inference: Default::default(),
+            catalog: &[],
             unset_reads: Default::default(),
             variable_sites: Default::default(),
             top_scope_variables: Default::default(),

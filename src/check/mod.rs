@@ -21,6 +21,7 @@ mod suppress;
 pub use isolate::catch_file_panic;
 pub(crate) use isolate::{catch_part_panic, resume_part_panic};
 
+use crate::analysis::context::Prepared;
 use crate::config::{ConfigError, Resolver, Settings};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::env::{Environment, Loader};
@@ -319,29 +320,98 @@ fn check_environment(
             Some((environments.for_file(&file.source.path), &*file.program))
         }));
     }
-    reports.par_extend(parsed.into_par_iter().map(|(file, settings)| {
-        let mut report = match file {
-            Ok(file) => {
-                let _working = pool.reserve_for_source(file.source.text.len() as u64);
-                let env = environments.for_file(&file.source.path);
-                // (Idle cores: each file's rules run as tasks of their own. When every
-                // core has files to check, a file's rules stay on its thread.)
-                let threads = if idle_cores {
-                    RuleThreads::Split
-                } else {
-                    RuleThreads::One
+    let (inferences, catalogs) = catalog_pass(&parsed, &|path| environments.for_file(path));
+    let prepared: Vec<_> = parsed.into_iter().zip(inferences).collect();
+    reports.par_extend(
+        prepared
+            .into_par_iter()
+            .map(|((file, settings), inference)| {
+                let mut report = match file {
+                    Ok(file) => {
+                        let _working = pool.reserve_for_source(file.source.text.len() as u64);
+                        let env = environments.for_file(&file.source.path);
+                        // (Idle cores: each file's rules run as tasks of their own. When every
+                        // core has files to check, a file's rules stay on its thread.)
+                        let threads = if idle_cores {
+                            RuleThreads::Split
+                        } else {
+                            RuleThreads::One
+                        };
+                        let prepared = Prepared {
+                            inference,
+                            catalog: catalogs.findings_in(&file.source.path),
+                        };
+                        run_prepared_checks(file, settings, env, threads, prepared)
+                    }
+                    Err(report) => *report,
                 };
-                run_checks(file, settings, env, threads)
-            }
-            Err(report) => *report,
-        };
-        if let Some(render) = &plan.render {
-            report.rendered = render(&report);
-        }
-        progress.checked();
-        report
-    }));
+                if let Some(render) = &plan.render {
+                    report.rendered = render(&report);
+                }
+                progress.checked();
+                report
+            }),
+    );
     environments
+}
+
+/// Each file's interpretation, made on every core, and what the catalogs of its
+/// environment raise (`crate::catalog`), joined from what each body gives one. The
+/// interpretations are kept for the rules: each file is interpreted once. A file whose
+/// interpretation panics gets none (its check reports the panic).
+fn catalog_pass<'e>(
+    parsed: &[(ParseResult, &Arc<Settings>)],
+    env_of: &(dyn Fn(&Path) -> &'e Environment + Sync),
+) -> (
+    Vec<Option<crate::infer::FileInference>>,
+    crate::catalog::Catalogs,
+) {
+    let wanted = |settings: &Settings| {
+        crate::rules::catalog_rules().any(|rule| settings.rules.is_enabled(rule))
+    };
+    let inferences: Vec<Option<crate::infer::FileInference>> = parsed
+        .par_iter()
+        .map(|(file, settings)| {
+            let file = file.as_ref().ok()?;
+            if !wanted(settings) {
+                return None;
+            }
+            let env = env_of(&file.source.path);
+            let exprs = crate::ast::preorder(&file.program);
+            let view = crate::infer::FileView {
+                program: &file.program,
+                exprs: &exprs,
+                env,
+            };
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::infer::FileInference::infer(&view)
+            }))
+            .ok()
+        })
+        .collect();
+    // One catalog pass per environment: no definition crosses from one to another.
+    let mut groups: Vec<(*const Environment, Vec<crate::catalog::FileFragments>)> = Vec::new();
+    for ((file, _), inference) in parsed.iter().zip(&inferences) {
+        let (Ok(file), Some(inference)) = (file, inference) else {
+            continue;
+        };
+        let env: *const Environment = env_of(&file.source.path);
+        let fragments = crate::catalog::FileFragments {
+            path: &file.source.path,
+            lines: &file.source.lines,
+            fragments: crate::infer::fragment::fragments(&file.program, inference),
+        };
+        match groups.iter_mut().find(|(e, _)| *e == env) {
+            Some((_, files)) => files.push(fragments),
+            None => groups.push((env, vec![fragments])),
+        }
+    }
+    let mut catalogs = crate::catalog::Catalogs::default();
+    for (_, mut files) in groups {
+        crate::source::path_order::sort_by_path(&mut files, |f| f.path);
+        catalogs.extend(crate::catalog::Catalogs::join(&files));
+    }
+    (inferences, catalogs)
 }
 
 /// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),
@@ -879,12 +949,11 @@ pub fn check_source(source: SourceFile) -> FileReport {
 /// Checks one file's text.
 pub fn check_source_with(source: SourceFile, settings: &Settings, env: &Environment) -> FileReport {
     let parsed = syntax::parse(&source);
-    run_checks(
-        ParsedFile::new(source, parsed),
-        settings,
-        env,
-        RuleThreads::One,
-    )
+    let settings = Arc::new(settings.clone());
+    let parsed = vec![(Ok(ParsedFile::new(source, parsed)), &settings)];
+    check_parsed_together(parsed, env)
+        .pop()
+        .expect("one report per file")
 }
 
 /// Runs the rules on a parsed file; a panic while doing so is the file's internal error.
@@ -894,15 +963,26 @@ pub fn run_checks(
     env: &Environment,
     threads: RuleThreads,
 ) -> FileReport {
+    run_prepared_checks(file, settings, env, threads, Prepared::default())
+}
+
+/// As [`run_checks`], with what was found of the file before (its interpretation, what
+/// the catalogs raise in it).
+fn run_prepared_checks(
+    file: ParsedFile,
+    settings: &Settings,
+    env: &Environment,
+    threads: RuleThreads,
+    prepared: Prepared,
+) -> FileReport {
     let path = file.source.path.clone();
-    catch_file_panic(|| run_checks_unguarded(file, settings, env, threads)).unwrap_or_else(
-        |diagnostic| FileReport {
+    catch_file_panic(|| run_checks_unguarded(file, settings, env, threads, prepared))
+        .unwrap_or_else(|diagnostic| FileReport {
             path,
             source: None,
             diagnostics: vec![diagnostic],
             rendered: None,
-        },
-    )
+        })
 }
 
 fn run_checks_unguarded(
@@ -910,6 +990,7 @@ fn run_checks_unguarded(
     settings: &Settings,
     env: &Environment,
     threads: RuleThreads,
+    prepared: Prepared,
 ) -> FileReport {
     let ParsedFile {
         source,
@@ -918,7 +999,15 @@ fn run_checks_unguarded(
         ..
     } = file;
     isolate::panic_if_marked(&source.text);
-    check_file(&source, &program, settings, env, threads, &mut diagnostics);
+    check_file(
+        &source,
+        &program,
+        settings,
+        env,
+        threads,
+        prepared,
+        &mut diagnostics,
+    );
     sort_diagnostics(&mut diagnostics);
     FileReport {
         path: source.path.clone(),
@@ -955,6 +1044,59 @@ pub fn check_text_with(
             rendered: None,
         },
     }
+}
+
+/// Checks texts given directly, reported under their paths, together: as a run checks
+/// the files of one environment (`env`), the catalogs they assemble included.
+pub fn check_texts_with(
+    files: Vec<(PathBuf, Vec<u8>)>,
+    settings: &Settings,
+    env: &Environment,
+) -> Vec<FileReport> {
+    let settings = Arc::new(settings.clone());
+    let parsed: Vec<(ParseResult, &Arc<Settings>)> = files
+        .into_iter()
+        .map(|(path, bytes)| {
+            let kind = SourceKind::from_path(&path).unwrap_or(SourceKind::Manifest);
+            let parsed = match walk::source_from_bytes(path.clone(), kind, bytes) {
+                Ok(source) => {
+                    let parsed = syntax::parse(&source);
+                    Ok(ParsedFile::new(source, parsed))
+                }
+                Err(unreadable) => Err(Box::new(FileReport {
+                    path,
+                    source: None,
+                    diagnostics: vec![unreadable.into()],
+                    rendered: None,
+                })),
+            };
+            (parsed, &settings)
+        })
+        .collect();
+    check_parsed_together(parsed, env)
+}
+
+/// Checks parsed files of one environment together, on this thread, the catalogs they
+/// assemble included.
+fn check_parsed_together(
+    parsed: Vec<(ParseResult, &Arc<Settings>)>,
+    env: &Environment,
+) -> Vec<FileReport> {
+    let (inferences, catalogs) = catalog_pass(&parsed, &|_| env);
+    parsed
+        .into_iter()
+        .zip(inferences)
+        .map(|((file, settings), inference)| match file {
+            Ok(file) => {
+                let prepared = Prepared {
+                    inference,
+                    catalog: catalogs.findings_in(&file.source.path),
+                };
+                run_prepared_checks(file, settings, env, RuleThreads::One, prepared)
+            }
+            Err(report) => *report,
+        })
+        .collect()
 }
 
 /// The 1-based start and end positions of a diagnostic in its file (1:1 when the file's

@@ -4,7 +4,7 @@
 //! severities.
 
 use crate::analysis::code_map::CodeMap;
-use crate::analysis::context::FileContext;
+use crate::analysis::context::{FileContext, Prepared};
 use crate::analysis::suppressions::Suppressions;
 use crate::ast::{ExprTag, Program};
 use crate::config::Settings;
@@ -21,9 +21,10 @@ pub fn check_file(
     settings: &Settings,
     env: &crate::env::Environment,
     threads: RuleThreads,
+    prepared: Prepared,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    with_context(source, program, settings, env, |ctx| {
+    with_prepared_context(source, program, settings, env, prepared, |ctx| {
         check_in_context(ctx, settings, threads, diagnostics)
     })
 }
@@ -51,6 +52,17 @@ pub fn with_context<R>(
     env: &crate::env::Environment,
     f: impl FnOnce(&FileContext) -> R,
 ) -> R {
+    with_prepared_context(source, program, settings, env, Prepared::default(), f)
+}
+
+fn with_prepared_context<R>(
+    source: &SourceFile,
+    program: &Program,
+    settings: &Settings,
+    env: &crate::env::Environment,
+    prepared: Prepared,
+    f: impl FnOnce(&FileContext) -> R,
+) -> R {
     let code = CodeMap::new(source, program);
     let exprs = crate::ast::preorder(program);
     let suppressions = Suppressions::read(source, program, |name| rules::find(name).map(|r| r.id));
@@ -62,7 +74,8 @@ pub fn with_context<R>(
         &settings.options,
         &suppressions,
         env,
-    ))
+    )
+    .with_prepared(prepared))
 }
 
 fn check_in_context(

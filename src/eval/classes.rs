@@ -507,6 +507,14 @@ impl Evaluator<'_> {
     }
 }
 
+/// The classes `include`-like arguments name (strings, `Class[x]`, arrays of those), as
+/// Puppet keys them (`::Foo` is `foo`); none when one is not a class name.
+pub fn class_names(args: &[Value]) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    collect_class_names(args, &mut names, &|_, _| failed(String::new())).ok()?;
+    Some(names.iter().map(|n| class_key(n)).collect())
+}
+
 fn collect_class_names(
     args: &[Value],
     out: &mut Vec<String>,

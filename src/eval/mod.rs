@@ -43,6 +43,7 @@ use crate::types::resolve::{AliasSource, Resolver};
 use crate::types::value::Value;
 use crate::types::Type;
 pub use budget::Budget;
+pub use classes::class_names;
 pub use declared::Duplicate;
 pub use file_aliases::FileAliases;
 use indexmap::IndexMap;
@@ -395,6 +396,13 @@ impl<'a> Evaluator<'a> {
     /// What the watched expression evaluated to so far, taken out.
     pub fn take_watched(&mut self) -> Vec<Result<AbstractValue, EvalError>> {
         std::mem::take(&mut self.watched)
+    }
+
+    /// Whether the walk is where Puppet certainly evaluates: on every path of the body
+    /// walked (no branch of a condition not known, no lambda's body), not in a walk for
+    /// one element of an iteration.
+    pub fn walks_every_path(&self) -> bool {
+        self.uncertain == 0 && !self.element_walk
     }
 
     /// The errors noted by `run` so far, taken out.

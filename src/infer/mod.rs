@@ -20,6 +20,7 @@ pub mod declarations;
 mod declared;
 mod declared_values;
 pub mod enclosing;
+pub mod fragment;
 pub mod node_dependent;
 pub mod parameter_values;
 
@@ -84,6 +85,10 @@ pub struct FileInference {
     element_values: HashMap<ExprId, Vec<HashMap<ExprId, AbstractValue>>>,
     /// The declarations that repeat a reference their body already declared.
     duplicates: Vec<crate::eval::Duplicate>,
+    /// The resource bodies (by title) and calls the walk reached on every path of their
+    /// body (`Evaluator::walks_every_path`): Puppet evaluates them whenever it
+    /// evaluates the body.
+    certain: HashSet<ExprId>,
     /// What an attribute written `Deferred('join', [...])` holds once the agent has
     /// called the function (`Evaluator::resolved_deferred`), by the attribute's value.
     deferred: HashMap<ExprId, AbstractValue>,
@@ -132,9 +137,21 @@ impl FileInference {
     }
 
     fn reached(&mut self, evaluator: &mut Evaluator, reached: Reached) {
+        let certain = evaluator.walks_every_path();
         match reached {
-            Reached::Resource(resource) => self.resource(evaluator, resource),
-            Reached::Call(call) => self.call(evaluator, call),
+            Reached::Resource(resource) => {
+                if certain {
+                    let titles = resource.bodies.iter().map(|b| ExprId::of(&b.title));
+                    self.certain.extend(titles);
+                }
+                self.resource(evaluator, resource)
+            }
+            Reached::Call(call) => {
+                if certain {
+                    self.certain.insert(ExprId::of(call));
+                }
+                self.call(evaluator, call)
+            }
             Reached::Skipped(statements) => self.skip(statements),
             Reached::ForElement(resource) => self.resource_for_element(evaluator, resource),
         }
@@ -198,6 +215,12 @@ impl FileInference {
     pub fn rejected_values(&self, ctx: FileView) -> &[RejectedValue] {
         self.rejected_values
             .get_or_init(|| declared_values::rejected_values(ctx, self))
+    }
+
+    /// Whether the walk reached `expr` (a resource body's title, or a call) on every
+    /// path of its body: Puppet evaluates it whenever it evaluates the body.
+    pub fn is_certain(&self, expr: &Expr) -> bool {
+        self.certain.contains(&ExprId::of(expr))
     }
 
     /// Whether `expr` (a declaration or a call) is in code Puppet does not run.

@@ -40,7 +40,9 @@ pub use crate::analysis::context::{FileContext, InterpretedFile};
 /// them) they take an [`InterpretedFile`] instead, the only way to the record of the
 /// file's interpretation: the compiler holds the flag to what the checks read.
 /// `reports_failures: Kind` is the whole check of a rule that reports the failures of
-/// one [`crate::eval::FailureKind`] the interpretation found. `fixable`,
+/// one [`crate::eval::FailureKind`] the interpretation found. `reads_catalog` (before
+/// `check`) marks a rule that reads what the environment's catalogs raise
+/// ([`crate::catalog`]): a run assembles them when one is selected. `fixable`,
 /// `off_by_default` and `puppet_lint: "name"` say the rest.
 macro_rules! declare_rule {
     (
@@ -76,6 +78,9 @@ macro_rules! declare_rule {
     };
     (@build $takes:ident [$($done:tt)*] fixable $(, $($rest:tt)*)?) => {
         declare_rule!(@build $takes [$($done)* fixable: true,] $($($rest)*)?);
+    };
+    (@build $takes:ident [$($done:tt)*] reads_catalog $(, $($rest:tt)*)?) => {
+        declare_rule!(@build Interpreted [$($done)* reads_catalog: true,] $($($rest)*)?);
     };
     (@build File [$($done:tt)*] reads_interpretation $(, $($rest:tt)*)?) => {
         declare_rule!(@build Interpreted [$($done)*] $($($rest)*)?);
@@ -160,6 +165,7 @@ declare_rules! {
     validation::cross_scope_assignment,
     types::division_by_zero,
     types::duplicate_declaration,
+    types::duplicate_class_declaration,
     documentation::documentation,
     style::double_quoted_strings,
     validation::duplicate_default,
@@ -323,6 +329,8 @@ pub struct Rule {
     /// The doc comment of its declaration, each line as `///` leaves it (after a
     /// space), private so that every reader takes [`Rule::documentation`], the Markdown.
     docs: &'static str,
+    /// Whether it reads what the environment's catalogs raise (`crate::catalog`).
+    pub reads_catalog: bool,
     /// A check of the whole file, run once (`None` for diagnostics produced by the
     /// syntax layer or the file reader, and for rules that only look at expressions).
     pub check: Option<Check>,
@@ -383,6 +391,7 @@ impl Rule {
         fixable: false,
         puppet_lint: None,
         docs: "",
+        reads_catalog: false,
         check: None,
         on_expr: None,
     };
@@ -542,6 +551,11 @@ fn conditional_code(exprs: &[&crate::ast::Expr]) -> Vec<(u32, u32)> {
             Some((decided_by.span.end, expr.span.end))
         })
         .collect()
+}
+
+/// The rules that read what the environment's catalogs raise.
+pub fn catalog_rules() -> impl Iterator<Item = &'static Rule> {
+    ALL.iter().copied().filter(|r| r.reads_catalog)
 }
 
 /// The rule with this id, or with this puppet-lint check name.

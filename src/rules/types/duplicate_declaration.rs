@@ -1,18 +1,20 @@
 use crate::diagnostics::Diagnostic;
+use crate::catalog::FindingKind;
 use crate::rules::InterpretedFile;
 
 declare_rule! {
     /// ## What it does
-    /// Reports a resource declared a second time in the body of a class, defined type or
-    /// node, or in the top-level code of a file: the same type (its name compared without
-    /// case) and the same title (compared as written), both declarations on every path
-    /// of the body (not in a branch or a lambda), with titles the code fixes. Also a title
-    /// given twice in one resource expression. Virtual and exported resources count
-    /// (`@package`, `@@host`): the compiling node's catalog holds them too.
-    ///
-    /// Declarations in different bodies (two classes a role includes, two instances of
-    /// a defined type) meet only in a node's catalog, which pupcheck does not assemble
-    /// yet.
+    /// Reports a resource declared a second time in one catalog: the same type (its name
+    /// compared without case) and the same title (compared as written), with titles the
+    /// code fixes. Both declarations may be in one body (a class, a defined type, a
+    /// node, a file's top-level code), or in two bodies one catalog certainly holds: two
+    /// classes a class includes (directly or through others), two instances of a defined
+    /// type whose body declares a fixed title, a node and a class it includes. Each
+    /// declaration must be on every path of its body (not in a branch or a lambda), and
+    /// each body certainly reached from the class, node or file whose catalog holds
+    /// both: the finding names that catalog and how it reaches each declaration. Also a
+    /// title given twice in one resource expression. Virtual and exported resources
+    /// count (`@package`, `@@host`): the compiling node's catalog holds them too.
     ///
     /// ## Why it matters
     /// A catalog holds one resource per reference: Puppet fails the compile at the
@@ -32,7 +34,7 @@ declare_rule! {
     /// also needs can `include` the class that declares it.
     "duplicate-declaration" (Type, Error)
     "A resource is declared twice"
-    { reads_interpretation, check }
+    { reads_catalog, check }
 }
 
 fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
@@ -41,5 +43,25 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
             RULE.diagnostic(duplicate.at, duplicate.message.clone())
                 .with_label(duplicate.first, "declared here first"),
         );
+    }
+    catalog_findings(&RULE, ctx, FindingKind::DuplicateResource, out);
+}
+
+/// The rule's diagnostics for what the catalogs raise in the file, of one kind.
+pub(crate) fn catalog_findings(
+    rule: &'static crate::rules::Rule,
+    ctx: &InterpretedFile,
+    kind: FindingKind,
+    out: &mut Vec<Diagnostic>,
+) {
+    for finding in ctx.catalog_findings().iter().filter(|f| f.kind == kind) {
+        let mut diagnostic = rule.diagnostic(finding.at, finding.message.clone());
+        if let Some(first) = finding.first {
+            diagnostic = diagnostic.with_label(first, "declared here first");
+        }
+        for note in &finding.notes {
+            diagnostic = diagnostic.with_note(note.clone());
+        }
+        out.push(diagnostic);
     }
 }

@@ -1,0 +1,273 @@
+//! One compile of an entry point: the bodies in Puppet's order, stopping at the first
+//! error, as Puppet's compiler stops.
+
+use super::{BodyRef, EntryPoint, FileFragments, Finding, FindingKind, Index, Place};
+use crate::ast::ResourceForm;
+use crate::infer::fragment::{Body, EventKind};
+use crate::types::display::capitalize_segments;
+use foldhash::HashMap;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// The most events one compile visits: past it the compile stops, finding nothing
+/// more (a bound on what a hostile environment costs, far above real roles).
+const MAX_EVENTS: usize = 200_000;
+
+/// How the catalog reached a body: the entry point's name, then each body on the way
+/// (`role::web`, `profile::a`, `Apache::Vhost[www]`).
+type Chain = Rc<Vec<String>>;
+
+/// The first declaration of a reference.
+struct Declared {
+    at: Place,
+    chain: Chain,
+}
+
+/// The error a compile stops at.
+pub(super) struct Raised {
+    pub kind: FindingKind,
+    reference: String,
+    pub at: Place,
+    chain: Chain,
+    first: Place,
+    first_chain: Chain,
+    entry: String,
+}
+
+impl Raised {
+    /// How long the chains that reach the two declarations are.
+    pub fn weight(&self) -> usize {
+        self.chain.len() + self.first_chain.len()
+    }
+
+    pub fn finding(&self, files: &[FileFragments]) -> Finding {
+        let message = format!(
+            "Duplicate declaration: {} is already declared",
+            self.reference
+        );
+        let same_file = self.first.file == self.at.file;
+        let mut notes = Vec::new();
+        if !same_file {
+            notes.push(format!("first declared at {}", self.first.describe(files)));
+        }
+        notes.push(if self.first_chain == self.chain {
+            format!(
+                "in the catalog of {}, both by {}",
+                self.entry,
+                self.chain.join(" -> ")
+            )
+        } else {
+            format!(
+                "in the catalog of {}: first by {}, again by {}",
+                self.entry,
+                self.first_chain.join(" -> "),
+                self.chain.join(" -> ")
+            )
+        });
+        Finding {
+            kind: self.kind,
+            message,
+            at: self.at.span,
+            // (Two instances of one defined type declare at one place.)
+            first: (same_file && self.first.span != self.at.span).then_some(self.first.span),
+            notes,
+        }
+    }
+}
+
+pub(super) struct Run<'i, 'f> {
+    index: &'i Index<'f>,
+    entry: String,
+    classes: HashMap<String, Declared>,
+    resources: HashMap<(String, String), Declared>,
+    /// Defined resources declared, evaluated after the code that declared them.
+    instances: VecDeque<(BodyRef, Chain)>,
+    events: usize,
+    raised: Option<Raised>,
+}
+
+impl<'i, 'f> Run<'i, 'f> {
+    pub fn new(index: &'i Index<'f>) -> Run<'i, 'f> {
+        Run {
+            index,
+            entry: String::new(),
+            classes: HashMap::default(),
+            resources: HashMap::default(),
+            instances: VecDeque::new(),
+            events: 0,
+            raised: None,
+        }
+    }
+
+    /// Compiles the entry point; the error the compile stops at, if it stops at one.
+    pub fn compile(mut self, entry: &EntryPoint) -> Option<Raised> {
+        self.entry = entry.name.clone();
+        for &body in &entry.bodies {
+            let name = match &self.index.fragment(body).body {
+                Body::Class { name, .. } => {
+                    let place = Place {
+                        file: body.file,
+                        span: self.index.fragment(body).span,
+                    };
+                    // The entry point's class is declared by its compile.
+                    self.declare_class(name, false, place, &Rc::new(Vec::new()));
+                    continue;
+                }
+                Body::Node { names } => format!("node {}", names.join(", ")),
+                _ => "main".to_string(),
+            };
+            self.evaluate(body, &Rc::new(vec![name]));
+        }
+        while let Some((body, chain)) = self.instances.pop_front() {
+            if self.stopped() {
+                break;
+            }
+            self.evaluate(body, &chain);
+        }
+        self.raised
+    }
+
+    fn stopped(&self) -> bool {
+        self.raised.is_some() || self.events > MAX_EVENTS
+    }
+
+    /// Evaluates a body's certain events in order, `chain` having reached it.
+    fn evaluate(&mut self, body: BodyRef, chain: &Chain) {
+        let fragment = self.index.fragment(body);
+        for event in &fragment.events {
+            self.events += 1;
+            if self.stopped() {
+                return;
+            }
+            if !event.certain {
+                continue;
+            }
+            let place = Place {
+                file: body.file,
+                span: event.span,
+            };
+            match &event.kind {
+                EventKind::Declare {
+                    type_name,
+                    titles: Some(titles),
+                    form,
+                } => {
+                    for title in titles {
+                        self.declare_resource(type_name, title, *form, place, chain);
+                    }
+                }
+                EventKind::Include {
+                    classes: Some(classes),
+                } => {
+                    for class in classes {
+                        self.declare_class(class, false, place, chain);
+                    }
+                }
+                EventKind::DeclareClass {
+                    classes: Some(classes),
+                } => {
+                    for class in classes {
+                        self.declare_class(class, true, place, chain);
+                    }
+                }
+                // Puppet stops here, with an error of its own.
+                EventKind::Stop => {
+                    self.events = MAX_EVENTS + 1;
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn declare_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        form: ResourceForm,
+        at: Place,
+        chain: &Chain,
+    ) {
+        if self.stopped() {
+            return;
+        }
+        let key = (type_name.to_string(), title.to_string());
+        if let Some(first) = self.resources.get(&key) {
+            let first = (first.at, first.chain.clone());
+            let reference = format!("{}[{title}]", capitalize_segments(type_name));
+            self.raise(FindingKind::DuplicateResource, reference, at, chain, first);
+            return;
+        }
+        self.resources.insert(
+            key,
+            Declared {
+                at,
+                chain: chain.clone(),
+            },
+        );
+        // A defined resource's body is evaluated later, once per title; a virtual or
+        // exported one's only when collected, which this compile does not follow.
+        if form == ResourceForm::Regular {
+            if let Some(define) = self.index.define(type_name) {
+                let mut reached = (**chain).clone();
+                reached.push(format!("{}[{title}]", capitalize_segments(type_name)));
+                self.instances.push_back((define, Rc::new(reached)));
+            }
+        }
+    }
+
+    fn declare_class(&mut self, name: &str, resource_like: bool, at: Place, chain: &Chain) {
+        if self.stopped() {
+            return;
+        }
+        if let Some(first) = self.classes.get(name) {
+            let first = (first.at, first.chain.clone());
+            // `include` of a class declared before is nothing; `class { 'x': }` fails.
+            if resource_like {
+                let reference = format!("Class[{}]", capitalize_segments(name));
+                self.raise(FindingKind::DuplicateClass, reference, at, chain, first);
+            }
+            return;
+        }
+        self.classes.insert(
+            name.to_string(),
+            Declared {
+                at,
+                chain: chain.clone(),
+            },
+        );
+        let Some(body) = self.index.class(name) else {
+            return;
+        };
+        // A class's parent is evaluated first.
+        if let Body::Class {
+            parent: Some(parent),
+            ..
+        } = &self.index.fragment(body).body
+        {
+            self.declare_class(parent, false, at, chain);
+        }
+        let mut reached = (**chain).clone();
+        reached.push(name.to_string());
+        self.evaluate(body, &Rc::new(reached));
+    }
+
+    fn raise(
+        &mut self,
+        kind: FindingKind,
+        reference: String,
+        at: Place,
+        chain: &Chain,
+        (first, first_chain): (Place, Chain),
+    ) {
+        self.raised = Some(Raised {
+            kind,
+            reference,
+            at,
+            chain: chain.clone(),
+            first,
+            first_chain,
+            entry: self.entry.clone(),
+        });
+    }
+}

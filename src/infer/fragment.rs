@@ -1,0 +1,245 @@
+//! What each body of a file gives a catalog, read off the file's interpretation: the
+//! resources it declares, the classes it includes or declares, in the order Puppet
+//! evaluates them, each marked certain when the walk reached it on every path of the
+//! body. The catalog pass (`crate::catalog`) joins the fragments of an environment
+//! along the includes; a fragment never looks past its own body.
+//!
+//! A value the walk did not know (a title known only by its type, an include of a
+//! computed name) is kept as unknown: the join judges only what is known.
+
+use super::FileInference;
+use crate::ast::{Expr, ExprKind, ResourceForm, Visitor};
+use crate::source::Span;
+use crate::types::Value;
+
+/// What one body gives a catalog.
+#[derive(Debug, Clone)]
+pub struct Fragment {
+    pub body: Body,
+    /// Where the definition is (the whole file for its top-level code).
+    pub span: Span,
+    /// In the order Puppet evaluates them.
+    pub events: Vec<Event>,
+}
+
+/// Which body a fragment is of.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    /// The code of a file outside its definitions.
+    TopLevel,
+    /// A class, by its key (`profile::web`), and the class it inherits from.
+    Class {
+        name: String,
+        parent: Option<String>,
+    },
+    /// A defined type, by its key.
+    Define { name: String },
+    /// A node definition: what its names match, as written (`'web01'`, `/^db/`,
+    /// `default`).
+    Node { names: Vec<String> },
+}
+
+/// Something a body does that a catalog holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// The title declared (a resource's or a class's), or the call.
+    pub span: Span,
+    /// Whether Puppet evaluates it whenever it evaluates the body.
+    pub certain: bool,
+    pub kind: EventKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventKind {
+    /// A resource (or a defined type's instance): its type in lower case and its
+    /// titles, when known.
+    Declare {
+        type_name: String,
+        titles: Option<Vec<String>>,
+        form: ResourceForm,
+    },
+    /// `include`, `contain` or `require` of these classes, when known.
+    Include { classes: Option<Vec<String>> },
+    /// `class { 'x': }`: a resource-like declaration of these classes, when known.
+    DeclareClass { classes: Option<Vec<String>> },
+    /// Puppet stops evaluating here (an error the walk found, a `fail`, a duplicate
+    /// within the body): nothing after it is in any catalog.
+    Stop,
+}
+
+/// The fragments of every body of a file, given its interpretation.
+pub fn fragments(program: &crate::ast::Program, record: &FileInference) -> Vec<Fragment> {
+    let mut out = Vec::new();
+    let top = Span::new(0, u32::MAX);
+    out.push(fragment(Body::TopLevel, top, &program.body, record));
+    definitions(&program.body, "", record, &mut out);
+    out
+}
+
+fn definitions(statements: &[Expr], outer: &str, record: &FileInference, out: &mut Vec<Fragment>) {
+    for statement in statements {
+        match &statement.kind {
+            ExprKind::Class(c) => {
+                let name = crate::env::qualified_name(outer, &c.name.name);
+                let parent = c
+                    .parent
+                    .as_ref()
+                    .map(|p| crate::env::definition_key(&p.name));
+                let body = Body::Class {
+                    name: name.clone(),
+                    parent,
+                };
+                out.push(fragment(body, statement.span, &c.body.statements, record));
+                definitions(&c.body.statements, &name, record, out);
+            }
+            ExprKind::Define(d) => {
+                let name = crate::env::qualified_name(outer, &d.name.name);
+                let body = Body::Define { name };
+                out.push(fragment(body, statement.span, &d.body.statements, record));
+            }
+            ExprKind::Node(n) => {
+                let names = n.matches.iter().map(node_match).collect();
+                let body = Body::Node { names };
+                out.push(fragment(body, statement.span, &n.body.statements, record));
+            }
+            _ => {}
+        }
+    }
+}
+
+fn node_match(expr: &Expr) -> String {
+    match &expr.kind {
+        ExprKind::String(s) => s.value.clone(),
+        ExprKind::Name(s) => s.clone(),
+        ExprKind::Regex(r) => format!("/{r}/"),
+        ExprKind::Default => "default".into(),
+        _ => "?".into(),
+    }
+}
+
+fn fragment(body: Body, span: Span, statements: &[Expr], record: &FileInference) -> Fragment {
+    let mut collect = Collect {
+        record,
+        events: Vec::new(),
+    };
+    for statement in statements {
+        collect.visit_expr(statement);
+    }
+    let mut events = collect.events;
+    // Where Puppet certainly stops (an error of code it runs, a duplicate): in the
+    // body, in order.
+    let failures = record.failures().iter().map(|f| f.span);
+    let duplicates = record.duplicates().iter().map(|d| d.at);
+    for at in failures.chain(duplicates) {
+        let within = |s: &Expr| !s.kind.is_definition() && super::enclosing::contains(s.span, at);
+        if statements.iter().any(within) {
+            events.push(Event {
+                span: at,
+                certain: true,
+                kind: EventKind::Stop,
+            });
+        }
+    }
+    // (A stop at a declaration comes before it: Puppet raises there.)
+    events.sort_by_key(|e| (e.span.start, e.span.end, e.kind != EventKind::Stop));
+    Fragment { body, span, events }
+}
+
+/// The events of a body's statements, not entering nested definitions.
+struct Collect<'r> {
+    record: &'r FileInference,
+    events: Vec<Event>,
+}
+
+impl Collect<'_> {
+    fn known(&self, expr: &Expr) -> Option<&Value> {
+        match self.record.value(expr)? {
+            super::AbstractValue::Known(v) => Some(v),
+            super::AbstractValue::Inferred(_) => None,
+        }
+    }
+
+    fn resource(&mut self, expr: &Expr, resource: &crate::ast::ResourceExpr) {
+        if self.record.is_skipped(expr) {
+            return;
+        }
+        let type_name = match &resource.type_expr.kind {
+            ExprKind::Name(name) => crate::env::definition_key(name),
+            _ => return,
+        };
+        for body in &resource.bodies {
+            let certain = self.record.is_certain(&body.title);
+            let kind = if type_name == "class" {
+                let classes = self
+                    .known(&body.title)
+                    .and_then(|v| crate::eval::class_names(std::slice::from_ref(v)));
+                EventKind::DeclareClass { classes }
+            } else {
+                let titles = self.known(&body.title).and_then(titles);
+                EventKind::Declare {
+                    type_name: type_name.clone(),
+                    titles,
+                    form: resource.form,
+                }
+            };
+            self.events.push(Event {
+                span: body.title.span,
+                certain,
+                kind,
+            });
+        }
+    }
+
+    fn call(&mut self, expr: &Expr, call: &crate::ast::Call) {
+        if self.record.is_skipped(expr) {
+            return;
+        }
+        let Some(name) = crate::ast::called_name(expr) else {
+            return;
+        };
+        let certain = self.record.is_certain(expr);
+        let kind = match name {
+            "include" | "contain" | "require" => {
+                let args: Option<Vec<Value>> =
+                    call.args.iter().map(|a| self.known(a).cloned()).collect();
+                let classes = args.and_then(|args| crate::eval::class_names(&args));
+                EventKind::Include { classes }
+            }
+            "fail" => EventKind::Stop,
+            _ => return,
+        };
+        self.events.push(Event {
+            span: expr.span,
+            certain,
+            kind,
+        });
+    }
+}
+
+impl<'p> Visitor<'p> for Collect<'_> {
+    fn visit_expr(&mut self, expr: &'p Expr) {
+        match &expr.kind {
+            kind if kind.is_definition() => return,
+            ExprKind::Resource(resource) => self.resource(expr, resource),
+            ExprKind::Call(call) => self.call(expr, call),
+            _ => {}
+        }
+        crate::ast::walk_expr(self, expr);
+    }
+}
+
+/// A title's strings (an array's, flattened); none when one is not a non-empty string.
+fn titles(value: &Value) -> Option<Vec<String>> {
+    fn strings(value: &Value, out: &mut Vec<String>) -> bool {
+        match value {
+            Value::String(s) if !s.is_empty() => {
+                out.push(s.to_string());
+                true
+            }
+            Value::Array(items) => items.iter().all(|item| strings(item, out)),
+            _ => false,
+        }
+    }
+    let mut out = Vec::new();
+    strings(value, &mut out).then_some(out)
+}
