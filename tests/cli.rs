@@ -1052,3 +1052,130 @@ fn scratch_tree(dir: &std::path::Path) -> impl Fn(&str, &str) + '_ {
         std::fs::write(path, text).unwrap();
     }
 }
+
+/// `pupcheck catalog`: a role's catalog lists what its profiles declare (a value known
+/// only by its type shown as such, a resource on some paths only marked so), a node
+/// name picks the node definition Puppet picks, and `--diff` says what a change does
+/// to every role's catalog (exit 1 when something changed, 0 when nothing did).
+#[test]
+fn catalog_lists_a_roles_resources_and_diffs_two_trees() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-catalog-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    for tree in ["base", "head"] {
+        write(&format!("{tree}/environment.conf"), "modulepath = site\n");
+        write(
+            &format!("{tree}/site/role/manifests/web.pp"),
+            "class role::web {\n  include profile::nginx\n}\n",
+        );
+        write(
+            &format!("{tree}/manifests/site.pp"),
+            "node /^web/ {\n  include role::web\n}\nnode default { }\n",
+        );
+    }
+    write(
+        "base/site/profile/manifests/nginx.pp",
+        "class profile::nginx (Integer $port = 80) {\n  package { 'nginx': ensure => installed }\n  \
+         file { '/etc/nginx/port': content => \"${port}\" }\n}\n",
+    );
+    write(
+        "head/site/profile/manifests/nginx.pp",
+        "class profile::nginx (Integer $port = 80, Boolean $tls = false) {\n  package { 'nginx': ensure => latest }\n  \
+         if $tls {\n    file { '/etc/nginx/tls.conf': ensure => file }\n  }\n}\n",
+    );
+    let head = dir.join("head");
+    let listed = pupcheck(&[
+        "catalog",
+        "--class",
+        "role::web",
+        "--format",
+        "json",
+        head.to_str().unwrap(),
+    ]);
+    assert_eq!(listed.status.code(), Some(0), "{listed:?}");
+    let catalog = json(&listed);
+    assert_eq!(catalog["name"], "class role::web");
+    let resources = catalog["resources"].as_array().unwrap();
+    let find = |reference: &str| {
+        resources
+            .iter()
+            .find(|r| {
+                format!(
+                    "{}[{}]",
+                    r["type"].as_str().unwrap(),
+                    r["title"].as_str().unwrap()
+                ) == reference
+            })
+            .unwrap_or_else(|| panic!("{reference} not in {resources:?}"))
+    };
+    assert_eq!(find("Package[nginx]")["parameters"]["ensure"], "latest");
+    assert_eq!(find("Package[nginx]")["certain"], true);
+    assert_eq!(find("File[/etc/nginx/tls.conf]")["certain"], false);
+    assert_eq!(find("Class[Profile::Nginx]")["certain"], true);
+    assert!(catalog["edges"].as_array().unwrap().contains(
+        &serde_json::json!({"source": "Class[Profile::Nginx]", "target": "Package[nginx]"})
+    ));
+
+    let node = pupcheck(&[
+        "catalog",
+        "--node",
+        "web01.example.com",
+        head.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&node.stdout);
+    assert!(
+        text.starts_with("node /^web/:") && text.contains("Package[nginx]"),
+        "{text}"
+    );
+
+    let base = dir.join("base");
+    let diff = pupcheck(&[
+        "catalog",
+        "--diff",
+        base.to_str().unwrap(),
+        head.to_str().unwrap(),
+    ]);
+    assert_eq!(diff.status.code(), Some(1), "{diff:?}");
+    let text = String::from_utf8_lossy(&diff.stdout);
+    assert!(
+        text.contains("class role::web: 1 added, 1 removed, 1 changed"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  + File[/etc/nginx/tls.conf] (some paths)"),
+        "{text}"
+    );
+    assert!(text.contains("  - File[/etc/nginx/port]"), "{text}");
+    assert!(text.contains("      ensure: installed -> latest"), "{text}");
+    let same = pupcheck(&[
+        "catalog",
+        "--diff",
+        head.to_str().unwrap(),
+        head.to_str().unwrap(),
+    ]);
+    assert_eq!(same.status.code(), Some(0), "{same:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&same.stdout),
+        "No catalog changes.\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The README shows what `pupcheck catalog examples/demo` prints: it must be what it
+/// prints.
+#[test]
+fn readme_shows_the_demos_catalog_as_printed() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let start = readme
+        .find("On the demo, `pupcheck catalog examples/demo` prints:\n\n```text\n")
+        .expect("the README shows the demo's catalog");
+    let block = &readme[start..];
+    let block = &block[block.find("```text\n").unwrap() + 8..];
+    let shown = &block[..block.find("```").unwrap()];
+    let out = Command::new(env!("CARGO_BIN_EXE_pupcheck"))
+        .args(["catalog", "examples/demo"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), shown);
+}

@@ -12,6 +12,7 @@
 //! `eval::declared` finds it) and a class declared resource-like after it was
 //! declared. Puppet stops at the first error of a compile, so a run stops there too.
 
+pub mod listing;
 mod run;
 
 use crate::infer::fragment::{Body, EventKind, Fragment};
@@ -136,6 +137,7 @@ impl Index<'_> {
                 }
                 | EventKind::DeclareClass {
                     classes: Some(classes),
+                    ..
                 } = &event.kind
                 {
                     declared.extend(classes.iter().map(String::as_str));

@@ -151,6 +151,7 @@ impl<'i, 'f> Run<'i, 'f> {
                     type_name,
                     titles: Some(titles),
                     form,
+                    ..
                 } => {
                     for title in titles {
                         self.declare_resource(type_name, title, *form, place, chain);
@@ -165,6 +166,7 @@ impl<'i, 'f> Run<'i, 'f> {
                 }
                 EventKind::DeclareClass {
                     classes: Some(classes),
+                    ..
                 } => {
                     for class in classes {
                         self.declare_class(class, true, place, chain);

@@ -292,26 +292,7 @@ fn check_environment(
         },
         || Environments::loaders(&group.roots, &paths, &plan.modulepath),
     );
-    // The index is built from the programs in path order, as before.
-    let mut programs: Vec<(&Path, &crate::ast::Program)> = parsed
-        .iter()
-        .filter_map(|(p, _)| p.as_ref().ok())
-        .map(|p| (p.source.path.as_path(), &*p.program))
-        .collect();
-    crate::source::path_order::sort_by_path(&mut programs, |p| p.0);
-    let mut environments = Environments::with_roots(
-        group.roots.clone(),
-        loaders,
-        &programs,
-        &plan.modulepath,
-        &[],
-    );
-    environments.set_world_settings(planned.iter().copied());
-    for file in parsed.iter().filter_map(|(file, _)| file.as_ref().ok()) {
-        environments
-            .for_file(&file.source.path)
-            .share_definition_file(file);
-    }
+    let environments = index_environments(plan, group, &planned, loaders, &parsed);
     // A few files leave threads idle while each loads, one by one, what it declares:
     // those definitions are loaded first, on every core.
     if few {
@@ -355,6 +336,38 @@ fn check_environment(
     environments
 }
 
+/// The index of a group's environments, from its parsed files (in path order) and the
+/// modulepaths' readers.
+fn index_environments(
+    plan: &Plan,
+    group: &EnvironmentGroup,
+    planned: &[(&Path, &Arc<Settings>)],
+    loaders: foldhash::HashMap<Option<PathBuf>, Loader>,
+    parsed: &[(ParseResult, &Arc<Settings>)],
+) -> Environments {
+    // The index is built from the programs in path order, as before.
+    let mut programs: Vec<(&Path, &crate::ast::Program)> = parsed
+        .iter()
+        .filter_map(|(p, _)| p.as_ref().ok())
+        .map(|p| (p.source.path.as_path(), &*p.program))
+        .collect();
+    crate::source::path_order::sort_by_path(&mut programs, |p| p.0);
+    let mut environments = Environments::with_roots(
+        group.roots.clone(),
+        loaders,
+        &programs,
+        &plan.modulepath,
+        &[],
+    );
+    environments.set_world_settings(planned.iter().copied());
+    for file in parsed.iter().filter_map(|(file, _)| file.as_ref().ok()) {
+        environments
+            .for_file(&file.source.path)
+            .share_definition_file(file);
+    }
+    environments
+}
+
 /// Each file's interpretation, made on every core, and what the catalogs of its
 /// environment raise (`crate::catalog`), joined from what each body gives one. The
 /// interpretations are kept for the rules: each file is interpreted once. A file whose
@@ -369,7 +382,22 @@ fn catalog_pass<'e>(
     let wanted = |settings: &Settings| {
         crate::rules::catalog_rules().any(|rule| settings.rules.is_enabled(rule))
     };
-    let inferences: Vec<Option<crate::infer::FileInference>> = parsed
+    let inferences = interpret_all(parsed, env_of, &wanted);
+    let mut catalogs = crate::catalog::Catalogs::default();
+    let detail = crate::infer::fragment::Detail::References;
+    for files in environment_fragments(parsed, &inferences, env_of, detail) {
+        catalogs.extend(crate::catalog::Catalogs::join(&files));
+    }
+    (inferences, catalogs)
+}
+
+/// The interpretation of each parsed file whose settings want it, on every core.
+fn interpret_all<'e>(
+    parsed: &[(ParseResult, &Arc<Settings>)],
+    env_of: &(dyn Fn(&Path) -> &'e Environment + Sync),
+    wanted: &(dyn Fn(&Settings) -> bool + Sync),
+) -> Vec<Option<crate::infer::FileInference>> {
+    parsed
         .par_iter()
         .map(|(file, settings)| {
             let file = file.as_ref().ok()?;
@@ -388,10 +416,19 @@ fn catalog_pass<'e>(
             }))
             .ok()
         })
-        .collect();
-    // One catalog pass per environment: no definition crosses from one to another.
+        .collect()
+}
+
+/// What the bodies of the interpreted files give a catalog, one list per environment
+/// (no definition crosses from one to another), each in path order.
+fn environment_fragments<'p, 'e>(
+    parsed: &'p [(ParseResult, &Arc<Settings>)],
+    inferences: &[Option<crate::infer::FileInference>],
+    env_of: &(dyn Fn(&Path) -> &'e Environment + Sync),
+    detail: crate::infer::fragment::Detail,
+) -> Vec<Vec<crate::catalog::FileFragments<'p>>> {
     let mut groups: Vec<(*const Environment, Vec<crate::catalog::FileFragments>)> = Vec::new();
-    for ((file, _), inference) in parsed.iter().zip(&inferences) {
+    for ((file, _), inference) in parsed.iter().zip(inferences) {
         let (Ok(file), Some(inference)) = (file, inference) else {
             continue;
         };
@@ -399,19 +436,51 @@ fn catalog_pass<'e>(
         let fragments = crate::catalog::FileFragments {
             path: &file.source.path,
             lines: &file.source.lines,
-            fragments: crate::infer::fragment::fragments(&file.program, inference),
+            fragments: crate::infer::fragment::fragments(&file.program, inference, detail),
         };
         match groups.iter_mut().find(|(e, _)| *e == env) {
             Some((_, files)) => files.push(fragments),
             None => groups.push((env, vec![fragments])),
         }
     }
-    let mut catalogs = crate::catalog::Catalogs::default();
-    for (_, mut files) in groups {
-        crate::source::path_order::sort_by_path(&mut files, |f| f.path);
-        catalogs.extend(crate::catalog::Catalogs::join(&files));
+    groups
+        .into_iter()
+        .map(|(_, mut files)| {
+            crate::source::path_order::sort_by_path(&mut files, |f| f.path);
+            files
+        })
+        .collect()
+}
+
+/// The catalogs the selector names in the planned files (`pupcheck catalog`): each
+/// environment's files parsed, indexed and interpreted as a check does, then listed.
+pub fn catalog_listings(
+    plan: &Plan,
+    selector: &crate::catalog::listing::Selector,
+) -> Vec<crate::catalog::listing::Listing> {
+    let mut listings = Vec::new();
+    for group in environment_groups(plan) {
+        let planned = group.all_files(plan);
+        let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
+        let (parsed, loaders): (Vec<(ParseResult, &Arc<Settings>)>, _) = rayon::join(
+            || {
+                group
+                    .files
+                    .par_iter()
+                    .map(|&i| (parse_found_file(&plan.files[i].0), &plan.files[i].1))
+                    .collect()
+            },
+            || Environments::loaders(&group.roots, &paths, &plan.modulepath),
+        );
+        let environments = index_environments(plan, &group, &planned, loaders, &parsed);
+        let env_of = |path: &Path| environments.for_file(path);
+        let inferences = interpret_all(&parsed, &env_of, &|_| true);
+        let detail = crate::infer::fragment::Detail::Values;
+        for files in environment_fragments(&parsed, &inferences, &env_of, detail) {
+            listings.extend(crate::catalog::listing::list(&files, selector));
+        }
     }
-    (inferences, catalogs)
+    listings
 }
 
 /// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),

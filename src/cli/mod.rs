@@ -17,6 +17,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod catalog_cmd;
 mod env_cmd;
 mod explain_cmd;
 mod merge_cmd;
@@ -106,6 +107,11 @@ enum Command {
     /// manifest, the modulepath, the modules found and those a Puppetfile names that
     /// are not installed, and the Hiera files each layer reads.
     Env(env_cmd::EnvArgs),
+    /// The catalog pupcheck assembles without a node for a class, a node or every role
+    /// (resources with their parameters, known as values or by type, and edges), as a
+    /// table or JSON; with --diff BASE_TREE, what the tree adds, removes and changes in
+    /// them.
+    Catalog(catalog_cmd::CatalogArgs),
     /// Join the JSON or SARIF reports of `check --shard I/N` jobs into one.
     Merge(merge_cmd::MergeArgs),
     /// Print the syntax tree pupcheck reads from a file (for debugging the parser).
@@ -265,6 +271,7 @@ fn run(cli: Cli) -> i32 {
         Command::Eval(args) => explain_cmd::eval(args),
         Command::Merge(args) => merge_cmd::merge(args),
         Command::Env(args) => env_cmd::env(args),
+        Command::Catalog(args) => catalog_cmd::catalog(args),
         Command::Server => run_server(),
         Command::Report(args) => report_cmd::report(args),
         Command::Explain(args) => explain_cmd::explain(args),

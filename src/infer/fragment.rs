@@ -7,7 +7,7 @@
 //! A value the walk did not know (a title known only by its type, an include of a
 //! computed name) is kept as unknown: the join judges only what is known.
 
-use super::FileInference;
+use super::{AbstractValue, FileInference};
 use crate::ast::{Expr, ExprKind, ResourceForm, Visitor};
 use crate::source::Span;
 use crate::types::Value;
@@ -40,7 +40,7 @@ pub enum Body {
 }
 
 /// Something a body does that a catalog holds.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Event {
     /// The title declared (a resource's or a class's), or the call.
     pub span: Span,
@@ -49,7 +49,7 @@ pub struct Event {
     pub kind: EventKind,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum EventKind {
     /// A resource (or a defined type's instance): its type in lower case and its
     /// titles, when known.
@@ -57,26 +57,59 @@ pub enum EventKind {
         type_name: String,
         titles: Option<Vec<String>>,
         form: ResourceForm,
+        /// What a listing of the catalog shows (`Detail::Values` only).
+        detail: Option<Box<Declared>>,
     },
     /// `include`, `contain` or `require` of these classes, when known.
     Include { classes: Option<Vec<String>> },
     /// `class { 'x': }`: a resource-like declaration of these classes, when known.
-    DeclareClass { classes: Option<Vec<String>> },
+    DeclareClass {
+        classes: Option<Vec<String>>,
+        /// What a listing of the catalog shows (`Detail::Values` only).
+        detail: Option<Box<Declared>>,
+    },
     /// Puppet stops evaluating here (an error the walk found, a `fail`, a duplicate
     /// within the body): nothing after it is in any catalog.
     Stop,
 }
 
+/// What a declaration gives a listing of the catalog: its title and attributes as the
+/// walk knew them (`None`: not evaluated there).
+#[derive(Debug, Clone)]
+pub struct Declared {
+    pub title: Option<AbstractValue>,
+    pub attributes: Vec<(String, Option<AbstractValue>)>,
+}
+
+/// How much a fragment keeps: what the catalog pass judges, or also the values a
+/// listing of the catalog shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    References,
+    Values,
+}
+
 /// The fragments of every body of a file, given its interpretation.
-pub fn fragments(program: &crate::ast::Program, record: &FileInference) -> Vec<Fragment> {
+pub fn fragments(
+    program: &crate::ast::Program,
+    record: &FileInference,
+    detail: Detail,
+) -> Vec<Fragment> {
     let mut out = Vec::new();
     let top = Span::new(0, u32::MAX);
-    out.push(fragment(Body::TopLevel, top, &program.body, record));
-    definitions(&program.body, "", record, &mut out);
+    let record = Record { record, detail };
+    out.push(fragment(Body::TopLevel, top, &program.body, &record));
+    definitions(&program.body, "", &record, &mut out);
     out
 }
 
-fn definitions(statements: &[Expr], outer: &str, record: &FileInference, out: &mut Vec<Fragment>) {
+/// The interpretation read, and how much of it is kept.
+struct Record<'r> {
+    record: &'r FileInference,
+    detail: Detail,
+}
+
+fn definitions(statements: &[Expr], outer: &str, record: &Record, out: &mut Vec<Fragment>) {
     for statement in statements {
         match &statement.kind {
             ExprKind::Class(c) => {
@@ -117,11 +150,13 @@ fn node_match(expr: &Expr) -> String {
     }
 }
 
-fn fragment(body: Body, span: Span, statements: &[Expr], record: &FileInference) -> Fragment {
+fn fragment(body: Body, span: Span, statements: &[Expr], record: &Record) -> Fragment {
     let mut collect = Collect {
-        record,
+        record: record.record,
+        detail: record.detail,
         events: Vec::new(),
     };
+    let record = record.record;
     for statement in statements {
         collect.visit_expr(statement);
     }
@@ -141,13 +176,14 @@ fn fragment(body: Body, span: Span, statements: &[Expr], record: &FileInference)
         }
     }
     // (A stop at a declaration comes before it: Puppet raises there.)
-    events.sort_by_key(|e| (e.span.start, e.span.end, e.kind != EventKind::Stop));
+    events.sort_by_key(|e| (e.span.start, e.span.end, !matches!(e.kind, EventKind::Stop)));
     Fragment { body, span, events }
 }
 
 /// The events of a body's statements, not entering nested definitions.
 struct Collect<'r> {
     record: &'r FileInference,
+    detail: Detail,
     events: Vec<Event>,
 }
 
@@ -169,17 +205,28 @@ impl Collect<'_> {
         };
         for body in &resource.bodies {
             let certain = self.record.is_certain(&body.title);
+            let detail = (self.detail == Detail::Values).then(|| {
+                Box::new(Declared {
+                    title: self.record.value(&body.title).cloned(),
+                    attributes: body
+                        .attributes
+                        .iter()
+                        .map(|a| (a.name.name.clone(), self.record.value(&a.value).cloned()))
+                        .collect(),
+                })
+            });
             let kind = if type_name == "class" {
                 let classes = self
                     .known(&body.title)
                     .and_then(|v| crate::eval::class_names(std::slice::from_ref(v)));
-                EventKind::DeclareClass { classes }
+                EventKind::DeclareClass { classes, detail }
             } else {
                 let titles = self.known(&body.title).and_then(titles);
                 EventKind::Declare {
                     type_name: type_name.clone(),
                     titles,
                     form: resource.form,
+                    detail,
                 }
             };
             self.events.push(Event {

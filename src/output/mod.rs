@@ -1,6 +1,7 @@
 //! Rendering a [`Report`](crate::check::Report): one module per format. Formats decide
 //! nothing about what is a finding; they only print.
 
+pub mod catalog;
 pub mod checkstyle;
 pub mod concise;
 pub mod github;
