@@ -46,6 +46,19 @@ def type_lines(table, type, module_name = nil)
   lines = ["[#{table}.#{name}]"]
   lines << "module = #{Table.quote(module_name)}" if module_name
   lines << "attributes = [#{attributes.map { |a| Table.quote(a) }.join(', ')}]"
+  # What makes two declarations one resource (`Catalog#create_resource_aliases`): the
+  # key attributes of an isomorphic type, in the order of Puppet's uniqueness key (by
+  # name), and the pattern a title goes through to give the first of them, where it
+  # is not the whole title.
+  if type.isomorphic?
+    keys = type.key_attributes.map(&:to_s).sort
+    lines << "key_attributes = [#{keys.map { |k| Table.quote(k) }.join(', ')}]"
+    patterns = type.title_patterns
+    if patterns.size == 1 && patterns[0][1].size == 1
+      lines << "title_attribute = #{Table.quote(patterns[0][1][0][0].to_s)}"
+      lines << "title_pattern = #{Table.quote(patterns[0][0].source)}" if patterns[0][0].source != '(.*)'
+    end
+  end
   closed = attributes.to_h { |attr| [attr, closed_values(type, attr)] }.compact
   { 'values' => 0, 'aliases' => 1 }.each do |key, part|
     lists = closed.transform_values { |both| both[part] }.reject { |_, list| list.empty? }

@@ -139,6 +139,14 @@ pub fn resource_type(name: &str) -> Option<Arc<ResourceType>> {
     table().types.get(name).cloned()
 }
 
+/// Every key attribute of Puppet's own resource types (`name`, `path`, `provider`, ...).
+pub fn resource_types_keys() -> impl Iterator<Item = &'static str> {
+    table()
+        .types
+        .values()
+        .flat_map(|t| t.key_attributes.iter().map(String::as_str))
+}
+
 /// The resource type `name` (`cron`) of one of the modules Puppet ships with itself.
 pub fn bundled_resource_type(name: &str) -> Option<Arc<ResourceType>> {
     table().bundled.get(name).cloned()

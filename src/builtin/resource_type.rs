@@ -29,6 +29,62 @@ pub struct ResourceType {
     /// bundled modules.
     #[serde(default)]
     pub module: Option<String>,
+    /// What makes two declarations one resource, for an isomorphic type (empty for
+    /// another, `exec`): its key attributes, sorted by name as Puppet's uniqueness key
+    /// lists their values.
+    #[serde(default)]
+    pub key_attributes: Vec<String>,
+    /// The key attribute a title gives when the declaration does not.
+    #[serde(default)]
+    pub title_attribute: Option<String>,
+    /// The pattern (Ruby's, multiline) whose first group of the title gives it, where it
+    /// is not the whole title (`File` leaves out trailing slashes).
+    #[serde(default)]
+    pub title_pattern: Option<String>,
+}
+
+impl ResourceType {
+    /// The title pattern as a regular expression (`None`: the whole title; an error:
+    /// a pattern this crate cannot read, so no key is known).
+    pub fn title_regex(&self) -> Result<Option<regex::Regex>, regex::Error> {
+        let Some(pattern) = &self.title_pattern else {
+            return Ok(None);
+        };
+        // Ruby's `m` is `s` here; `\Z` (the end, or before a final line break) is
+        // taken as the end: a title ending in a line break is not judged.
+        let rust = format!("(?s){}", pattern.replace("\\Z", "\\z"));
+        regex::Regex::new(&rust).map(Some)
+    }
+
+    /// Puppet's uniqueness key of a declaration titled `title` (`Resource#uniqueness_key`):
+    /// each key attribute's value, given or from the title, `None` where neither gives
+    /// it. `None` for a type that has none, or a title the pattern does not match.
+    pub fn uniqueness_key(
+        &self,
+        title: &str,
+        given: &dyn Fn(&str) -> Option<String>,
+        title_regex: Option<&regex::Regex>,
+    ) -> Option<Vec<Option<String>>> {
+        if self.key_attributes.is_empty() {
+            return None;
+        }
+        let from_title = match title_regex {
+            None => title.to_string(),
+            Some(regex) => regex.captures(title)?.get(1)?.as_str().to_string(),
+        };
+        Some(
+            self.key_attributes
+                .iter()
+                .map(|attribute| match given(attribute) {
+                    Some(value) => Some(value),
+                    None if self.title_attribute.as_deref() == Some(attribute.as_str()) => {
+                        Some(from_title.clone())
+                    }
+                    None => None,
+                })
+                .collect(),
+        )
+    }
 }
 
 impl ResourceType {

@@ -274,6 +274,7 @@ impl<'i, 'f> Lister<'i, 'f> {
                     titles,
                     form,
                     detail,
+                    ..
                 } => {
                     let detail = detail.as_deref();
                     match titles {

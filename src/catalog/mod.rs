@@ -47,6 +47,8 @@ pub enum FindingKind {
     DuplicateResource,
     /// `Duplicate declaration: Class[Ntp] is already declared`.
     DuplicateClass,
+    /// `Cannot alias Package[a] to [nil, "curl", nil]`: two titles, one resource.
+    Alias,
 }
 
 /// The findings of every catalog of an environment, by the file they are in.
@@ -161,14 +163,22 @@ struct Index<'f> {
     files: &'f [FileFragments<'f>],
     classes: HashMap<String, Option<BodyRef>>,
     defines: HashMap<String, Option<BodyRef>>,
+    /// The types whose key attributes defaults or overrides may set (`None`: any type).
+    keys_may_change: foldhash::HashSet<Option<String>>,
 }
 
 impl<'f> Index<'f> {
     fn new(files: &'f [FileFragments<'f>]) -> Index<'f> {
         let mut classes: HashMap<String, Option<BodyRef>> = HashMap::default();
         let mut defines: HashMap<String, Option<BodyRef>> = HashMap::default();
+        let mut keys_may_change = foldhash::HashSet::default();
         for (file, fragments) in files.iter().enumerate() {
             for (fragment, f) in fragments.fragments.iter().enumerate() {
+                for event in &f.events {
+                    if let EventKind::KeysMayChange { type_name } = &event.kind {
+                        keys_may_change.insert(type_name.clone());
+                    }
+                }
                 let body = BodyRef { file, fragment };
                 let (map, name) = match &f.body {
                     Body::Class { name, .. } => (&mut classes, name),
@@ -184,6 +194,7 @@ impl<'f> Index<'f> {
             files,
             classes,
             defines,
+            keys_may_change,
         }
     }
 
@@ -195,13 +206,21 @@ impl<'f> Index<'f> {
         self.classes.get(name).copied().flatten()
     }
 
+    /// Whether defaults or overrides may give declarations of the type key attributes
+    /// their own attributes do not say.
+    fn keys_may_change(&self, type_name: &str) -> bool {
+        self.keys_may_change.contains(&None)
+            || self.keys_may_change.contains(&Some(type_name.to_string()))
+    }
+
     fn define(&self, name: &str) -> Option<BodyRef> {
         self.defines.get(name).copied().flatten()
     }
 
     /// Each class no other body declares (nor inherits from), alone; each node after
     /// the top-level code of its file; and the top-level code of each file that defines
-    /// no class or defined type (a site manifest, an example); in the files' order.
+    /// no class or defined type (a site manifest, an example) or that declares or
+    /// includes something; in the files' order.
     ///
     /// A class another body declares is compiled as part of that body's catalog: alone,
     /// it may fail where its module never declares it so (a private class whose parent
@@ -211,11 +230,23 @@ impl<'f> Index<'f> {
         let mut out = Vec::new();
         for (file, fragments) in self.files.iter().enumerate() {
             let top = BodyRef { file, fragment: 0 };
+            // A file of top-level code (a site manifest, an example), or one whose
+            // top-level code declares or includes something besides its definitions
+            // (compiled as `puppet apply` compiles it).
             let defines_types = fragments
                 .fragments
                 .iter()
                 .any(|f| matches!(f.body, Body::Class { .. } | Body::Define { .. }));
-            if !defines_types {
+            let top_level_acts = fragments.fragments[0].events.iter().any(|e| {
+                e.certain
+                    && matches!(
+                        e.kind,
+                        EventKind::Declare { .. }
+                            | EventKind::Include { .. }
+                            | EventKind::DeclareClass { .. }
+                    )
+            });
+            if !defines_types || top_level_acts {
                 out.push(EntryPoint {
                     name: format!("the top-level code of {}", fragments.path.display()),
                     bodies: vec![top],

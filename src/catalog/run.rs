@@ -3,7 +3,7 @@
 
 use super::{BodyRef, EntryPoint, FileFragments, Finding, FindingKind, Index, Place};
 use crate::ast::ResourceForm;
-use crate::infer::fragment::{Body, EventKind};
+use crate::infer::fragment::{Body, EventKind, Keys};
 use crate::types::display::capitalize_segments;
 use foldhash::HashMap;
 use std::collections::VecDeque;
@@ -41,10 +41,13 @@ impl Raised {
     }
 
     pub fn finding(&self, files: &[FileFragments]) -> Finding {
-        let message = format!(
-            "Duplicate declaration: {} is already declared",
-            self.reference
-        );
+        let message = match self.kind {
+            FindingKind::Alias => format!("Cannot alias {}", self.reference),
+            _ => format!(
+                "Duplicate declaration: {} is already declared",
+                self.reference
+            ),
+        };
         let same_file = self.first.file == self.at.file;
         let mut notes = Vec::new();
         if !same_file {
@@ -84,6 +87,33 @@ pub(super) struct Run<'i, 'f> {
     instances: VecDeque<(BodyRef, Chain)>,
     events: usize,
     raised: Option<Raised>,
+    /// Each type's key rules, read once per compile.
+    key_rules: HashMap<String, Option<KeyRules>>,
+}
+
+/// What makes two declarations of a type one resource.
+type KeyRules = (
+    std::sync::Arc<crate::builtin::resource_type::ResourceType>,
+    Option<regex::Regex>,
+);
+
+/// A uniqueness key as Ruby's `inspect` writes it (`["/tmp/a"]`, `[nil, "curl", nil]`),
+/// where pupcheck writes it as Ruby does: plain printable ASCII.
+fn ruby_inspect(key: &[Option<String>]) -> Option<String> {
+    let parts: Option<Vec<String>> = key
+        .iter()
+        .map(|part| match part {
+            None => Some("nil".to_string()),
+            Some(s)
+                if s.chars().all(|c| c.is_ascii_graphic() || c == ' ')
+                    && !s.contains(['"', '\\', '#']) =>
+            {
+                Some(format!("\"{s}\""))
+            }
+            Some(_) => None,
+        })
+        .collect();
+    Some(format!("[{}]", parts?.join(", ")))
 }
 
 impl<'i, 'f> Run<'i, 'f> {
@@ -96,6 +126,7 @@ impl<'i, 'f> Run<'i, 'f> {
             instances: VecDeque::new(),
             events: 0,
             raised: None,
+            key_rules: HashMap::default(),
         }
     }
 
@@ -151,10 +182,12 @@ impl<'i, 'f> Run<'i, 'f> {
                     type_name,
                     titles: Some(titles),
                     form,
+                    keys,
                     ..
                 } => {
                     for title in titles {
                         self.declare_resource(type_name, title, *form, place, chain);
+                        self.alias(type_name, title, keys, place, chain);
                     }
                 }
                 EventKind::Include {
@@ -216,6 +249,68 @@ impl<'i, 'f> Run<'i, 'f> {
                 self.instances.push_back((define, Rc::new(reached)));
             }
         }
+    }
+
+    /// The alias Puppet makes for a resource of one of its isomorphic types whose
+    /// uniqueness key is not its title (`Catalog#create_resource_aliases`): a resource
+    /// already declared by that key (or with that key) makes it fail.
+    fn alias(&mut self, type_name: &str, title: &str, keys: &Keys, at: Place, chain: &Chain) {
+        let Keys::Given(given) = keys else {
+            return;
+        };
+        if self.stopped() || self.index.keys_may_change(type_name) {
+            return;
+        }
+        let Some((resource_type, regex)) = self.key_rules(type_name).cloned() else {
+            return;
+        };
+        let lookup = |attribute: &str| {
+            given
+                .iter()
+                .find(|(name, _)| name == attribute)
+                .map(|(_, value)| value.clone())
+        };
+        let Some(key) = resource_type.uniqueness_key(title, &lookup, regex.as_ref()) else {
+            return;
+        };
+        let shown = capitalize_segments(type_name);
+        let (alias, inspected) = match key.as_slice() {
+            [Some(one)] if one == title => return,
+            [Some(one)] => ((type_name.to_string(), one.clone()), ruby_inspect(&key)),
+            _ => (
+                (format!("{type_name} (key)"), format!("{key:?}")),
+                ruby_inspect(&key),
+            ),
+        };
+        if let Some(first) = self.resources.get(&alias) {
+            let first = (first.at, first.chain.clone());
+            // (A key Ruby would write otherwise than pupcheck can is not judged.)
+            if let Some(inspected) = inspected {
+                let reference = format!("{shown}[{title}] to {inspected}");
+                self.raise(FindingKind::Alias, reference, at, chain, first);
+            }
+            return;
+        }
+        self.resources.insert(
+            alias,
+            Declared {
+                at,
+                chain: chain.clone(),
+            },
+        );
+    }
+
+    /// A type's key rules: Puppet's own types only (a module's may not be what the
+    /// table says), each read once.
+    fn key_rules(&mut self, type_name: &str) -> Option<&KeyRules> {
+        if !self.key_rules.contains_key(type_name) {
+            let rules = crate::builtin::resource_type(type_name).and_then(|t| {
+                let regex = t.title_regex().ok()?;
+                Some((t, regex))
+            });
+            self.key_rules.insert(type_name.to_string(), rules);
+        }
+        self.key_rules[type_name].as_ref()
     }
 
     fn declare_class(&mut self, name: &str, resource_like: bool, at: Place, chain: &Chain) {

@@ -647,6 +647,14 @@ impl<'a> Evaluator<'a> {
             ExprKind::Selector { subject, entries } => {
                 let subject = match self.eval(subject)? {
                     AbstractValue::Known(v) => v,
+                    // No entry can match a value of the type, and there is no default:
+                    // Puppet fails whatever the value (its message names the value,
+                    // which only the node knows).
+                    AbstractValue::Inferred(ty) if self.no_entry_matches(&ty, entries) => {
+                        return Err(EvalError::Failed(
+                            "No matching entry for selector parameter with value".into(),
+                        ));
+                    }
                     // Any entry may be the one taken: the join of their values.
                     AbstractValue::Inferred(_) => return self.any_of(entries),
                 };
@@ -805,6 +813,36 @@ impl<'a> Evaluator<'a> {
 
     /// A case option or selector entry matches: a regexp or type matches the subject,
     /// an array of options matches any of them, anything else by `==`.
+    /// Whether a selector has no `default` and no entry can match any value of `ty`:
+    /// each entry's matcher is known, and its values (a regular expression's strings,
+    /// a type's instances, a value and what equals it) are none of `ty`'s.
+    fn no_entry_matches(
+        &mut self,
+        ty: &crate::types::Type,
+        entries: &[crate::ast::SelectorEntry],
+    ) -> bool {
+        use crate::types::{disjoint::disjoint, t};
+        entries.iter().all(|entry| {
+            if matches!(entry.matcher.kind, ExprKind::Default) {
+                return false;
+            }
+            let Ok(AbstractValue::Known(candidate)) = self.eval(&entry.matcher) else {
+                return false;
+            };
+            let matched = match &candidate {
+                Value::Regexp(_) => t::string(),
+                Value::Type(matcher) => matcher.clone(),
+                // Equality: strings without case, numbers across Integer and Float.
+                Value::String(_) => t::string(),
+                Value::Integer(_) | Value::Float(_) => t::numeric(),
+                Value::Bool(_) => t::boolean(),
+                Value::Undef => t::undef(),
+                _ => return false,
+            };
+            disjoint(ty, &matched)
+        })
+    }
+
     fn case_matches(&mut self, subject: &Value, candidate: &Value) -> R<bool> {
         match candidate {
             Value::Regexp(_) => {

@@ -57,6 +57,8 @@ pub enum EventKind {
         type_name: String,
         titles: Option<Vec<String>>,
         form: ResourceForm,
+        /// The key attributes it gives, for the aliases Puppet makes.
+        keys: Keys,
         /// What a listing of the catalog shows (`Detail::Values` only).
         detail: Option<Box<Declared>>,
     },
@@ -68,9 +70,25 @@ pub enum EventKind {
         /// What a listing of the catalog shows (`Detail::Values` only).
         detail: Option<Box<Declared>>,
     },
+    /// Resource defaults, an override or a collector's override set an attribute that
+    /// may be a key attribute of this type (of any type, when the type is not known):
+    /// declarations of it may have keys their own attributes do not say.
+    KeysMayChange { type_name: Option<String> },
     /// Puppet stops evaluating here (an error the walk found, a `fail`, a duplicate
     /// within the body): nothing after it is in any catalog.
     Stop,
+}
+
+/// The key attributes a declaration of one of Puppet's isomorphic types gives
+/// (`Resource#uniqueness_key`'s parts): two declarations with one key are one resource.
+#[derive(Debug, Clone)]
+pub enum Keys {
+    /// Not such a type.
+    None,
+    /// Given with a value not known (or maybe through `* =>`).
+    Unknown,
+    /// The key attributes given (the namevar also as `name`), with their values.
+    Given(Vec<(String, String)>),
 }
 
 /// What a declaration gives a listing of the catalog: its title and attributes as the
@@ -226,6 +244,7 @@ impl Collect<'_> {
                     type_name: type_name.clone(),
                     titles,
                     form: resource.form,
+                    keys: self.keys(&type_name, body),
                     detail,
                 }
             };
@@ -235,6 +254,64 @@ impl Collect<'_> {
                 kind,
             });
         }
+    }
+
+    /// The key attributes a body of a built-in isomorphic type gives.
+    fn keys(&self, type_name: &str, body: &crate::ast::ResourceBody) -> Keys {
+        let Some(resource_type) = crate::builtin::resource_type(type_name) else {
+            return Keys::None;
+        };
+        if resource_type.key_attributes.is_empty() {
+            return Keys::None;
+        }
+        let mut given = Vec::new();
+        for attribute in &body.attributes {
+            let name = attribute.name.name.as_str();
+            let namevar = resource_type.title_attribute.as_deref();
+            let key = match name {
+                "*" => return Keys::Unknown,
+                // `name` is every type's other name for its namevar.
+                "name" => namevar.unwrap_or("name"),
+                other if resource_type.key_attributes.iter().any(|k| k == other) => other,
+                _ => continue,
+            };
+            match self.known(&attribute.value) {
+                Some(Value::String(v)) => given.push((key.to_string(), v.to_string())),
+                _ => return Keys::Unknown,
+            }
+        }
+        Keys::Given(given)
+    }
+
+    /// Resource defaults, overrides and collectors' overrides that set an attribute
+    /// which may be a key attribute (or may set any, through `* =>`).
+    fn keys_may_change(&mut self, expr: &Expr) {
+        let (type_expr, attributes) = match &expr.kind {
+            ExprKind::ResourceDefaults(d) => (Some(&d.type_ref), &d.attributes),
+            ExprKind::ResourceOverride(o) => (None, &o.attributes),
+            ExprKind::Collector(c) => match &c.overrides {
+                Some(attributes) => (Some(&c.type_expr), attributes),
+                None => return,
+            },
+            _ => return,
+        };
+        let keyish = |name: &str| {
+            name == "*"
+                || name == "name"
+                || crate::builtin::resource_types_keys().any(|k| k == name)
+        };
+        if !attributes.iter().any(|a| keyish(&a.name.name)) {
+            return;
+        }
+        let type_name = type_expr.and_then(|t| match &t.kind {
+            ExprKind::Name(n) | ExprKind::TypeRef(n) => Some(crate::env::definition_key(n)),
+            _ => None,
+        });
+        self.events.push(Event {
+            span: expr.span,
+            certain: false,
+            kind: EventKind::KeysMayChange { type_name },
+        });
     }
 
     fn call(&mut self, expr: &Expr, call: &crate::ast::Call) {
@@ -269,6 +346,9 @@ impl<'p> Visitor<'p> for Collect<'_> {
             kind if kind.is_definition() => return,
             ExprKind::Resource(resource) => self.resource(expr, resource),
             ExprKind::Call(call) => self.call(expr, call),
+            ExprKind::ResourceDefaults(_)
+            | ExprKind::ResourceOverride(_)
+            | ExprKind::Collector(_) => self.keys_may_change(expr),
             _ => {}
         }
         crate::ast::walk_expr(self, expr);

@@ -16,6 +16,14 @@ declare_rule! {
     /// title given twice in one resource expression. Virtual and exported resources
     /// count (`@package`, `@@host`): the compiling node's catalog holds them too.
     ///
+    /// Two titles can be one resource: Puppet's own types key a resource by their key
+    /// attributes (a file by its `path`, a service by its `name`, a package by its
+    /// `name`, `provider` and `command`), given or taken from the title (a file's
+    /// without trailing slashes), and a second declaration with the same key fails
+    /// ("Cannot alias Package[a] to [nil, "curl", nil]", or "Duplicate declaration:
+    /// File[/tmp/a] is already declared" when its title is the other's key). Not judged
+    /// for a type whose key attributes resource defaults or overrides may set.
+    ///
     /// ## Why it matters
     /// A catalog holds one resource per reference: Puppet fails the compile at the
     /// second declaration ("Duplicate declaration: Package[curl] is already declared at
@@ -45,6 +53,7 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
         );
     }
     catalog_findings(&RULE, ctx, FindingKind::DuplicateResource, out);
+    catalog_findings(&RULE, ctx, FindingKind::Alias, out);
 }
 
 /// The rule's diagnostics for what the catalogs raise in the file, of one kind.
