@@ -184,8 +184,13 @@ fn fragment(body: Body, span: Span, statements: &[Expr], record: &Record) -> Fra
     let failures = record.failures().iter().map(|f| f.span);
     let duplicates = record.duplicates().iter().map(|d| d.at);
     for at in failures.chain(duplicates) {
-        let within = |s: &Expr| !s.kind.is_definition() && super::enclosing::contains(s.span, at);
-        if statements.iter().any(within) {
+        // The statement that may hold it (statements are in order: one search).
+        let next = statements.partition_point(|s| s.span.start <= at.start);
+        let within = next
+            .checked_sub(1)
+            .map(|i| &statements[i])
+            .is_some_and(|s| !s.kind.is_definition() && super::enclosing::contains(s.span, at));
+        if within {
             events.push(Event {
                 span: at,
                 certain: true,

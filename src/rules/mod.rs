@@ -166,6 +166,7 @@ declare_rules! {
     types::division_by_zero,
     types::duplicate_declaration,
     types::duplicate_class_declaration,
+    types::unknown_relationship_target,
     documentation::documentation,
     style::double_quoted_strings,
     validation::duplicate_default,
@@ -536,7 +537,7 @@ pub(crate) fn warn_if_declared_open(
 
 /// The byte ranges of the code of a file that runs only when a condition holds: what
 /// follows the condition of an `if` or `unless`, the subject of a `case` or selector.
-fn conditional_code(exprs: &[&crate::ast::Expr]) -> Vec<(u32, u32)> {
+pub(crate) fn conditional_code(exprs: &[&crate::ast::Expr]) -> Vec<(u32, u32)> {
     use crate::ast::ExprKind;
     exprs
         .iter()
