@@ -115,7 +115,16 @@ pub fn fragments(
 ) -> Vec<Fragment> {
     let mut out = Vec::new();
     let top = Span::new(0, u32::MAX);
-    let record = Record { record, detail };
+    // Where Puppet certainly stops (an error of code it runs, a duplicate within a
+    // body), in order: each body takes those in its span.
+    let mut stops: Vec<Span> = record.failures().iter().map(|f| f.span).collect();
+    stops.extend(record.duplicates().iter().map(|d| d.at));
+    stops.sort_by_key(|s| (s.start, s.end));
+    let record = Record {
+        record,
+        detail,
+        stops,
+    };
     out.push(fragment(Body::TopLevel, top, &program.body, &record));
     definitions(&program.body, "", &record, &mut out);
     out
@@ -125,6 +134,8 @@ pub fn fragments(
 struct Record<'r> {
     record: &'r FileInference,
     detail: Detail,
+    /// Where Puppet certainly stops, in order.
+    stops: Vec<Span>,
 }
 
 fn definitions(statements: &[Expr], outer: &str, record: &Record, out: &mut Vec<Fragment>) {
@@ -174,16 +185,14 @@ fn fragment(body: Body, span: Span, statements: &[Expr], record: &Record) -> Fra
         detail: record.detail,
         events: Vec::new(),
     };
-    let record = record.record;
     for statement in statements {
         collect.visit_expr(statement);
     }
     let mut events = collect.events;
-    // Where Puppet certainly stops (an error of code it runs, a duplicate): in the
-    // body, in order.
-    let failures = record.failures().iter().map(|f| f.span);
-    let duplicates = record.duplicates().iter().map(|d| d.at);
-    for at in failures.chain(duplicates) {
+    // The stops in the body's statements (not in its nested definitions).
+    let first = record.stops.partition_point(|s| s.start < span.start);
+    let last = record.stops.partition_point(|s| s.start < span.end);
+    for &at in &record.stops[first..last] {
         // The statement that may hold it (statements are in order: one search).
         let next = statements.partition_point(|s| s.span.start <= at.start);
         let within = next
