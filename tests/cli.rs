@@ -1179,3 +1179,22 @@ fn readme_shows_the_demos_catalog_as_printed() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), shown);
 }
+
+/// `pupcheck catalog` says which files do not parse: what they declare may be missing
+/// from the catalogs it prints.
+#[test]
+fn catalog_names_the_files_that_do_not_parse() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-catalog-broken-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write("manifests/ok.pp", "class ok {\n  package { 'curl': }\n}\n");
+    write("manifests/broken.pp", "class broken {\n  file { 'x':\n");
+    let out = pupcheck(&["catalog", "--class", "ok", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("broken.pp does not parse") && !stderr.contains("ok.pp"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Package[curl]"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -457,8 +457,9 @@ fn environment_fragments<'p, 'e>(
 pub fn catalog_listings(
     plan: &Plan,
     selector: &crate::catalog::listing::Selector,
-) -> Vec<crate::catalog::listing::Listing> {
+) -> CatalogListings {
     let mut listings = Vec::new();
+    let mut unparsed = Vec::new();
     for group in environment_groups(plan) {
         let planned = group.all_files(plan);
         let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
@@ -472,6 +473,23 @@ pub fn catalog_listings(
             },
             || Environments::loaders(&group.roots, &paths, &plan.modulepath),
         );
+        // What a file that does not parse declares is not all known.
+        for (file, _) in &parsed {
+            let broken = match file {
+                Ok(file) => file
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.rule == crate::diagnostics::rule_ids::SYNTAX_ERROR),
+                Err(_) => true,
+            };
+            if broken {
+                let path = match file {
+                    Ok(file) => file.source.path.clone(),
+                    Err(report) => report.path.clone(),
+                };
+                unparsed.push(path);
+            }
+        }
         let environments = index_environments(plan, &group, &planned, loaders, &parsed);
         let env_of = |path: &Path| environments.for_file(path);
         let inferences = interpret_all(&parsed, &env_of, &|_| true);
@@ -480,7 +498,15 @@ pub fn catalog_listings(
             listings.extend(crate::catalog::listing::list(&files, selector));
         }
     }
-    listings
+    unparsed.sort();
+    CatalogListings { listings, unparsed }
+}
+
+/// The catalogs `pupcheck catalog` lists, and the files that do not parse (what they
+/// declare is missing from them).
+pub struct CatalogListings {
+    pub listings: Vec<crate::catalog::listing::Listing>,
+    pub unparsed: Vec<PathBuf>,
 }
 
 /// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),

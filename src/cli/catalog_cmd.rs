@@ -110,7 +110,14 @@ fn listings_of(
     let mut plan =
         crate::check::plan(&[tree.to_path_buf()], &mut resolver).map_err(|e| e.to_string())?;
     plan.modulepath = modulepath.to_vec();
-    Ok(crate::check::catalog_listings(&plan, selector))
+    let listed = crate::check::catalog_listings(&plan, selector);
+    for path in &listed.unparsed {
+        eprintln!(
+            "pupcheck: warning: {} does not parse (`pupcheck check` says where): what it declares may be missing",
+            path.display()
+        );
+    }
+    Ok(listed.listings)
 }
 
 fn nothing_named(selector: &Selector, tree: &std::path::Path) -> String {
