@@ -1,7 +1,7 @@
 //! What each body of a file gives a catalog, read off the file's interpretation: the
 //! resources it declares, the classes it includes or declares, in the order Puppet
 //! evaluates them, each marked certain when the walk reached it on every path of the
-//! body. The catalog pass (`crate::catalog`) joins the fragments of an environment
+//! body. The catalog pass (the layer above) joins the fragments of an environment
 //! along the includes; a fragment never looks past its own body.
 //!
 //! A value the walk did not know (a title known only by its type, an include of a
