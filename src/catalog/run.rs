@@ -87,6 +87,8 @@ pub(super) struct Run<'i, 'f> {
     instances: VecDeque<(BodyRef, Chain)>,
     events: usize,
     raised: Option<Raised>,
+    /// Puppet stops here with an error of its own (not one this pass reports).
+    halted: bool,
     /// Each type's key rules, read once per compile.
     key_rules: HashMap<String, Option<KeyRules>>,
 }
@@ -126,6 +128,7 @@ impl<'i, 'f> Run<'i, 'f> {
             instances: VecDeque::new(),
             events: 0,
             raised: None,
+            halted: false,
             key_rules: HashMap::default(),
         }
     }
@@ -159,7 +162,7 @@ impl<'i, 'f> Run<'i, 'f> {
     }
 
     fn stopped(&self) -> bool {
-        self.raised.is_some() || self.events > MAX_EVENTS
+        self.raised.is_some() || self.halted || self.events > MAX_EVENTS
     }
 
     /// Evaluates a body's certain events in order, `chain` having reached it.
@@ -207,7 +210,7 @@ impl<'i, 'f> Run<'i, 'f> {
                 }
                 // Puppet stops here, with an error of its own.
                 EventKind::Stop => {
-                    self.events = MAX_EVENTS + 1;
+                    self.halted = true;
                     return;
                 }
                 _ => {}

@@ -53,8 +53,10 @@ impl Evaluator<'_> {
         let AbstractValue::Known(value) = value else {
             return;
         };
-        let mut titles = Vec::new();
-        if !strings(value, &mut titles) || !self.resources_declared.noted.insert(title.span) {
+        let Some(titles) = title_strings(value) else {
+            return;
+        };
+        if !self.resources_declared.noted.insert(title.span) {
             return;
         }
         let mut in_expression = HashSet::default();
@@ -97,15 +99,19 @@ impl Evaluator<'_> {
     }
 }
 
-/// The strings of a title (an array's, flattened), in order; false when one is not a
+/// The strings of a title (an array's, flattened), in order; none when one is not a
 /// non-empty string (Puppet's error of its own, `check_resource_title`).
-fn strings(value: &Value, out: &mut Vec<String>) -> bool {
-    match value {
-        Value::String(s) if !s.is_empty() => {
-            out.push(s.to_string());
-            true
+pub fn title_strings(value: &Value) -> Option<Vec<String>> {
+    fn strings(value: &Value, out: &mut Vec<String>) -> bool {
+        match value {
+            Value::String(s) if !s.is_empty() => {
+                out.push(s.to_string());
+                true
+            }
+            Value::Array(items) => items.iter().all(|item| strings(item, out)),
+            _ => false,
         }
-        Value::Array(items) => items.iter().all(|item| strings(item, out)),
-        _ => false,
     }
+    let mut out = Vec::new();
+    strings(value, &mut out).then_some(out)
 }

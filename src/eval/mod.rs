@@ -44,7 +44,7 @@ use crate::types::value::Value;
 use crate::types::Type;
 pub use budget::Budget;
 pub use classes::class_names;
-pub use declared::Duplicate;
+pub use declared::{title_strings, Duplicate};
 pub use file_aliases::FileAliases;
 use indexmap::IndexMap;
 pub use parameters::{by_type, Binding, TitleAndName};

@@ -253,7 +253,7 @@ impl Collect<'_> {
                     .and_then(|v| crate::eval::class_names(std::slice::from_ref(v)));
                 EventKind::DeclareClass { classes, detail }
             } else {
-                let titles = self.known(&body.title).and_then(titles);
+                let titles = self.known(&body.title).and_then(crate::eval::title_strings);
                 EventKind::Declare {
                     type_name: type_name.clone(),
                     titles,
@@ -367,20 +367,4 @@ impl<'p> Visitor<'p> for Collect<'_> {
         }
         crate::ast::walk_expr(self, expr);
     }
-}
-
-/// A title's strings (an array's, flattened); none when one is not a non-empty string.
-fn titles(value: &Value) -> Option<Vec<String>> {
-    fn strings(value: &Value, out: &mut Vec<String>) -> bool {
-        match value {
-            Value::String(s) if !s.is_empty() => {
-                out.push(s.to_string());
-                true
-            }
-            Value::Array(items) => items.iter().all(|item| strings(item, out)),
-            _ => false,
-        }
-    }
-    let mut out = Vec::new();
-    strings(value, &mut out).then_some(out)
 }
