@@ -1160,6 +1160,84 @@ fn catalog_lists_a_roles_resources_and_diffs_two_trees() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `pupcheck catalog` follows a role into installed modules (the modulepath's, which
+/// are not checked) and lists what they declare: through `contain` (the container
+/// holds the class too, as in Puppet's catalog), `ensure_packages`,
+/// `create_resources`, and a defined type declared with a title known only by type
+/// (its body's fixed titles listed as on some paths only).
+#[test]
+fn catalog_reads_the_installed_modules_a_role_reaches() {
+    let dir =
+        std::env::temp_dir().join(format!("pupcheck-catalog-installed-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write("repo/environment.conf", "modulepath = site\n");
+    write(
+        "repo/site/role/manifests/app.pp",
+        "class role::app {\n  include vendor\n}\n",
+    );
+    write(
+        "installed/vendor/manifests/init.pp",
+        "class vendor {\n  contain vendor::install\n  ensure_packages(['curl'])\n  \
+         create_resources('file', { '/etc/vendor.conf' => { 'ensure' => 'file' } })\n  \
+         vendor::thing { $facts['networking']['hostname']: }\n}\n",
+    );
+    write(
+        "installed/vendor/manifests/install.pp",
+        "class vendor::install {\n  package { 'vendor-tools': }\n}\n",
+    );
+    write(
+        "installed/vendor/manifests/thing.pp",
+        "define vendor::thing {\n  service { 'vendor-daemon': }\n}\n",
+    );
+    write(
+        "installed/unused/manifests/init.pp",
+        "class unused {\n  package { 'never': }\n}\n",
+    );
+    let listed = pupcheck(&[
+        "catalog",
+        "--class",
+        "role::app",
+        "--format",
+        "json",
+        "--modulepath",
+        dir.join("installed").to_str().unwrap(),
+        dir.join("repo").to_str().unwrap(),
+    ]);
+    assert_eq!(listed.status.code(), Some(0), "{listed:?}");
+    let catalog = json(&listed);
+    let resources = catalog["resources"].as_array().unwrap();
+    let certainty = |reference: &str| {
+        resources
+            .iter()
+            .find(|r| format!("{}[{}]", r["type"].as_str().unwrap(), r["title"]) == reference)
+            .map(|r| r["certain"].as_bool().unwrap())
+    };
+    assert_eq!(
+        certainty("Class[\"Vendor::Install\"]"),
+        Some(true),
+        "{resources:?}"
+    );
+    assert_eq!(certainty("Package[\"vendor-tools\"]"), Some(true));
+    assert_eq!(certainty("Package[\"curl\"]"), Some(true));
+    assert_eq!(certainty("File[\"/etc/vendor.conf\"]"), Some(true));
+    assert_eq!(certainty("Service[\"vendor-daemon\"]"), Some(false));
+    assert_eq!(certainty("Package[\"never\"]"), None);
+    assert!(resources
+        .iter()
+        .any(|r| r["type"] == "Vendor::Thing" && !r["title"].is_string()));
+    let edges = catalog["edges"].as_array().unwrap();
+    for (source, target) in [
+        ("Stage[main]", "Class[Vendor::Install]"),
+        ("Class[Vendor]", "Class[Vendor::Install]"),
+    ] {
+        assert!(
+            edges.contains(&serde_json::json!({"source": source, "target": target})),
+            "{source} -> {target} not in {edges:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The README shows what `pupcheck catalog examples/demo` prints: it must be what it
 /// prints.
 #[test]

@@ -295,9 +295,15 @@ impl<'i, 'f> Lister<'i, 'f> {
                 }
                 EventKind::Include {
                     classes: Some(classes),
+                    contained,
                 } => {
                     for class in classes {
                         self.declare_class(class, certain, "Stage[main]", place, None);
+                        // (`contain`: the stage and the body both contain it.)
+                        if *contained {
+                            let reference = format!("Class[{}]", capitalize_segments(class));
+                            self.edge(&container, &reference);
+                        }
                     }
                 }
                 EventKind::DeclareClass {
@@ -363,6 +369,14 @@ impl<'i, 'f> Lister<'i, 'f> {
             }
             None => {
                 self.by_place.insert(place, at);
+                // An instance whose title is not known: its body is listed once, as
+                // what some paths hold, under `Type[?]`.
+                if form == ResourceForm::Regular {
+                    if let Some(define) = self.index.define(type_name) {
+                        let reference = format!("{}[?]", capitalize_segments(type_name));
+                        self.instances.push_back((define, reference, false));
+                    }
+                }
             }
         }
         at

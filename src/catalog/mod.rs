@@ -136,6 +136,7 @@ impl Index<'_> {
             for event in &fragment.events {
                 if let EventKind::Include {
                     classes: Some(classes),
+                    ..
                 }
                 | EventKind::DeclareClass {
                     classes: Some(classes),

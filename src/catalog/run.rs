@@ -195,6 +195,7 @@ impl<'i, 'f> Run<'i, 'f> {
                 }
                 EventKind::Include {
                     classes: Some(classes),
+                    ..
                 } => {
                     for class in classes {
                         self.declare_class(class, false, place, chain);

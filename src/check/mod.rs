@@ -10,12 +10,14 @@
 //! around them for the other names the checks ask for (`env`). The result is sorted by path, so the output is the same whatever the
 //! number of threads.
 
+mod catalog_listing;
 mod hiera;
 mod isolate;
 mod metadata;
 mod prefetch;
 mod rule_runner;
 pub mod shard;
+pub use catalog_listing::{catalog_listings, CatalogListings};
 mod suppress;
 
 pub use isolate::catch_file_panic;
@@ -450,63 +452,6 @@ fn environment_fragments<'p, 'e>(
             files
         })
         .collect()
-}
-
-/// The catalogs the selector names in the planned files (`pupcheck catalog`): each
-/// environment's files parsed, indexed and interpreted as a check does, then listed.
-pub fn catalog_listings(
-    plan: &Plan,
-    selector: &crate::catalog::listing::Selector,
-) -> CatalogListings {
-    let mut listings = Vec::new();
-    let mut unparsed = Vec::new();
-    for group in environment_groups(plan) {
-        let planned = group.all_files(plan);
-        let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
-        let (parsed, loaders): (Vec<(ParseResult, &Arc<Settings>)>, _) = rayon::join(
-            || {
-                group
-                    .files
-                    .par_iter()
-                    .map(|&i| (parse_found_file(&plan.files[i].0), &plan.files[i].1))
-                    .collect()
-            },
-            || Environments::loaders(&group.roots, &paths, &plan.modulepath),
-        );
-        // What a file that does not parse declares is not all known.
-        for (file, _) in &parsed {
-            let broken = match file {
-                Ok(file) => file
-                    .diagnostics
-                    .iter()
-                    .any(|d| d.rule == crate::diagnostics::rule_ids::SYNTAX_ERROR),
-                Err(_) => true,
-            };
-            if broken {
-                let path = match file {
-                    Ok(file) => file.source.path.clone(),
-                    Err(report) => report.path.clone(),
-                };
-                unparsed.push(path);
-            }
-        }
-        let environments = index_environments(plan, &group, &planned, loaders, &parsed);
-        let env_of = |path: &Path| environments.for_file(path);
-        let inferences = interpret_all(&parsed, &env_of, &|_| true);
-        let detail = crate::infer::fragment::Detail::Values;
-        for files in environment_fragments(&parsed, &inferences, &env_of, detail) {
-            listings.extend(crate::catalog::listing::list(&files, selector));
-        }
-    }
-    unparsed.sort();
-    CatalogListings { listings, unparsed }
-}
-
-/// The catalogs `pupcheck catalog` lists, and the files that do not parse (what they
-/// declare is missing from them).
-pub struct CatalogListings {
-    pub listings: Vec<crate::catalog::listing::Listing>,
-    pub unparsed: Vec<PathBuf>,
 }
 
 /// A data file pupcheck reads besides the manifests (Hiera's YAML, a metadata.json),

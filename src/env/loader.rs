@@ -374,16 +374,8 @@ impl Loader {
     /// as far as they exist; `None` when one of them exists but could not be read whole
     /// (then what they define is unknown).
     pub fn manifests_searched_for(&self, name: &str) -> Option<Vec<Arc<Environment>>> {
-        let segments: Vec<&str> = name.split("::").collect();
-        let Some(root) = segments.first().and_then(|m| self.modules.get(*m)) else {
-            return Some(Vec::new());
-        };
         let mut found = Vec::new();
-        for n in (1..=segments.len()).rev() {
-            let file = match &segments[1..n] {
-                [] => root.join("manifests").join("init.pp"),
-                rest => root.join("manifests").join(rest.join("/") + ".pp"),
-            };
+        for file in self.autoload_candidates(name) {
             match self.loaded(&file) {
                 Loaded::Absent => {}
                 Loaded::Parsed {
@@ -394,6 +386,33 @@ impl Loader {
             }
         }
         Some(found)
+    }
+
+    /// Where Puppet's type loader looks for the class or defined type `name`, most
+    /// specific first (`a::b::c`: `a/manifests/b/c.pp`, `a/manifests/b.pp`,
+    /// `a/manifests/init.pp`); none without a module of its first segment.
+    fn autoload_candidates(&self, name: &str) -> Vec<PathBuf> {
+        let segments: Vec<&str> = name.split("::").collect();
+        let Some(root) = segments.first().and_then(|m| self.modules.get(*m)) else {
+            return Vec::new();
+        };
+        (1..=segments.len())
+            .rev()
+            .map(|n| match &segments[1..n] {
+                [] => root.join("manifests").join("init.pp"),
+                rest => root.join("manifests").join(rest.join("/") + ".pp"),
+            })
+            .collect()
+    }
+
+    /// The files Puppet's type loader may read for the class or defined type `name`
+    /// (as [`manifests_searched_for`](Self::manifests_searched_for)) that exist, most
+    /// specific first: where `pupcheck catalog` reads the bodies of installed modules.
+    pub fn manifest_files_for(&self, name: &str) -> Vec<PathBuf> {
+        self.autoload_candidates(name)
+            .into_iter()
+            .filter(|file| file.is_file())
+            .collect()
     }
 
     /// The definitions of the file where the autoloader looks for the type alias `name`

@@ -673,6 +673,15 @@ impl Environment {
         })
     }
 
+    /// The existing files of the modulepaths where Puppet's type loader looks for the
+    /// class or defined type `name`, most specific first.
+    pub fn manifest_files_for(&self, name: &str) -> Vec<PathBuf> {
+        self.loader
+            .as_ref()
+            .map(|l| l.manifest_files_for(name))
+            .unwrap_or_default()
+    }
+
     /// Whether a module called `name` is on the modulepaths.
     pub fn has_module(&self, name: &str) -> bool {
         self.loader.as_ref().is_some_and(|l| l.has_module(name))

@@ -7,6 +7,8 @@
 //! A value the walk did not know (a title known only by its type, an include of a
 //! computed name) is kept as unknown: the join judges only what is known.
 
+mod iterations;
+
 use super::{AbstractValue, FileInference};
 use crate::ast::{Expr, ExprKind, ResourceForm, Visitor};
 use crate::source::Span;
@@ -62,8 +64,12 @@ pub enum EventKind {
         /// What a listing of the catalog shows (`Detail::Values` only).
         detail: Option<Box<Declared>>,
     },
-    /// `include`, `contain` or `require` of these classes, when known.
-    Include { classes: Option<Vec<String>> },
+    /// `include`, `contain` or `require` of these classes, when known; `contained`
+    /// for `contain` (the body contains them too).
+    Include {
+        classes: Option<Vec<String>>,
+        contained: bool,
+    },
     /// `class { 'x': }`: a resource-like declaration of these classes, when known.
     DeclareClass {
         classes: Option<Vec<String>>,
@@ -184,6 +190,7 @@ fn fragment(body: Body, span: Span, statements: &[Expr], record: &Record) -> Fra
         record: record.record,
         detail: record.detail,
         events: Vec::new(),
+        iterations: Vec::new(),
     };
     for statement in statements {
         collect.visit_expr(statement);
@@ -217,6 +224,9 @@ struct Collect<'r> {
     record: &'r FileInference,
     detail: Detail,
     events: Vec<Event>,
+    /// The iterations over known collections around the expression walked, innermost
+    /// last.
+    iterations: Vec<iterations::Iteration>,
 }
 
 impl Collect<'_> {
@@ -236,7 +246,21 @@ impl Collect<'_> {
             _ => return,
         };
         for body in &resource.bodies {
-            let certain = self.record.is_certain(&body.title);
+            // A title the walk knows only by type, in a lambda over a known collection:
+            // the title of each turn.
+            let iterated = match self.known(&body.title) {
+                Some(_) => None,
+                None => self
+                    .iterations
+                    .last()
+                    .and_then(|turns| turns.titles(&body.title)),
+            };
+            let every_turn = match self.iterations.as_slice() {
+                [only] => only.certain && only.runs_every_turn(expr.span),
+                _ => false,
+            };
+            let certain = self.record.is_certain(&body.title) || (iterated.is_some() && every_turn);
+            let iterated = iterated.map(|titles| Value::Array(std::sync::Arc::new(titles)));
             let detail = (self.detail == Detail::Values).then(|| {
                 Box::new(Declared {
                     title: self.record.value(&body.title).cloned(),
@@ -253,7 +277,10 @@ impl Collect<'_> {
                     .and_then(|v| crate::eval::class_names(std::slice::from_ref(v)));
                 EventKind::DeclareClass { classes, detail }
             } else {
-                let titles = self.known(&body.title).and_then(crate::eval::title_strings);
+                let titles = self
+                    .known(&body.title)
+                    .or(iterated.as_ref())
+                    .and_then(crate::eval::title_strings);
                 EventKind::Declare {
                     type_name: type_name.clone(),
                     titles,
@@ -341,9 +368,20 @@ impl Collect<'_> {
                 let args: Option<Vec<Value>> =
                     call.args.iter().map(|a| self.known(a).cloned()).collect();
                 let classes = args.and_then(|args| crate::eval::class_names(&args));
-                EventKind::Include { classes }
+                EventKind::Include {
+                    classes,
+                    contained: name == "contain",
+                }
             }
             "fail" => EventKind::Stop,
+            // What stdlib's and Puppet's resource-making functions declare, for a
+            // listing only: `ensure_*` declares what is not declared yet (no duplicate,
+            // nothing the catalog pass judges), `create_resources` as a declaration
+            // would, but its attributes come from a hash the walk may not know.
+            _ if self.detail == Detail::Values => match self.made_resources(name, call) {
+                Some(kind) => kind,
+                None => return,
+            },
             _ => return,
         };
         self.events.push(Event {
@@ -351,6 +389,84 @@ impl Collect<'_> {
             certain,
             kind,
         });
+    }
+}
+
+impl Collect<'_> {
+    /// The resources a call of `create_resources`, `ensure_resource(s)` or
+    /// `ensure_packages` declares: their type (as far as the call says it) and titles
+    /// (when its arguments are known).
+    fn made_resources(&self, name: &str, call: &crate::ast::Call) -> Option<EventKind> {
+        let arg = |i: usize| call.args.get(i).and_then(|a| self.known(a));
+        let keys = |value: Option<&Value>| match value {
+            Some(Value::Hash(hash)) => hash
+                .keys()
+                .map(|k| match k {
+                    Value::String(s) if !s.is_empty() => Some(s.to_string()),
+                    _ => None,
+                })
+                .collect::<Option<Vec<String>>>(),
+            _ => None,
+        };
+        let (written_type, titles) = match name.trim_start_matches("::") {
+            "create_resources" | "ensure_resources" => {
+                let Some(Value::String(t)) = arg(0) else {
+                    return None;
+                };
+                (t.to_string(), keys(arg(1)))
+            }
+            "ensure_resource" => {
+                let Some(Value::String(t)) = arg(0) else {
+                    return None;
+                };
+                (t.to_string(), arg(1).and_then(crate::eval::title_strings))
+            }
+            "ensure_packages" | "stdlib::ensure_packages" => {
+                let titles = match arg(0) {
+                    Some(hash @ Value::Hash(_)) => keys(Some(hash)),
+                    Some(other) => crate::eval::title_strings(other),
+                    None => None,
+                };
+                ("package".to_string(), titles)
+            }
+            _ => return None,
+        };
+        // `create_resources('@@nagios_host', ...)`: exported (`@`: virtual).
+        let (form, bare) = if let Some(t) = written_type.strip_prefix("@@") {
+            (ResourceForm::Exported, t)
+        } else if let Some(t) = written_type.strip_prefix('@') {
+            (ResourceForm::Virtual, t)
+        } else {
+            (ResourceForm::Regular, written_type.as_str())
+        };
+        let type_name = crate::env::definition_key(bare);
+        if type_name.is_empty() || type_name == "class" {
+            return None;
+        }
+        Some(EventKind::Declare {
+            type_name,
+            titles,
+            form,
+            keys: Keys::Unknown,
+            detail: Some(Box::new(Declared {
+                title: None,
+                attributes: Vec::new(),
+            })),
+        })
+    }
+}
+
+impl Collect<'_> {
+    /// The turns of `each` or `map` over a collection the walk knows.
+    fn iteration(&self, expr: &Expr) -> Option<iterations::Iteration> {
+        let (collection, lambda) = match &expr.kind {
+            ExprKind::Call(call) => (call.args.first()?, call.lambda.as_ref()?),
+            ExprKind::MethodCall(call) => (&call.receiver, call.lambda.as_ref()?),
+            _ => return None,
+        };
+        let function = crate::ast::called_name(expr)?;
+        let certain = self.record.is_certain(expr) && !self.record.is_skipped(expr);
+        iterations::Iteration::of(function, self.known(collection)?, lambda, certain)
     }
 }
 
@@ -365,6 +481,13 @@ impl<'p> Visitor<'p> for Collect<'_> {
             | ExprKind::Collector(_) => self.keys_may_change(expr),
             _ => {}
         }
-        crate::ast::walk_expr(self, expr);
+        match self.iteration(expr) {
+            Some(iteration) => {
+                self.iterations.push(iteration);
+                crate::ast::walk_expr(self, expr);
+                self.iterations.pop();
+            }
+            None => crate::ast::walk_expr(self, expr),
+        }
     }
 }
