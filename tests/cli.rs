@@ -1238,6 +1238,54 @@ fn catalog_reads_the_installed_modules_a_role_reaches() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A check's catalogs reach installed modules too: a profile's package that a module it
+/// includes declares again fails Puppet's compile of the role (Puppet raises it in the
+/// module: the finding is shown at the profile's declaration, the user's, with a note
+/// saying where Puppet raises it). Confirmed with Puppet 7: "Duplicate declaration:
+/// Package[unzip] is already declared at (file: .../tools.pp, line: 2); cannot
+/// redeclare (file: .../archive/manifests/init.pp, line: 2)".
+#[test]
+fn a_duplicate_with_an_installed_module_is_found_at_the_users_declaration() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-catalog-dup-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write("repo/environment.conf", "modulepath = site\n");
+    write(
+        "repo/site/profile/manifests/tools.pp",
+        "class profile::tools {\n  package { 'unzip': ensure => installed }\n  include archive\n}\n",
+    );
+    write(
+        "repo/site/role/manifests/app.pp",
+        "class role::app {\n  include profile::tools\n}\n",
+    );
+    write(
+        "installed/archive/manifests/init.pp",
+        "class archive {\n  package { 'unzip': ensure => present }\n}\n",
+    );
+    let checked = pupcheck(&[
+        "check",
+        "--no-cache",
+        "--format",
+        "json",
+        "--modulepath",
+        dir.join("installed").to_str().unwrap(),
+        dir.join("repo").to_str().unwrap(),
+    ]);
+    let report = json(&checked);
+    let duplicates: Vec<&serde_json::Value> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "duplicate-declaration")
+        .collect();
+    assert_eq!(duplicates.len(), 1, "{report}");
+    assert!(duplicates[0]["path"]
+        .as_str()
+        .unwrap()
+        .ends_with("profile/manifests/tools.pp"));
+    assert_eq!(duplicates[0]["line"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The README shows what `pupcheck catalog examples/demo` prints: it must be what it
 /// prints.
 #[test]

@@ -126,7 +126,10 @@ fn entries(index: &Index, selector: &Selector) -> Vec<(String, Vec<(BodyRef, Str
                 roles = index
                     .classes
                     .iter()
-                    .filter(|(name, body)| body.is_some() && !declared.contains(name.as_str()))
+                    .filter(|(name, body)| {
+                        body.is_some_and(|b| !index.files[b.file].installed)
+                            && !declared.contains(name.as_str())
+                    })
                     .map(|(name, _)| name)
                     .collect();
             }

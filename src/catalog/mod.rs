@@ -25,6 +25,9 @@ pub struct FileFragments<'a> {
     pub path: &'a Path,
     pub lines: &'a LineIndex,
     pub fragments: Vec<Fragment>,
+    /// A file of an installed module (not checked): its bodies join the catalogs that
+    /// reach them, but none of them is an entry point, and no finding is located there.
+    pub installed: bool,
 }
 
 /// A compile error of a catalog, located in the file of the declaration that raises it.
@@ -49,6 +52,9 @@ pub enum FindingKind {
     DuplicateClass,
     /// `Cannot alias Package[a] to [nil, "curl", nil]`: two titles, one resource.
     Alias,
+    /// `Could not find resource 'Package[nope]' in parameter 'require'`: a relationship
+    /// to a resource no catalog of the entry point holds.
+    MissingTarget,
 }
 
 /// The findings of every catalog of an environment, by the file they are in.
@@ -70,26 +76,46 @@ impl Catalogs {
 
     /// Assembles the catalog of every entry point of the files' fragments (one
     /// environment's files) and keeps what fails them, each failure once.
-    pub fn join(files: &[FileFragments]) -> Catalogs {
+    /// `declared_elsewhere` says whether code outside the files (a module they do not
+    /// reach, which a node classifier may add; one not there) may declare resources of
+    /// a type: a relationship to a resource is judged only where neither it nor any
+    /// of the files can.
+    pub fn join(files: &[FileFragments], declared_elsewhere: &dyn Fn(&str) -> bool) -> Catalogs {
         let index = Index::new(files);
-        let mut found: HashMap<(usize, Span, FindingKind), run::Raised> = HashMap::default();
+        type Key = (usize, Span, FindingKind, Option<(String, String)>);
+        let mut found: HashMap<Key, run::Raised> = HashMap::default();
+        let mut environment_may_declare = None;
         for entry in index.entry_points() {
-            let Some(raised) = run::Run::new(&index).compile(&entry) else {
-                continue;
-            };
-            let key = (raised.at.file, raised.at.span, raised.kind);
-            // The same failure reached from several entry points: the one whose
-            // chains are shortest says best where it comes from.
-            match found.get(&key) {
-                Some(kept) if kept.weight() <= raised.weight() => {}
-                _ => {
-                    found.insert(key, raised);
+            for raised in run::Run::new(&index).compile(&entry) {
+                if let Some((type_name, title)) = &raised.target {
+                    let may = environment_may_declare.get_or_insert_with(|| index.may_declare());
+                    if may.declares(type_name, title) || declared_elsewhere(type_name) {
+                        continue;
+                    }
+                }
+                let key = (
+                    raised.at.file,
+                    raised.at.span,
+                    raised.kind,
+                    raised.target.clone(),
+                );
+                // The same failure reached from several entry points: the one whose
+                // chains are shortest says best where it comes from.
+                match found.get(&key) {
+                    Some(kept) if kept.weight() <= raised.weight() => {}
+                    _ => {
+                        found.insert(key, raised);
+                    }
                 }
             }
         }
         let mut by_file: HashMap<PathBuf, Vec<Finding>> = HashMap::default();
         for raised in found.into_values() {
-            let path = files[raised.at.file].path.to_path_buf();
+            // (Two installed modules' declarations: the user's code makes neither.)
+            let Some(shown) = raised.shown_at(files) else {
+                continue;
+            };
+            let path = files[shown.file].path.to_path_buf();
             by_file.entry(path).or_default().push(raised.finding(files));
         }
         for findings in by_file.values_mut() {
@@ -121,7 +147,61 @@ impl Place {
     }
 }
 
+/// What any body of an environment's files may declare, on any path.
+#[derive(Default)]
+struct MayDeclare {
+    resources: foldhash::HashSet<(String, String)>,
+    /// Types declared under titles not known, or that code may declare by another way.
+    types: foldhash::HashSet<String>,
+    /// Some code may declare a resource of any type.
+    any: bool,
+}
+
+impl MayDeclare {
+    fn declares(&self, type_name: &str, title: &str) -> bool {
+        self.any
+            || self.types.contains(type_name)
+            || self
+                .resources
+                .contains(&(type_name.to_string(), title.to_string()))
+    }
+}
+
 impl Index<'_> {
+    /// What the files' bodies may declare, whichever of them a node's catalog holds.
+    fn may_declare(&self) -> MayDeclare {
+        let mut may = MayDeclare::default();
+        for event in self
+            .files
+            .iter()
+            .flat_map(|f| &f.fragments)
+            .flat_map(|f| &f.events)
+        {
+            match &event.kind {
+                EventKind::Declare {
+                    type_name,
+                    titles: Some(titles),
+                    ..
+                } => may
+                    .resources
+                    .extend(titles.iter().map(|t| (type_name.clone(), t.clone()))),
+                EventKind::Declare {
+                    type_name,
+                    titles: None,
+                    ..
+                }
+                | EventKind::MayDeclare {
+                    type_name: Some(type_name),
+                } => {
+                    may.types.insert(type_name.clone());
+                }
+                EventKind::MayDeclare { type_name: None } => may.any = true,
+                _ => {}
+            }
+        }
+        may
+    }
+
     /// The classes some body includes, declares or inherits from (on any path).
     fn declared_classes(&self) -> foldhash::HashSet<&str> {
         let mut declared = foldhash::HashSet::default();
@@ -230,6 +310,9 @@ impl<'f> Index<'f> {
         let declared = self.declared_classes();
         let mut out = Vec::new();
         for (file, fragments) in self.files.iter().enumerate() {
+            if fragments.installed {
+                continue;
+            }
             let top = BodyRef { file, fragment: 0 };
             // A file of top-level code (a site manifest, an example), or one whose
             // top-level code declares or includes something besides its definitions

@@ -3,7 +3,7 @@
 
 use super::{BodyRef, EntryPoint, FileFragments, Finding, FindingKind, Index, Place};
 use crate::ast::ResourceForm;
-use crate::infer::fragment::{Body, EventKind, Keys};
+use crate::infer::fragment::{Body, Event, EventKind, Keys, Target};
 use crate::types::display::capitalize_segments;
 use foldhash::HashMap;
 use std::collections::VecDeque;
@@ -32,12 +32,26 @@ pub(super) struct Raised {
     first: Place,
     first_chain: Chain,
     entry: String,
+    /// The resource a relationship names (`MissingTarget`), by type and title.
+    pub target: Option<(String, String)>,
 }
 
 impl Raised {
     /// How long the chains that reach the two declarations are.
     pub fn weight(&self) -> usize {
         self.chain.len() + self.first_chain.len()
+    }
+
+    /// Where the finding is shown: where Puppet raises it, or, when that is in an
+    /// installed module, the first declaration (when that one is checked).
+    pub fn shown_at(&self, files: &[FileFragments]) -> Option<Place> {
+        if !files[self.at.file].installed {
+            Some(self.at)
+        } else if !files[self.first.file].installed {
+            Some(self.first)
+        } else {
+            None
+        }
     }
 
     pub fn finding(&self, files: &[FileFragments]) -> Finding {
@@ -48,8 +62,42 @@ impl Raised {
                 self.reference
             ),
         };
-        let same_file = self.first.file == self.at.file;
         let mut notes = Vec::new();
+        if self.kind == FindingKind::MissingTarget {
+            notes.push(format!(
+                "in the catalog of {}, reached by {}; no code of the environment declares it",
+                self.entry,
+                self.chain.join(" -> ")
+            ));
+            return Finding {
+                kind: self.kind,
+                message: self.reference.clone(),
+                at: self.at.span,
+                first: None,
+                notes,
+            };
+        }
+        if files[self.at.file].installed {
+            // Shown at the first declaration, the one the user's code makes.
+            notes.push(format!(
+                "declared again at {}, in an installed module, where Puppet raises it",
+                self.at.describe(files)
+            ));
+            notes.push(format!(
+                "in the catalog of {}: first by {}, again by {}",
+                self.entry,
+                self.first_chain.join(" -> "),
+                self.chain.join(" -> ")
+            ));
+            return Finding {
+                kind: self.kind,
+                message,
+                at: self.first.span,
+                first: None,
+                notes,
+            };
+        }
+        let same_file = self.first.file == self.at.file;
         if !same_file {
             notes.push(format!("first declared at {}", self.first.describe(files)));
         }
@@ -91,6 +139,16 @@ pub(super) struct Run<'i, 'f> {
     halted: bool,
     /// Each type's key rules, read once per compile.
     key_rules: HashMap<String, Option<KeyRules>>,
+    /// Relationships to resources made on every path, checked when the compile ends.
+    relations: Vec<(Place, Chain, Target)>,
+    /// Resources the catalog may hold besides those declared on every path: declared
+    /// on some paths, or virtual or exported (a collector may bring them).
+    maybe: foldhash::HashSet<(String, String)>,
+    /// Types of which the catalog may hold resources under titles not known here.
+    open_types: foldhash::HashSet<String>,
+    /// Whether the catalog may hold anything more: a body not followed (an include on
+    /// some paths or of a name not known, a class or defined type without one body).
+    open: bool,
 }
 
 /// What makes two declarations of a type one resource.
@@ -130,11 +188,17 @@ impl<'i, 'f> Run<'i, 'f> {
             raised: None,
             halted: false,
             key_rules: HashMap::default(),
+            relations: Vec::new(),
+            maybe: foldhash::HashSet::default(),
+            open_types: foldhash::HashSet::default(),
+            open: false,
         }
     }
 
-    /// Compiles the entry point; the error the compile stops at, if it stops at one.
-    pub fn compile(mut self, entry: &EntryPoint) -> Option<Raised> {
+    /// Compiles the entry point: the error the compile stops at, if it stops at one;
+    /// else, when the catalog holds nothing this compile does not know of, each
+    /// relationship to a resource it lacks (Puppet checks them as it finishes).
+    pub fn compile(mut self, entry: &EntryPoint) -> Vec<Raised> {
         self.entry = entry.name.clone();
         for &body in &entry.bodies {
             let name = match &self.index.fragment(body).body {
@@ -158,7 +222,86 @@ impl<'i, 'f> Run<'i, 'f> {
             }
             self.evaluate(body, &chain);
         }
-        self.raised
+        if let Some(raised) = self.raised.take() {
+            return vec![raised];
+        }
+        if self.stopped() || self.open {
+            return Vec::new();
+        }
+        let relations = std::mem::take(&mut self.relations);
+        relations
+            .into_iter()
+            .filter(|(_, _, target)| !self.may_hold(target))
+            .map(|(at, chain, target)| Raised {
+                kind: FindingKind::MissingTarget,
+                reference: target.message,
+                at,
+                chain: chain.clone(),
+                first: at,
+                first_chain: chain,
+                entry: self.entry.clone(),
+                target: Some((target.type_name, target.title)),
+            })
+            .collect()
+    }
+
+    /// Whether the catalog holds, or may hold, the resource a relationship names.
+    fn may_hold(&self, target: &Target) -> bool {
+        let key = (target.type_name.clone(), target.title.clone());
+        // (Puppet's own: the main stage; a file by its path without a trailing slash.)
+        let file_path = target.type_name == "file"
+            && (target.title.ends_with('/') || target.title.contains("//"));
+        matches!(target.type_name.as_str(), "stage" | "node" | "class")
+            || file_path
+            || self.resources.contains_key(&key)
+            || self.maybe.contains(&key)
+            || self.open_types.contains(&target.type_name)
+    }
+
+    /// What an event on any path says of what else the catalog may hold.
+    fn note_openness(&mut self, event: &Event) {
+        match &event.kind {
+            EventKind::Declare {
+                type_name,
+                titles,
+                form,
+                ..
+            } => {
+                match titles {
+                    None => {
+                        self.open_types.insert(type_name.clone());
+                    }
+                    Some(titles) if !event.certain || *form != ResourceForm::Regular => {
+                        for title in titles {
+                            self.maybe.insert((type_name.clone(), title.clone()));
+                        }
+                    }
+                    Some(_) => {}
+                }
+                // A defined resource whose body this compile does not follow.
+                let defined = crate::builtin::resource_type(type_name).is_none();
+                if defined
+                    && *form == ResourceForm::Regular
+                    && (!event.certain
+                        || titles.is_none()
+                        || self.index.define(type_name).is_none())
+                {
+                    self.open = true;
+                }
+            }
+            EventKind::Include { classes, .. } | EventKind::DeclareClass { classes, .. }
+                if classes.is_none() || !event.certain =>
+            {
+                self.open = true;
+            }
+            EventKind::MayDeclare {
+                type_name: Some(type_name),
+            } => {
+                self.open_types.insert(type_name.clone());
+            }
+            EventKind::MayDeclare { type_name: None } => self.open = true,
+            _ => {}
+        }
     }
 
     fn stopped(&self) -> bool {
@@ -173,6 +316,7 @@ impl<'i, 'f> Run<'i, 'f> {
             if self.stopped() {
                 return;
             }
+            self.note_openness(event);
             if !event.certain {
                 continue;
             }
@@ -207,6 +351,11 @@ impl<'i, 'f> Run<'i, 'f> {
                 } => {
                     for class in classes {
                         self.declare_class(class, true, place, chain);
+                    }
+                }
+                EventKind::Relate { targets } => {
+                    for target in targets {
+                        self.relations.push((place, chain.clone(), target.clone()));
                     }
                 }
                 // Puppet stops here, with an error of its own.
@@ -338,6 +487,8 @@ impl<'i, 'f> Run<'i, 'f> {
             },
         );
         let Some(body) = self.index.class(name) else {
+            // (What a class pupcheck has no one body of declares is not known.)
+            self.open = true;
             return;
         };
         // A class's parent is evaluated first.
@@ -369,6 +520,7 @@ impl<'i, 'f> Run<'i, 'f> {
             first,
             first_chain,
             entry: self.entry.clone(),
+            target: None,
         });
     }
 }

@@ -12,6 +12,7 @@
 
 mod catalog_listing;
 mod hiera;
+mod installed;
 mod isolate;
 mod metadata;
 mod prefetch;
@@ -387,8 +388,30 @@ fn catalog_pass<'e>(
     let inferences = interpret_all(parsed, env_of, &wanted);
     let mut catalogs = crate::catalog::Catalogs::default();
     let detail = crate::infer::fragment::Detail::References;
-    for files in environment_fragments(parsed, &inferences, env_of, detail) {
-        catalogs.extend(crate::catalog::Catalogs::join(&files));
+    for mut files in environment_fragments(parsed, &inferences, env_of, detail) {
+        // The installed modules the catalogs reach join them: a profile's package that
+        // a module it includes declares too is Puppet's duplicate.
+        let env = env_of(files[0].path);
+        let checked = files.iter().map(|f| (f.path, f.fragments.as_slice()));
+        let installed = installed::installed_bodies(env, checked, detail);
+        files.extend(installed.iter().map(|(file, fragments)| {
+            catalog_listing::file_fragments(file, fragments.clone(), true)
+        }));
+        crate::source::path_order::sort_by_path(&mut files, |f| f.path);
+        let indexed: std::collections::BTreeSet<PathBuf> = files
+            .iter()
+            .filter_map(|f| std::path::absolute(f.path).ok())
+            .collect();
+        let asked = std::cell::RefCell::new(foldhash::HashMap::<String, bool>::default());
+        let declared_elsewhere = |type_name: &str| {
+            if let Some(&answer) = asked.borrow().get(type_name) {
+                return answer;
+            }
+            let answer = installed::declared_elsewhere(env, &indexed, type_name);
+            asked.borrow_mut().insert(type_name.to_string(), answer);
+            answer
+        };
+        catalogs.extend(crate::catalog::Catalogs::join(&files, &declared_elsewhere));
     }
     (inferences, catalogs)
 }
@@ -435,11 +458,11 @@ fn environment_fragments<'p, 'e>(
             continue;
         };
         let env: *const Environment = env_of(&file.source.path);
-        let fragments = crate::catalog::FileFragments {
-            path: &file.source.path,
-            lines: &file.source.lines,
-            fragments: crate::infer::fragment::fragments(&file.program, inference, detail),
-        };
+        let fragments = catalog_listing::file_fragments(
+            file,
+            crate::infer::fragment::fragments(&file.program, inference, detail),
+            false,
+        );
         match groups.iter_mut().find(|(e, _)| *e == env) {
             Some((_, files)) => files.push(fragments),
             None => groups.push((env, vec![fragments])),

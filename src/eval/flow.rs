@@ -28,6 +28,8 @@ pub enum Reached<'p> {
     /// element of the known collection it iterates (`eval::lambdas`): its values are
     /// that element's.
     ForElement(&'p ResourceExpr),
+    /// A chaining arrow, before its statement is evaluated.
+    Arrow(&'p Expr),
 }
 
 /// Called at each resource expression and call the walk reaches.
@@ -74,6 +76,7 @@ impl<'a> Evaluator<'a> {
                 at(self, Reached::Resource(resource))
             }
             ExprKind::Relationship { left, right, .. } => {
+                at(self, Reached::Arrow(statement));
                 self.walk_statement(left, at);
                 self.walk_statement(right, at);
             }

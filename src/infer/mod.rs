@@ -152,6 +152,11 @@ impl FileInference {
                 }
                 self.call(evaluator, call)
             }
+            Reached::Arrow(arrow) => {
+                if certain {
+                    self.certain.insert(ExprId::of(arrow));
+                }
+            }
             Reached::Skipped(statements) => self.skip(statements),
             Reached::ForElement(resource) => self.resource_for_element(evaluator, resource),
         }
@@ -217,8 +222,8 @@ impl FileInference {
             .get_or_init(|| declared_values::rejected_values(ctx, self))
     }
 
-    /// Whether the walk reached `expr` (a resource body's title, or a call) on every
-    /// path of its body: Puppet evaluates it whenever it evaluates the body.
+    /// Whether the walk reached `expr` (a resource body's title, a call, or a chaining
+    /// arrow that is a statement) on every path of its body: Puppet evaluates it whenever it evaluates the body.
     pub fn is_certain(&self, expr: &Expr) -> bool {
         self.certain.contains(&ExprId::of(expr))
     }

@@ -8,6 +8,7 @@
 //! computed name) is kept as unknown: the join judges only what is known.
 
 mod iterations;
+pub(crate) mod relationships;
 
 use super::{AbstractValue, FileInference};
 use crate::ast::{Expr, ExprKind, ResourceForm, Visitor};
@@ -83,6 +84,26 @@ pub enum EventKind {
     /// Puppet stops evaluating here (an error the walk found, a `fail`, a duplicate
     /// within the body): nothing after it is in any catalog.
     Stop,
+    /// Relationships to these resources (not classes), each with the error Puppet
+    /// raises when the catalog lacks it.
+    Relate { targets: Vec<Target> },
+    /// Code that may put resources of this type (of any type: `None`) in a catalog
+    /// under titles not known here: a collector (exported resources of other nodes, a
+    /// virtual one realized), a resource-making function, a declaration whose type is
+    /// not written out, or one that gives a resource another name (`alias`, a namevar,
+    /// `* =>`).
+    MayDeclare { type_name: Option<String> },
+}
+
+/// A resource a relationship names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Target {
+    /// In lower case (`package`).
+    pub type_name: String,
+    pub title: String,
+    /// Puppet's error when no resource of the catalog is this one (`Could not find
+    /// resource 'Package[nope]' in parameter 'require'`).
+    pub message: String,
 }
 
 /// The key attributes a declaration of one of Puppet's isomorphic types gives
@@ -243,8 +264,12 @@ impl Collect<'_> {
         }
         let type_name = match &resource.type_expr.kind {
             ExprKind::Name(name) => crate::env::definition_key(name),
-            _ => return,
+            _ => {
+                self.may_declare(expr, None);
+                return;
+            }
         };
+        self.relationships_of(expr, &type_name, resource);
         for body in &resource.bodies {
             // A title the walk knows only by type, in a lambda over a known collection:
             // the title of each turn.
@@ -339,6 +364,7 @@ impl Collect<'_> {
         let keyish = |name: &str| {
             name == "*"
                 || name == "name"
+                || name == "alias"
                 || crate::builtin::resource_types_keys().any(|k| k == name)
         };
         if !attributes.iter().any(|a| keyish(&a.name.name)) {
@@ -382,7 +408,14 @@ impl Collect<'_> {
                 Some(kind) => kind,
                 None => return,
             },
-            _ => return,
+            _ => {
+                if let Some(type_name) =
+                    relationships::may_make_resources(name, call, |e| self.known(e))
+                {
+                    self.may_declare(expr, type_name);
+                }
+                return;
+            }
         };
         self.events.push(Event {
             span: expr.span,
@@ -476,9 +509,18 @@ impl<'p> Visitor<'p> for Collect<'_> {
             kind if kind.is_definition() => return,
             ExprKind::Resource(resource) => self.resource(expr, resource),
             ExprKind::Call(call) => self.call(expr, call),
-            ExprKind::ResourceDefaults(_)
-            | ExprKind::ResourceOverride(_)
-            | ExprKind::Collector(_) => self.keys_may_change(expr),
+            ExprKind::ResourceDefaults(_) | ExprKind::ResourceOverride(_) => {
+                self.keys_may_change(expr)
+            }
+            ExprKind::Collector(collector) => {
+                self.keys_may_change(expr);
+                let type_name = match &collector.type_expr.kind {
+                    ExprKind::Name(n) | ExprKind::TypeRef(n) => Some(crate::env::definition_key(n)),
+                    _ => None,
+                };
+                self.may_declare(expr, type_name);
+            }
+            ExprKind::Relationship { .. } => self.arrow(expr),
             _ => {}
         }
         match self.iteration(expr) {

@@ -16,8 +16,15 @@ declare_rule! {
     /// Where pupcheck was not shown every module, it is a warning naming what is
     /// missing.
     ///
-    /// Relationships to resources, and to classes that exist but that the catalog may
-    /// not hold, are not judged yet.
+    /// A relationship to a resource (`require => Package['nginx']`, `File['/a'] ->
+    /// Service['x']`) is judged in the catalog of each entry point that makes it on
+    /// every path (a role, a node, a class no other code declares): an error when the
+    /// catalog lacks the resource, the compile follows every body it reaches, and no
+    /// code of the environment can declare it at all (no declaration of that title, no
+    /// declaration of its type under a title not known, no collector, alias or
+    /// resource-making function of its type), in an environment pupcheck sees whole
+    /// (closed): then no node's catalog holds it. Relationships to classes that exist
+    /// but that the catalog may not hold are not judged yet.
     ///
     /// ## Why it matters
     /// Puppet checks every relationship when it finishes a catalog and fails the
@@ -35,12 +42,11 @@ declare_rule! {
     /// Name the class as it is defined (a misspelt name is the usual cause), or install
     /// the module that defines it.
     "unknown-relationship-target" (Type, Error)
-    "A relationship names a class that does not exist"
-    { reads_interpretation, check }
+    "A relationship names a class or resource that does not exist"
+    { reads_catalog, check }
 }
 
-/// The metaparameters that make relationships.
-const RELATIONSHIP_PARAMETERS: &[&str] = &["require", "before", "notify", "subscribe"];
+use crate::infer::fragment::relationships::{may_be_empty, RELATIONSHIP_PARAMETERS};
 
 fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
@@ -111,6 +117,12 @@ fn check(ctx: &InterpretedFile, out: &mut Vec<Diagnostic>) {
         }
     }
     RULE.report_unresolved(ctx, found, out);
+    super::duplicate_declaration::catalog_findings(
+        &RULE,
+        ctx,
+        crate::catalog::FindingKind::MissingTarget,
+        out,
+    );
 }
 
 /// The classes a relationship value names: `Class['x']` (as a reference of either
@@ -164,15 +176,4 @@ fn lambda_body(expr: &Expr) -> Option<(u32, u32)> {
         _ => return None,
     };
     Some((lambda.span.start, lambda.span.end))
-}
-
-/// Whether an arrow's side may stand for no resource: a collector, or a chain ending in
-/// one.
-fn may_be_empty(side: &Expr) -> bool {
-    match &side.kind {
-        ExprKind::Collector(_) => true,
-        ExprKind::Relationship { left, right, .. } => may_be_empty(left) || may_be_empty(right),
-        ExprKind::Array(items) => items.is_empty() || items.iter().all(may_be_empty),
-        _ => false,
-    }
 }

@@ -1,0 +1,206 @@
+//! The relationships a body makes to resources (its declarations' `require`, `before`,
+//! `notify`, `subscribe`, and chaining arrows), and what may put resources in a catalog
+//! under titles the fragments do not know: what the catalog pass needs to say that a
+//! relationship names a resource no catalog of the entry point holds.
+
+use super::{Collect, Event, EventKind, Target};
+use crate::ast::{Expr, ExprKind, ResourceExpr, ResourceForm};
+use crate::types::display::capitalize_segments;
+use crate::types::{Kind, Value};
+
+/// The metaparameters that make relationships.
+pub(crate) const RELATIONSHIP_PARAMETERS: &[&str] = &["require", "before", "notify", "subscribe"];
+
+impl Collect<'_> {
+    /// A declaration's relationships to resources, and whether it may give a resource
+    /// of its type another name.
+    pub(super) fn relationships_of(
+        &mut self,
+        expr: &Expr,
+        type_name: &str,
+        resource: &ResourceExpr,
+    ) {
+        if self.record.is_skipped(expr) {
+            return;
+        }
+        for body in &resource.bodies {
+            let renames = body.attributes.iter().any(|a| {
+                matches!(a.name.name.as_str(), "alias" | "name" | "*")
+                    || crate::builtin::resource_type(type_name)
+                        .is_some_and(|t| t.key_attributes.contains(&a.name.name))
+            });
+            if renames {
+                self.may_declare(expr, Some(type_name.to_string()));
+            }
+            // A virtual or exported resource's relationships count only where it is
+            // collected.
+            if resource.form != ResourceForm::Regular {
+                continue;
+            }
+            for attribute in &body.attributes {
+                let parameter = attribute.name.name.as_str();
+                if !RELATIONSHIP_PARAMETERS.contains(&parameter) {
+                    continue;
+                }
+                let mut targets = Vec::new();
+                self.references_of(&attribute.value, &mut |type_name, title| {
+                    let message = format!(
+                        "Could not find resource '{}[{title}]' in parameter '{parameter}'",
+                        capitalize_segments(&type_name)
+                    );
+                    targets.push(Target {
+                        type_name,
+                        title,
+                        message,
+                    });
+                });
+                if !targets.is_empty() {
+                    self.events.push(Event {
+                        span: attribute.value.span,
+                        certain: self.record.is_certain(&body.title),
+                        kind: EventKind::Relate { targets },
+                    });
+                }
+            }
+        }
+    }
+
+    /// A chaining arrow's references to resources on either side (a side that is an
+    /// arrow itself is judged as its own arrow).
+    pub(super) fn arrow(&mut self, expr: &Expr) {
+        let ExprKind::Relationship { left, right, .. } = &expr.kind else {
+            return;
+        };
+        // A collector may collect nothing: then the arrow makes no relationship.
+        if self.record.is_skipped(expr) || may_be_empty(left) || may_be_empty(right) {
+            return;
+        }
+        let mut targets = Vec::new();
+        for side in [left, right] {
+            if matches!(
+                side.kind,
+                ExprKind::Relationship { .. } | ExprKind::Resource(_)
+            ) {
+                continue;
+            }
+            self.references_of(side, &mut |type_name, title| {
+                let message = format!(
+                    "Could not find resource '{}[{title}]' for relationship",
+                    capitalize_segments(&type_name)
+                );
+                targets.push(Target {
+                    type_name,
+                    title,
+                    message,
+                });
+            });
+        }
+        if !targets.is_empty() {
+            self.events.push(Event {
+                span: expr.span,
+                certain: self.record.is_certain(expr),
+                kind: EventKind::Relate { targets },
+            });
+        }
+    }
+
+    /// The resource references `expr` gives: its value, when the walk knows it, else
+    /// references written out (`Package['a']`, in arrays too).
+    fn references_of(&self, expr: &Expr, found: &mut dyn FnMut(String, String)) {
+        let mut any = false;
+        if let Some(value) = self.known(expr) {
+            references(value, &mut |t, title| {
+                any = true;
+                found(t, title)
+            });
+        }
+        if !any {
+            literal_references(expr, found);
+        }
+    }
+
+    pub(super) fn may_declare(&mut self, expr: &Expr, type_name: Option<String>) {
+        self.events.push(Event {
+            span: expr.span,
+            certain: false,
+            kind: EventKind::MayDeclare { type_name },
+        });
+    }
+}
+
+/// The resource references (not classes) a value holds, by type (lower case) and title.
+fn references(value: &Value, found: &mut dyn FnMut(String, String)) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|v| references(v, found)),
+        Value::Type(ty) => {
+            if let Kind::Resource {
+                type_name: Some(t),
+                title: Some(title),
+            } = ty.kind()
+            {
+                if !t.eq_ignore_ascii_case("class") {
+                    found(crate::env::definition_key(t), title.to_string());
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `Package['a']` and `Package['a', 'b']` written out, in arrays too.
+fn literal_references(expr: &Expr, found: &mut dyn FnMut(String, String)) {
+    match &expr.kind {
+        ExprKind::Access { object, args } => {
+            let ExprKind::TypeRef(type_name) = &object.kind else {
+                return;
+            };
+            if type_name.eq_ignore_ascii_case("class") || type_name.eq_ignore_ascii_case("resource")
+            {
+                return;
+            }
+            for (title, _) in crate::infer::declarations::literal_names(args) {
+                found(crate::env::definition_key(type_name), title.to_string());
+            }
+        }
+        ExprKind::Array(items) => items.iter().for_each(|i| literal_references(i, found)),
+        _ => {}
+    }
+}
+
+/// Whether an arrow's side may stand for no resource: a collector, or a chain ending in
+/// one.
+pub(crate) fn may_be_empty(side: &Expr) -> bool {
+    match &side.kind {
+        ExprKind::Collector(_) => true,
+        ExprKind::Relationship { left, right, .. } => may_be_empty(left) || may_be_empty(right),
+        ExprKind::Array(items) => items.is_empty() || items.iter().all(may_be_empty),
+        _ => false,
+    }
+}
+
+/// The type of the resources a call of a resource-making function may declare (`None`
+/// inside: any type), for the functions that make resources (stdlib's, Puppet's
+/// `create_resources`, and by their names those of modules: `create_ini_settings`);
+/// `None` for another function.
+pub(super) fn may_make_resources<'v>(
+    name: &str,
+    call: &crate::ast::Call,
+    known: impl Fn(&Expr) -> Option<&'v Value>,
+) -> Option<Option<String>> {
+    let name = name.trim_start_matches("::");
+    match name {
+        "create_resources" | "ensure_resource" | "ensure_resources" => {
+            Some(match call.args.first().and_then(&known) {
+                Some(Value::String(t)) => {
+                    Some(crate::env::definition_key(t.trim_start_matches('@')))
+                }
+                _ => None,
+            })
+        }
+        "ensure_packages" | "stdlib::ensure_packages" => Some(Some("package".to_string())),
+        _ if name.contains("resource") || name.contains("create_") || name.contains("ensure_") => {
+            Some(None)
+        }
+        _ => None,
+    }
+}
