@@ -304,7 +304,11 @@ fn check_environment(
             Some((environments.for_file(&file.source.path), &*file.program))
         }));
     }
-    let (inferences, catalogs) = catalog_pass(&parsed, &|path| environments.for_file(path));
+    let (inferences, catalogs) = catalog_pass(
+        &parsed,
+        &|path| environments.for_file(path),
+        Installed::Reached,
+    );
     let prepared: Vec<_> = parsed.into_iter().zip(inferences).collect();
     reports.par_extend(
         prepared
@@ -375,9 +379,17 @@ fn index_environments(
 /// environment raise (`crate::catalog`), joined from what each body gives one. The
 /// interpretations are kept for the rules: each file is interpreted once. A file whose
 /// interpretation panics gets none (its check reports the panic).
+/// Whether the catalog pass reads the installed modules its catalogs reach.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Installed {
+    Reached,
+    Left,
+}
+
 fn catalog_pass<'e>(
     parsed: &[(ParseResult, &Arc<Settings>)],
     env_of: &(dyn Fn(&Path) -> &'e Environment + Sync),
+    reach: Installed,
 ) -> (
     Vec<Option<crate::infer::FileInference>>,
     crate::catalog::Catalogs,
@@ -393,7 +405,10 @@ fn catalog_pass<'e>(
         // a module it includes declares too is Puppet's duplicate.
         let env = env_of(files[0].path);
         let checked = files.iter().map(|f| (f.path, f.fragments.as_slice()));
-        let installed = installed::installed_bodies(env, checked, detail);
+        let installed = match reach {
+            Installed::Reached => installed::installed_bodies(env, checked, detail),
+            Installed::Left => Vec::new(),
+        };
         files.extend(installed.iter().map(|(file, fragments)| {
             catalog_listing::file_fragments(file, fragments.clone(), true)
         }));
@@ -1145,7 +1160,9 @@ fn check_parsed_together(
     parsed: Vec<(ParseResult, &Arc<Settings>)>,
     env: &Environment,
 ) -> Vec<FileReport> {
-    let (inferences, catalogs) = catalog_pass(&parsed, &|_| env);
+    // (Per document, as an editor asks: the installed modules are not read again at
+    // every keystroke.)
+    let (inferences, catalogs) = catalog_pass(&parsed, &|_| env, Installed::Left);
     parsed
         .into_iter()
         .zip(inferences)
