@@ -1286,6 +1286,43 @@ fn a_duplicate_with_an_installed_module_is_found_at_the_users_declaration() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A relationship to a resource no code declares is judged only in a closed
+/// environment: in an open one, a module pupcheck was not shown (or a class a node
+/// classifier adds) may declare it.
+#[test]
+fn a_relationship_to_a_resource_is_judged_only_in_a_closed_environment() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-relationship-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write("repo/environment.conf", "modulepath = site\n");
+    write(
+        "repo/site/ntp/manifests/init.pp",
+        "class ntp {\n  package { 'ntp': }\n  file { '/etc/ntp.conf': require => Package['ntpd'] }\n}\n",
+    );
+    let found = |dir: &std::path::Path| {
+        let checked = pupcheck(&[
+            "check",
+            "--no-cache",
+            "--format",
+            "json",
+            dir.to_str().unwrap(),
+        ]);
+        json(&checked)["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["rule"] == "unknown-relationship-target")
+            .map(|d| d["message"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(found(&dir.join("repo")), Vec::<String>::new());
+    write("repo/pupcheck.toml", "environment = \"closed\"\n");
+    assert_eq!(
+        found(&dir.join("repo")),
+        vec!["Could not find resource 'Package[ntpd]' in parameter 'require'".to_string()]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The README shows what `pupcheck catalog examples/demo` prints: it must be what it
 /// prints.
 #[test]
