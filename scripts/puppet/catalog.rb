@@ -7,6 +7,7 @@
 # virtual resources not realized left out, as in a catalog an agent gets), "edges"
 # ([[container, contained], ...] as references) and "error" (the compile's, or null).
 require_relative 'isolated_puppet'
+require_relative 'hiera_copy'
 require 'json'
 require 'tmpdir'
 require 'yaml'
@@ -37,12 +38,7 @@ def own_backends_only(work, environment)
 
   hiera['defaults'] = { 'data_hash' => 'yaml_data', 'datadir' => hiera.dig('defaults', 'datadir') || 'data' }
   hiera['hierarchy'] = kept
-  copy = Dir.mktmpdir('env', work)
-  Dir.children(environment).each do |entry|
-    File.symlink(File.join(environment, entry), File.join(copy, entry)) unless entry == 'hiera.yaml'
-  end
-  File.write(File.join(copy, 'hiera.yaml'), YAML.dump(hiera))
-  copy
+  with_hiera(work, environment, hiera, 'env')
 end
 
 $stdin.each_line do |line|

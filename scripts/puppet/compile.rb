@@ -15,6 +15,7 @@
 # facts of scripts/puppet/facts-debian12.json; defined types are evaluated too, and the
 # catalog is turned into resources of their types as an agent does before applying.
 require_relative 'isolated_puppet'
+require_relative 'hiera_copy'
 require 'json'
 require 'tmpdir'
 require 'yaml'
@@ -27,16 +28,11 @@ facts_json = File.read(File.join(__dir__, 'facts-debian12.json'))
 # hierarchy starts with a level reading `file`.
 def pin_hiera_level(work, config, file)
   folder = File.dirname(config)
-  pinned = Dir.mktmpdir('pin', work)
-  Dir.children(folder).each do |entry|
-    File.symlink(File.join(folder, entry), File.join(pinned, entry)) unless entry == 'hiera.yaml'
-  end
   hiera = YAML.safe_load(File.read(config))
   relative = File.dirname(file).delete_prefix(folder + '/')
   level = { 'name' => 'pupcheck', 'datadir' => relative, 'path' => File.basename(file) }
   hiera['hierarchy'] = [level] + (hiera['hierarchy'] || [])
-  File.write(File.join(pinned, 'hiera.yaml'), YAML.dump(hiera))
-  pinned
+  with_hiera(work, folder, hiera, 'pin')
 end
 
 $stdin.each_line do |line|

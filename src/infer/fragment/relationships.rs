@@ -43,24 +43,10 @@ impl Collect<'_> {
                     continue;
                 }
                 let mut targets = Vec::new();
-                self.references_of(&attribute.value, &mut |type_name, title| {
-                    let message = format!(
-                        "Could not find resource '{}[{title}]' in parameter '{parameter}'",
-                        capitalize_segments(&type_name)
-                    );
-                    targets.push(Target {
-                        type_name,
-                        title,
-                        message,
-                    });
-                });
-                if !targets.is_empty() {
-                    self.events.push(Event {
-                        span: attribute.value.span,
-                        certain: self.record.is_certain(&body.title),
-                        kind: EventKind::Relate { targets },
-                    });
-                }
+                let how = format!("in parameter '{parameter}'");
+                self.targets_of(&attribute.value, &how, &mut targets);
+                let certain = self.record.is_certain(&body.title);
+                self.relate(attribute.value.span, certain, targets);
             }
         }
     }
@@ -83,25 +69,25 @@ impl Collect<'_> {
             ) {
                 continue;
             }
-            self.references_of(side, &mut |type_name, title| {
-                let message = format!(
-                    "Could not find resource '{}[{title}]' for relationship",
-                    capitalize_segments(&type_name)
-                );
-                targets.push(Target {
-                    type_name,
-                    title,
-                    message,
-                });
-            });
+            self.targets_of(side, "for relationship", &mut targets);
         }
-        if !targets.is_empty() {
-            self.events.push(Event {
-                span: expr.span,
-                certain: self.record.is_certain(expr),
-                kind: EventKind::Relate { targets },
+        self.relate(expr.span, self.record.is_certain(expr), targets);
+    }
+
+    /// The resources `expr` names, each with Puppet's error when the catalog lacks it
+    /// (`Could not find resource 'Package[a]' <how>`).
+    fn targets_of(&self, expr: &Expr, how: &str, out: &mut Vec<Target>) {
+        self.references_of(expr, &mut |type_name, title| {
+            let message = format!(
+                "Could not find resource '{}[{title}]' {how}",
+                capitalize_segments(&type_name)
+            );
+            out.push(Target {
+                type_name,
+                title,
+                message,
             });
-        }
+        });
     }
 
     /// The resource references `expr` gives: its value, when the walk knows it, else
@@ -116,6 +102,16 @@ impl Collect<'_> {
         }
         if !any {
             literal_references(expr, found);
+        }
+    }
+
+    fn relate(&mut self, span: crate::source::Span, certain: bool, targets: Vec<Target>) {
+        if !targets.is_empty() {
+            self.events.push(Event {
+                span,
+                certain,
+                kind: EventKind::Relate { targets },
+            });
         }
     }
 
