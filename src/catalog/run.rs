@@ -299,7 +299,9 @@ impl<'i, 'f> Run<'i, 'f> {
             } => {
                 self.open_types.insert(type_name.clone());
             }
-            EventKind::MayDeclare { type_name: None } => self.open = true,
+            EventKind::MayDeclare { type_name: None } | EventKind::RelationshipsMayChange => {
+                self.open = true
+            }
             _ => {}
         }
     }

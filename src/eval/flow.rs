@@ -389,6 +389,7 @@ impl<'a> Evaluator<'a> {
         let Some(type_name) = default_type_name(defaults) else {
             return;
         };
+        let certain = self.walks_every_path();
         for attribute in &defaults.attributes {
             if attribute.op != crate::ast::AttributeOp::Set || attribute.name.name == "*" {
                 continue;
@@ -399,6 +400,7 @@ impl<'a> Evaluator<'a> {
                     attribute: attribute.name.name.clone(),
                     value,
                     span: attribute.value.span,
+                    certain,
                 });
             }
         }

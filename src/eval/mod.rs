@@ -199,6 +199,9 @@ pub struct ResourceDefault {
     pub value: AbstractValue,
     /// Where the value is written.
     pub span: crate::source::Span,
+    /// Set on every path of the body walked (not in a branch the walk does not know to
+    /// be taken, nor in a lambda's body).
+    pub certain: bool,
 }
 
 /// An error Puppet raises while evaluating code it runs: the message, at the innermost

@@ -364,7 +364,11 @@ impl<'a> Resolver<'a> {
             return Ok(t::alias(a.clone()));
         }
         let Some(body) = self.source.alias_body(name) else {
-            if !self.source.knows_every_alias() {
+            // A module's aliases are named in its namespace (`mymod::Port`): one of
+            // Puppet's own resource types (`Package`) is not one of the aliases not seen.
+            let builtin_resource =
+                !name.contains("::") && crate::builtin::resource_type(&key).is_some();
+            if !self.source.knows_every_alias() && !builtin_resource {
                 return Err(TypeError {
                     message: format!("unknown type {name}"),
                     span,

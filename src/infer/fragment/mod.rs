@@ -93,6 +93,10 @@ pub enum EventKind {
     /// not written out, or one that gives a resource another name (`alias`, a namevar,
     /// `* =>`).
     MayDeclare { type_name: Option<String> },
+    /// An override (`File['x'] { ... }`, a collector's `{ ... }`) that sets a
+    /// relationship metaparameter (or may, through `* =>`): it may remove or replace the
+    /// relationships of resources declared anywhere in the catalog.
+    RelationshipsMayChange,
 }
 
 /// A resource a relationship names.
@@ -212,6 +216,7 @@ fn fragment(body: Body, span: Span, statements: &[Expr], record: &Record) -> Fra
         detail: record.detail,
         events: Vec::new(),
         iterations: Vec::new(),
+        defaults_related: std::collections::HashMap::new(),
     };
     for statement in statements {
         collect.visit_expr(statement);
@@ -248,6 +253,9 @@ struct Collect<'r> {
     /// The iterations over known collections around the expression walked, innermost
     /// last.
     iterations: Vec<iterations::Iteration>,
+    /// The resource defaults whose relationships are events already (by where their
+    /// value is written), and whether certainly.
+    defaults_related: std::collections::HashMap<Span, bool>,
 }
 
 impl Collect<'_> {
@@ -509,11 +517,16 @@ impl<'p> Visitor<'p> for Collect<'_> {
             kind if kind.is_definition() => return,
             ExprKind::Resource(resource) => self.resource(expr, resource),
             ExprKind::Call(call) => self.call(expr, call),
-            ExprKind::ResourceDefaults(_) | ExprKind::ResourceOverride(_) => {
-                self.keys_may_change(expr)
+            ExprKind::ResourceDefaults(_) => self.keys_may_change(expr),
+            ExprKind::ResourceOverride(o) => {
+                self.keys_may_change(expr);
+                self.relationships_may_change(expr, &o.attributes);
             }
             ExprKind::Collector(collector) => {
                 self.keys_may_change(expr);
+                if let Some(attributes) = &collector.overrides {
+                    self.relationships_may_change(expr, attributes);
+                }
                 let type_name = match &collector.type_expr.kind {
                     ExprKind::Name(n) | ExprKind::TypeRef(n) => Some(crate::env::definition_key(n)),
                     _ => None,

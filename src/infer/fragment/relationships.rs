@@ -24,10 +24,20 @@ impl Collect<'_> {
             return;
         }
         for body in &resource.bodies {
-            let renames = body.attributes.iter().any(|a| {
-                matches!(a.name.name.as_str(), "alias" | "name" | "*")
+            let keyish = |name: &str| {
+                matches!(name, "alias" | "name")
                     || crate::builtin::resource_type(type_name)
-                        .is_some_and(|t| t.key_attributes.contains(&a.name.name))
+                        .is_some_and(|t| t.key_attributes.iter().any(|k| k == name))
+            };
+            let renames = body.attributes.iter().any(|a| match a.name.name.as_str() {
+                // A hash of known keys renames as its keys do.
+                "*" => match self.known(&a.value) {
+                    Some(Value::Hash(entries)) => entries
+                        .keys()
+                        .any(|k| !matches!(k, Value::String(k) if !keyish(k))),
+                    _ => true,
+                },
+                name => keyish(name),
             });
             if renames {
                 self.may_declare(expr, Some(type_name.to_string()));
@@ -37,17 +47,86 @@ impl Collect<'_> {
             if resource.form != ResourceForm::Regular {
                 continue;
             }
+            let certain = self.record.is_certain(&body.title);
             for attribute in &body.attributes {
                 let parameter = attribute.name.name.as_str();
+                if parameter == "*" {
+                    self.splat_relationships(&attribute.value, certain);
+                }
                 if !RELATIONSHIP_PARAMETERS.contains(&parameter) {
                     continue;
                 }
                 let mut targets = Vec::new();
                 let how = format!("in parameter '{parameter}'");
                 self.targets_of(&attribute.value, &how, &mut targets);
-                let certain = self.record.is_certain(&body.title);
                 self.relate(attribute.value.span, certain, targets);
             }
+            self.default_relationships(resource, body, certain);
+        }
+    }
+
+    /// The relationships a `* => $hash` of known value gives.
+    fn splat_relationships(&mut self, hash: &Expr, certain: bool) {
+        let Some(Value::Hash(entries)) = self.known(hash) else {
+            return;
+        };
+        let mut targets = Vec::new();
+        for (key, value) in entries.iter() {
+            let Value::String(parameter) = key else {
+                continue;
+            };
+            if RELATIONSHIP_PARAMETERS.contains(&parameter.as_ref()) {
+                let how = format!("in parameter '{parameter}'");
+                references(value, &mut |type_name, title| {
+                    targets.push(target(type_name, title, &how))
+                });
+            }
+        }
+        self.relate(hash.span, certain, targets);
+    }
+
+    /// The relationships resource defaults (`Package { require => ... }`) give a
+    /// resource that does not set the parameter itself: Puppet adds them to it, then
+    /// checks them with its own. Shown at the default's value, once per default.
+    fn default_relationships(
+        &mut self,
+        resource: &ResourceExpr,
+        body: &crate::ast::ResourceBody,
+        certain: bool,
+    ) {
+        // A `* =>` hash may set the parameter: then the default does not apply.
+        if body.attributes.iter().any(|a| a.name.name == "*") {
+            return;
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for default in self.record.resource_defaults(resource) {
+            let parameter = default.attribute.as_str();
+            // (The innermost default of an attribute comes first.)
+            if seen.contains(&parameter) {
+                continue;
+            }
+            seen.push(parameter);
+            let given = body.attributes.iter().any(|a| a.name.name == parameter);
+            if given || !RELATIONSHIP_PARAMETERS.contains(&parameter) {
+                continue;
+            }
+            let certain = certain && default.certain;
+            // Each default once, certainly where any resource takes it certainly.
+            match self.defaults_related.get(&default.span) {
+                Some(&was_certain) if was_certain || !certain => continue,
+                _ => {
+                    self.defaults_related.insert(default.span, certain);
+                }
+            }
+            let crate::infer::AbstractValue::Known(value) = &default.value else {
+                continue;
+            };
+            let how = format!("in parameter '{parameter}'");
+            let mut targets = Vec::new();
+            references(value, &mut |type_name, title| {
+                targets.push(target(type_name, title, &how))
+            });
+            self.relate(default.span, certain, targets);
         }
     }
 
@@ -78,15 +157,7 @@ impl Collect<'_> {
     /// (`Could not find resource 'Package[a]' <how>`).
     fn targets_of(&self, expr: &Expr, how: &str, out: &mut Vec<Target>) {
         self.references_of(expr, &mut |type_name, title| {
-            let message = format!(
-                "Could not find resource '{}[{title}]' {how}",
-                capitalize_segments(&type_name)
-            );
-            out.push(Target {
-                type_name,
-                title,
-                message,
-            });
+            out.push(target(type_name, title, how))
         });
     }
 
@@ -115,12 +186,43 @@ impl Collect<'_> {
         }
     }
 
+    /// An override that sets (or may set) a relationship metaparameter.
+    pub(super) fn relationships_may_change(
+        &mut self,
+        expr: &Expr,
+        attributes: &[crate::ast::Attribute],
+    ) {
+        let sets = |a: &crate::ast::Attribute| {
+            a.name.name == "*" || RELATIONSHIP_PARAMETERS.contains(&a.name.name.as_str())
+        };
+        if !self.record.is_skipped(expr) && attributes.iter().any(sets) {
+            self.events.push(Event {
+                span: expr.span,
+                certain: false,
+                kind: EventKind::RelationshipsMayChange,
+            });
+        }
+    }
+
     pub(super) fn may_declare(&mut self, expr: &Expr, type_name: Option<String>) {
         self.events.push(Event {
             span: expr.span,
             certain: false,
             kind: EventKind::MayDeclare { type_name },
         });
+    }
+}
+
+/// A resource a relationship names, with Puppet's error when the catalog lacks it.
+fn target(type_name: String, title: String, how: &str) -> Target {
+    let message = format!(
+        "Could not find resource '{}[{title}]' {how}",
+        capitalize_segments(&type_name)
+    );
+    Target {
+        type_name,
+        title,
+        message,
     }
 }
 

@@ -23,8 +23,13 @@ declare_rule! {
     /// code of the environment can declare it at all (no declaration of that title, no
     /// declaration of its type under a title not known, no collector, alias or
     /// resource-making function of its type), in an environment pupcheck sees whole
-    /// (closed): then no node's catalog holds it. Relationships to classes that exist
-    /// but that the catalog may not hold are not judged yet.
+    /// (closed): then no node's catalog holds it. The relationships a resource gets
+    /// from resource defaults set before it in its scope (`Package { require => ...
+    /// }`, shown at the default's value) and from a `* =>` hash of known value count as
+    /// its own; a compile in which an override (a collector's, an inheriting class's)
+    /// sets a relationship metaparameter is not judged, as it may replace them.
+    /// Relationships to classes that exist but that the catalog may not hold are not
+    /// judged: a node classifier may add any class.
     ///
     /// ## Why it matters
     /// Puppet checks every relationship when it finishes a catalog and fails the
