@@ -1160,6 +1160,70 @@ fn catalog_lists_a_roles_resources_and_diffs_two_trees() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `pupcheck catalog --diff-rev REV`: the working tree's catalogs against the same
+/// tree at a git revision, from the repository's root or a subfolder of it; an
+/// ignored folder of installed modules (r10k's `modules/`) serves both sides, so it
+/// shows no change; a revision the repository lacks is a usage error.
+#[test]
+fn catalog_diff_rev_compares_the_working_tree_with_a_revision() {
+    let dir = std::env::temp_dir().join(format!("pupcheck-catalog-rev-{}", std::process::id()));
+    let write = scratch_tree(&dir);
+    write(".gitignore", "/modules/\n");
+    write("environment.conf", "modulepath = site:modules\n");
+    write(
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include vendor\n  package { 'nginx': ensure => installed }\n}\n",
+    );
+    write(
+        "modules/vendor/manifests/init.pp",
+        "class vendor {\n  package { 'vendor-tools': }\n}\n",
+    );
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+    };
+    git(&["init", "--quiet"]);
+    git(&["add", "."]);
+    git(&["commit", "--quiet", "-m", "base"]);
+    let unchanged = pupcheck(&["catalog", "--diff-rev", "HEAD", dir.to_str().unwrap()]);
+    assert_eq!(unchanged.status.code(), Some(0), "{unchanged:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&unchanged.stdout),
+        "No catalog changes.\n"
+    );
+    write(
+        "site/role/manifests/web.pp",
+        "class role::web {\n  include vendor\n  package { 'nginx': ensure => latest }\n}\n",
+    );
+    for tree in [dir.clone(), dir.join("site")] {
+        let diff = pupcheck(&["catalog", "--diff-rev", "HEAD", tree.to_str().unwrap()]);
+        assert_eq!(diff.status.code(), Some(1), "{diff:?}");
+        let text = String::from_utf8_lossy(&diff.stdout);
+        assert!(
+            text.contains("class role::web: 0 added, 0 removed, 1 changed")
+                && text.contains("      ensure: installed -> latest"),
+            "{text}"
+        );
+    }
+    let missing = pupcheck(&[
+        "catalog",
+        "--diff-rev",
+        "no-such-branch",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2), "{missing:?}");
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("no-such-branch: no such revision"),
+        "{missing:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `pupcheck catalog` follows a role into installed modules (the modulepath's, which
 /// are not checked) and lists what they declare: through `contain` (the container
 /// holds the class too, as in Puppet's catalog), `ensure_packages`,

@@ -1,6 +1,7 @@
 //! `pupcheck catalog`: the catalog pupcheck assembles for a class, a node or every
-//! role of a tree (`check::catalog_listings`), as a table or as JSON; with `--diff`,
-//! what a change adds, removes and changes in them.
+//! role of a tree (`check::catalog_listings`), as a table or as JSON; with `--diff`
+//! (another tree) or `--diff-rev` (a git revision), what a change adds, removes and
+//! changes in them.
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
 use crate::catalog::listing::{Listing, Selector};
@@ -21,6 +22,12 @@ pub struct CatalogArgs {
     /// tree adds, removes and changes. Exit status 1 when something changed.
     #[arg(long, value_name = "BASE_TREE")]
     diff: Option<PathBuf>,
+    /// Compare with the same catalogs of the tree at this git revision (a commit, a
+    /// branch, a tag: the base of a pull request), read from the repository around the
+    /// tree; the working tree's ignored folders (installed modules) serve both. Exit
+    /// status 1 when something changed.
+    #[arg(long, value_name = "REV", conflicts_with = "diff")]
+    diff_rev: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CatalogFormat::Table)]
     format: CatalogFormat,
@@ -51,11 +58,12 @@ pub fn catalog(args: CatalogArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    if listings.is_empty() && args.diff.is_none() {
+    let comparing = args.diff.is_some() || args.diff_rev.is_some();
+    if listings.is_empty() && !comparing {
         eprintln!("pupcheck: {}", nothing_named(&selector, &args.tree));
         return EXIT_USAGE;
     }
-    let Some(base) = &args.diff else {
+    if !comparing {
         match args.format {
             CatalogFormat::Json => {
                 let all: Vec<_> = listings
@@ -74,8 +82,8 @@ pub fn catalog(args: CatalogArgs) -> i32 {
             CatalogFormat::Table => print!("{}", crate::output::catalog::listings_table(&listings)),
         }
         return EXIT_CLEAN;
-    };
-    let before = match listings_of(base, &args.modulepath, &selector) {
+    }
+    let before = match base_listings(&args, &selector) {
         Ok(before) => before,
         Err(message) => {
             eprintln!("pupcheck: {message}");
@@ -94,6 +102,19 @@ pub fn catalog(args: CatalogArgs) -> i32 {
         EXIT_CLEAN
     } else {
         EXIT_FINDINGS
+    }
+}
+
+/// The catalogs of the base of the comparison: another tree, or the tree at a git
+/// revision.
+fn base_listings(args: &CatalogArgs, selector: &Selector) -> Result<Vec<Listing>, String> {
+    match (&args.diff, &args.diff_rev) {
+        (Some(base), _) => listings_of(base, &args.modulepath, selector),
+        (None, Some(rev)) => {
+            let base = super::git_revision::write_out(&args.tree, rev)?;
+            listings_of(&base.tree, &args.modulepath, selector)
+        }
+        (None, None) => Ok(Vec::new()),
     }
 }
 

@@ -20,6 +20,7 @@ use std::time::Instant;
 mod catalog_cmd;
 mod env_cmd;
 mod explain_cmd;
+mod git_revision;
 mod merge_cmd;
 mod report_cmd;
 mod rules_cmd;
@@ -109,8 +110,8 @@ enum Command {
     Env(env_cmd::EnvArgs),
     /// The catalog pupcheck assembles without a node for a class, a node or every role
     /// (resources with their parameters, known as values or by type, and edges), as a
-    /// table or JSON; with --diff BASE_TREE, what the tree adds, removes and changes in
-    /// them.
+    /// table or JSON; with --diff BASE_TREE or --diff-rev REV (a git revision), what the
+    /// tree adds, removes and changes in them.
     Catalog(catalog_cmd::CatalogArgs),
     /// Join the JSON or SARIF reports of `check --shard I/N` jobs into one.
     Merge(merge_cmd::MergeArgs),
