@@ -182,18 +182,23 @@ read -r env_hiera _ < <(best_of "$bin" check -q --select hiera-parameter-type,hi
 read -r env_scan env_scan_rss < <(best_of "$bin" check -q --select hiera-unknown-key,missing-parameter "$envdir")
 rm -rf "$envdir"
 
-# The catalog pass (duplicate-declaration, duplicate-class-declaration: every file
+# The catalog pass (duplicate-declaration, duplicate-class-declaration,
+# unknown-relationship-target's relationships to resources: every file
 # interpreted first, then each environment's catalogs joined) against the default check
 # without it, on the corpus and on a large control repository built from it
 # (scripts/catalog_bench_repo.sh: every module under site/, a role per module including
 # five modules' main classes, nodes); puppet parser validate and puppet-lint on the same
 # repository; and `pupcheck catalog --diff` over every role of it, against a copy where
-# one module changed.
-no_catalog=(--ignore duplicate-declaration,duplicate-class-declaration)
+# one module changed (and `--diff-rev HEAD`, the copy a git repository whose working
+# tree holds the change).
+no_catalog=(--ignore duplicate-declaration,duplicate-class-declaration,unknown-relationship-target)
 read -r nocat_time _ < <(best_of "$bin" check --format json "${no_catalog[@]}" "${files[@]}")
 repo=$(mktemp -d)
 bash scripts/catalog_bench_repo.sh "$repo/base"
 cp -r "$repo/base" "$repo/head"
+git -C "$repo/head" init --quiet
+git -C "$repo/head" add --all
+git -C "$repo/head" -c user.name=bench -c user.email=bench@example.com commit --quiet -m base
 # One change a pull request makes: a resource added to the main class of the first role's module.
 first=$(find "$repo/head/site/role/manifests" -name '*.pp' | sort | head -1)
 perl -0pi -e 's/\}\s*\z/  notify { "pupcheck bench change": }\n}\n/' "$repo/head/site/$(basename "$first" .pp)/manifests/init.pp"
@@ -201,6 +206,7 @@ mapfile -t repo_files < <(find "$repo/base" -name '*.pp' | sort)
 read -r repo_time repo_rss < <(best_of "$bin" check -q "$repo/base")
 read -r repo_nocat _ < <(best_of "$bin" check -q "${no_catalog[@]}" "$repo/base")
 read -r diff_time diff_rss < <(best_of "$bin" catalog --diff "$repo/base" "$repo/head")
+read -r diff_rev_time _ < <(best_of "$bin" catalog --diff-rev HEAD "$repo/head")
 roles=$(find "$repo/base/site/role/manifests" -name '*.pp' | wc -l)
 rtmp=$(mktemp -d)
 start=$(date +%s.%N)
@@ -249,7 +255,7 @@ echo "pupcheck default check ($(nproc) threads): ${def_time} s, peak RSS $((def_
 echo "catalog pass, corpus: default check ${def_time} s, without the catalog pass ${nocat_time} s"
 echo "control repository (${#repo_files[@]} manifests, $roles roles): default check ${repo_time} s (peak RSS $((repo_rss / 1024)) MB), without the catalog pass ${repo_nocat} s; puppet parser validate ${repo_pv} s, puppet-lint ${repo_pl} s"
 awk -v a="$repo_pv" -v b="$repo_time" -v c="$repo_pl" 'BEGIN{printf "ratio, control repository: the default check is %.1fx faster than puppet parser validate, %.1fx faster than puppet-lint\n", a/b, c/b}'
-echo "pupcheck catalog --diff, every role of that repository against a copy with one change: ${diff_time} s, peak RSS $((diff_rss / 1024)) MB"
+echo "pupcheck catalog --diff, every role of that repository against a copy with one change: ${diff_time} s, peak RSS $((diff_rss / 1024)) MB; --diff-rev HEAD (the change uncommitted): ${diff_rev_time} s"
 echo "puppet parser validate:          ${pv_time} s"
 echo "puppet-lint (all checks):        ${pl_time} s"
 awk -v a="$pv_time" -v b="$pc_time" 'BEGIN{printf "ratio: pupcheck is %.1fx faster than puppet parser validate\n", a/b}'
