@@ -104,14 +104,23 @@ pub fn resource_body(text: &str, offset: usize) -> Option<ResourceBody> {
         .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .next()
         .unwrap_or_default();
+    // A statement ending on an earlier line (`$x = 1`, `include foo`, `notice('x')`)
+    // ends where the next line starts a declaration; a keyword (`if b {`) or an
+    // operator left open (`$a ==\n b {`) does not end one.
+    let gap = &text[ahead.len()..word_start];
+    let after_a_statement = gap.contains('\n')
+        && ahead.ends_with(|c: char| {
+            c.is_ascii_alphanumeric() || matches!(c, '_' | ')' | ']' | '\'' | '"')
+        })
+        && !KEYWORDS.contains(&previous_word)
+        && !["not", "unless", "if", "elsif"].contains(&previous_word);
     if !first.is_ascii_alphabetic()
         || KEYWORDS.contains(&type_name)
         || ahead.ends_with('$')
-        || ahead.ends_with(')')
         || ["class", "define", "inherits", "node", "type"].contains(&previous_word)
         || !(ahead.is_empty()
-            || ahead.ends_with(['}', ';', '{', '\n'])
-            || ahead.ends_with(|c: char| c.is_whitespace())
+            || after_a_statement
+            || ahead.ends_with(['}', ';', '{'])
             || ahead.ends_with("->")
             || ahead.ends_with("~>"))
     {
@@ -164,11 +173,55 @@ pub fn resource_body(text: &str, offset: usize) -> Option<ResourceBody> {
     if !typed.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return None;
     }
+    given.extend(attributes_after(text, end));
     Some(ResourceBody {
         type_name: type_name.to_string(),
         title,
         given,
     })
+}
+
+/// The attributes a body gives after the cursor, up to its end (`}`, or the `;` before
+/// the next body): the names before `=>` or `+>` at the body's own depth.
+fn attributes_after(text: &str, from: usize) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut names = Vec::new();
+    let mut depth = 0usize;
+    // Where the attribute being read starts (after the cursor's word, or a comma).
+    let mut chunk = text[from..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(text.len(), |n| from + n);
+    let mut i = chunk;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'\'' | b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != c {
+                    i += usize::from(bytes[i] == b'\\') + 1;
+                }
+            }
+            b'{' | b'[' | b'(' => depth += 1,
+            b'}' | b']' | b')' if depth > 0 => depth -= 1,
+            b'}' | b']' | b')' | b';' => break,
+            b',' if depth == 0 => chunk = i + 1,
+            b'>' if depth == 0 && i > 0 && matches!(bytes[i - 1], b'=' | b'+') => {
+                let name = text[chunk..i - 1].trim();
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    names.push(name.to_string());
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    names
 }
 
 #[cfg(test)]
@@ -195,6 +248,29 @@ mod tests {
         let second = at_cursor("file { 'a': mode => '0644'; 'b': own|").unwrap();
         assert_eq!(second.title.as_deref(), Some("b"));
         assert!(second.given.is_empty());
+    }
+
+    #[test]
+    fn after_a_statement_that_ends_a_line() {
+        let after_assignment = at_cursor("$x = 1\nclass { 'demo': | }\n").unwrap();
+        assert_eq!(after_assignment.title.as_deref(), Some("demo"));
+        let after_include = at_cursor("include foo\nfile { '/x': | }\n").unwrap();
+        assert_eq!(after_include.type_name, "file");
+        let after_call = at_cursor("notice('x')\nfile { '/x': | }\n").unwrap();
+        assert_eq!(after_call.type_name, "file");
+        assert_eq!(at_cursor("if\n  b { |"), None);
+        assert_eq!(at_cursor("if $a and\n  b { |"), None);
+    }
+
+    #[test]
+    fn what_the_body_gives_after_the_cursor() {
+        let body = at_cursor(
+            "class { 'demo':\n  po|\n  motd_lines => ['a', 'b'],\n  port => 1,\n}\nfile { 'x': mode => 1 }",
+        )
+        .unwrap();
+        assert_eq!(body.given, ["motd_lines", "port"]);
+        let next_body = at_cursor("file { 'a': | ; 'b': mode => '0644' }").unwrap();
+        assert!(next_body.given.is_empty());
     }
 
     #[test]

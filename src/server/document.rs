@@ -35,8 +35,14 @@ impl Document {
     }
 
     /// Applies the editor's changes in order: each replaces a range (positions in the
-    /// text as the previous changes left it), or the whole text.
-    pub fn apply(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>) {
+    /// text as the previous changes left it), or the whole text. Changes of a version
+    /// not newer than the document's are stale (a client resending, or messages out of
+    /// order): applying them to text they were not made on would corrupt it, so they
+    /// are left out; whether they were applied is returned.
+    pub fn apply(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>) -> bool {
+        if version <= self.version {
+            return false;
+        }
         for change in changes {
             match change.range {
                 Some(range) => {
@@ -49,6 +55,7 @@ impl Document {
             self.line_starts = line_starts(&self.text);
         }
         self.version = version;
+        true
     }
 
     /// The byte offset of `position`; a position past the end of its line is the

@@ -100,6 +100,141 @@ fn documentation(source: &SourceFile, program: &Program, start: u32) -> String {
     out.trim().to_string()
 }
 
+/// The metaparameters every resource takes (Puppet's `Puppet::Type.metaparams`).
+const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// An attribute's name in a resource body: the parameter of the class or defined type
+/// (declared type, default, documentation), a metaparameter, or an attribute of the
+/// resource type (its type or values).
+pub fn attribute(
+    env: &Environment,
+    owner: &super::target::Target,
+    name: &str,
+    text_of: impl Fn(&std::path::Path) -> Option<String>,
+) -> Option<String> {
+    use super::target::Target;
+    let (kind, key) = match owner {
+        Target::Class(class) => ("class", crate::env::definition_key(class)),
+        Target::ResourceType(t) => ("defined type", crate::env::definition_key(t)),
+        _ => return None,
+    };
+    if METAPARAMETERS.contains(&name) {
+        return Some(format!(
+            "```puppet
+{name}
+```
+
+metaparameter: every resource and class takes it"
+        ));
+    }
+    let definition = match kind {
+        "class" => env.class(&key),
+        _ => env.define(&key),
+    };
+    let Some(definition) = definition else {
+        let found = env.resource_type(&key)?;
+        let mut out = format!(
+            "```puppet
+{name}
+```
+
+attribute of resource type `{key}`"
+        );
+        if let Some(ty) = found.types.get(name) {
+            let _ = write!(out, ": `{ty}`");
+        } else if let Some(values) = found.values.get(name) {
+            let _ = write!(out, ": {}", values.join(", "));
+        }
+        return found.attributes.iter().any(|a| a == name).then_some(out);
+    };
+    let param = definition.param(name)?;
+    let text = text_of(&definition.path)?;
+    let slice = |e: &Option<crate::ast::Expr>| {
+        e.as_ref()
+            .and_then(|e| text.get(e.span.range()))
+            .map(str::to_string)
+    };
+    let mut out = String::from(
+        "```puppet
+",
+    );
+    if let Some(ty) = slice(&param.type_expr) {
+        let _ = write!(out, "{ty} ");
+    }
+    let _ = write!(out, "${name}");
+    if let Some(default) = slice(&param.default) {
+        let _ = write!(out, " = {}", crate::infer::answer::one_line(&default));
+    }
+    let _ = write!(
+        out,
+        "
+```
+
+parameter of {kind} `{key}`"
+    );
+    if let Some(doc) = parameter_documentation(&definition.path, &text, name) {
+        let _ = write!(
+            out,
+            "
+
+{doc}"
+        );
+    }
+    let line = text[..(param.name.span.start as usize).min(text.len())]
+        .matches('\n')
+        .count()
+        + 1;
+    let _ = write!(
+        out,
+        "
+
+*{}:{line}*",
+        crate::source::shown_path(&definition.path)
+    );
+    Some(out)
+}
+
+/// The text of `@param name` in the documentation of the definition in `text`, with
+/// its continuation lines.
+fn parameter_documentation(path: &std::path::Path, text: &str, name: &str) -> Option<String> {
+    let (_, parsed) = super::workspace::parse(path.to_path_buf(), text)?;
+    let mut out: Option<String> = None;
+    for comment in &parsed.program.comments {
+        let line = text.get(comment.span.range())?.trim_start_matches('#');
+        let trimmed = line.trim();
+        if let Some(rest) = trimmed.strip_prefix("@param") {
+            if out.is_some() {
+                break;
+            }
+            let rest = rest.trim();
+            let (param, what) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            if param.trim_start_matches('$') == name {
+                out = Some(what.trim().to_string());
+            }
+        } else if let Some(doc) = out.as_mut() {
+            // Continuation lines are indented under the tag; another tag ends it.
+            if trimmed.starts_with('@') || !line.starts_with("   ") {
+                break;
+            }
+            doc.push(' ');
+            doc.push_str(trimmed);
+        }
+    }
+    out.map(|d| d.trim().to_string()).filter(|d| !d.is_empty())
+}
+
 /// A resource type written in Ruby: its attributes, with the values each accepts
 /// where the type lists them.
 fn resource_type(env: &Environment, name: &str) -> Option<String> {

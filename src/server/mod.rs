@@ -319,9 +319,10 @@ impl Server {
                     return;
                 };
                 if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
-                    doc.apply(p.text_document.version, p.content_changes);
-                    self.pending
-                        .insert(p.text_document.uri, Instant::now() + DEBOUNCE);
+                    if doc.apply(p.text_document.version, p.content_changes) {
+                        self.pending
+                            .insert(p.text_document.uri, Instant::now() + DEBOUNCE);
+                    }
                 }
             }
             DidSaveTextDocument::METHOD => {
@@ -339,9 +340,14 @@ impl Server {
                     return;
                 };
                 let uri = p.text_document.uri;
+                let mut discarded = false;
                 if let Some(doc) = self.documents.remove(&uri) {
                     self.workspace
                         .forget_environment(Some(&crate::env::environment_root(&doc.path)));
+                    // Closed with edits not saved: the other documents were checked
+                    // against text that is gone, the file on disk is what holds now.
+                    discarded =
+                        std::fs::read(&doc.path).ok().as_deref() != Some(doc.text.as_bytes());
                 }
                 self.pending.remove(&uri);
                 self.definitions.remove(&uri);
@@ -350,6 +356,12 @@ impl Server {
                     Vec::new(),
                     None,
                 ));
+                if discarded {
+                    let open: Vec<Url> = self.documents.keys().cloned().collect();
+                    for other in open {
+                        self.publish(&other);
+                    }
+                }
             }
             DidChangeWatchedFiles::METHOD => {
                 let Ok(p) =
@@ -634,9 +646,23 @@ impl Server {
             &at.settings,
             &at.env,
             |ctx| {
-                if let Some((found, span)) =
-                    target::target_at(at.parsed_program(), &ctx.exprs, at.offset)
+                // A comment is no expression's (not the `if` around it).
+                if at
+                    .parsed_program()
+                    .comments
+                    .iter()
+                    .any(|c| c.span.start <= at.offset && at.offset < c.span.end)
                 {
+                    return None;
+                }
+                let found = target::target_at(at.parsed_program(), &ctx.exprs, at.offset);
+                if let Some((target::Target::Attribute { owner, name }, span)) = &found {
+                    let markdown = hover::attribute(&at.env, owner, name, |path| {
+                        at.workspace.text(path, at.documents)
+                    });
+                    return markdown.map(|m| (m, *span));
+                }
+                if let Some((found, span)) = found {
                     let site = navigation::site(&at.env, &found, &at.doc.path);
                     let text = site
                         .as_ref()
@@ -689,6 +715,11 @@ impl Server {
                 at.documents,
             ),
             target::Target::HieraKey(key) => navigation::hiera_locations(&at.env, key),
+            target::Target::Attribute { owner, name } => {
+                navigation::attribute_location(&at.env, owner, name, at.workspace, at.documents)
+                    .into_iter()
+                    .collect()
+            }
             other => navigation::site(&at.env, other, &at.doc.path)
                 .and_then(|site| navigation::site_location(&site, at.workspace, at.documents))
                 .into_iter()

@@ -38,8 +38,39 @@ pub fn site(env: &Environment, target: &Target, here: &Path) -> Option<Site> {
             Some(path) => Some(at(path, SymbolKind::TypeAlias, name)),
             None => define_or_ruby_type(env, name),
         },
-        Target::Variable(_) | Target::HieraKey(_) => None,
+        Target::Variable(_) | Target::HieraKey(_) | Target::Attribute { .. } => None,
     }
+}
+
+/// Where an attribute's name is declared: the parameter of the class or defined type,
+/// or the `newparam`/`newproperty` of a resource type a module writes in Ruby
+/// (Puppet's own types have no file here).
+pub fn attribute_location(
+    env: &Environment,
+    owner: &Target,
+    name: &str,
+    workspace: &Workspace,
+    documents: &BTreeMap<Url, Document>,
+) -> Option<Location> {
+    let definition = match owner {
+        Target::Class(class) => env.class(class),
+        Target::ResourceType(type_name) => env.define(&definition_key(type_name)),
+        _ => None,
+    };
+    if let Some(definition) = definition {
+        let param = definition.param(name)?;
+        let text = workspace.text(&definition.path, documents)?;
+        return location(&definition.path, &text, param.name.span);
+    }
+    let Target::ResourceType(type_name) = owner else {
+        return None;
+    };
+    let site = define_or_ruby_type(env, type_name)?;
+    let text = workspace.text(&site.path, documents)?;
+    let at = [format!("newparam(:{name}"), format!("newproperty(:{name}")]
+        .iter()
+        .find_map(|needle| text.find(needle.as_str()))?;
+    location(&site.path, &text, Span::new(at as u32, at as u32))
 }
 
 fn define_or_ruby_type(env: &Environment, name: &str) -> Option<Site> {

@@ -23,6 +23,13 @@ pub enum Target {
     HieraKey(String),
     /// A definition's own name (hover and references treat it as a use).
     Definition(SymbolKind, String),
+    /// An attribute's name in a resource body or resource defaults (`port` in
+    /// `class { 'ntp': port => 123 }`): a parameter of the class or defined type
+    /// `owner` names (`Class`, `ResourceType`), or an attribute of the resource type.
+    Attribute {
+        owner: Box<Target>,
+        name: String,
+    },
 }
 
 /// The functions whose arguments name classes.
@@ -55,6 +62,14 @@ pub fn target_at(program: &Program, exprs: &[&Expr], offset: u32) -> Option<(Tar
             }
         }
     }
+    if let Some(found) = exprs
+        .iter()
+        .copied()
+        .filter(|e| holds(e.span))
+        .find_map(|e| attribute_at(e, &holds))
+    {
+        return Some(found);
+    }
     // The innermost expression holding the offset, seen from the expressions around it.
     let innermost = exprs
         .iter()
@@ -71,6 +86,50 @@ pub fn target_at(program: &Program, exprs: &[&Expr], offset: u32) -> Option<(Tar
         ExprKind::TypeRef(name) => Some((Target::TypeName(name.clone()), innermost.span)),
         _ => None,
     }
+}
+
+/// The attribute name of a resource body or of resource defaults that `holds` the
+/// cursor, with the span of the name.
+fn attribute_at(expr: &Expr, holds: &dyn Fn(Span) -> bool) -> Option<(Target, Span)> {
+    let (owner, attributes): (Target, Vec<&crate::ast::Attribute>) = match &expr.kind {
+        ExprKind::Resource(resource) => {
+            let ExprKind::Name(type_name) = &resource.type_expr.kind else {
+                return None;
+            };
+            let body = resource
+                .bodies
+                .iter()
+                .find(|b| b.attributes.iter().any(|a| holds(a.name.span)))?;
+            let owner = if type_name.eq_ignore_ascii_case("class") {
+                match &body.title.kind {
+                    ExprKind::String(s) => Target::Class(definition_key(&s.value)),
+                    ExprKind::Name(n) => Target::Class(definition_key(n)),
+                    _ => return None,
+                }
+            } else {
+                Target::ResourceType(definition_key(type_name))
+            };
+            (owner, body.attributes.iter().collect())
+        }
+        ExprKind::ResourceDefaults(defaults) => {
+            let ExprKind::TypeRef(type_name) = &defaults.type_ref.kind else {
+                return None;
+            };
+            let owner = Target::ResourceType(definition_key(type_name));
+            (owner, defaults.attributes.iter().collect())
+        }
+        _ => return None,
+    };
+    let attribute = attributes
+        .into_iter()
+        .find(|a| a.name.name != "*" && holds(a.name.span))?;
+    Some((
+        Target::Attribute {
+            owner: Box::new(owner),
+            name: attribute.name.name.clone(),
+        },
+        attribute.name.span,
+    ))
 }
 
 /// What `inner`, a direct part of `outer`, names there.

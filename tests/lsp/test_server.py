@@ -103,6 +103,66 @@ async def test_closing_clears_the_findings(client):
     assert list(cleared.diagnostics) == []
 
 
+def change_whole(client, doc, version, text):
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def test_closing_unsaved_edits_rechecks_the_others_against_the_disk(client):
+    init = client.workspace_root / "modules/demo/manifests/init.pp"
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    init_doc = open_file(client, init)
+    profile_doc = open_file(client, profile)
+    await diagnostics(client, init_doc)
+    await diagnostics(client, profile_doc)
+    seen = publications(client, profile_doc)
+    text = init.read_text().replace("Integer[1, 65535] $port       = 8080", "String $port = '8080'")
+    change_whole(client, init_doc, 2, text)
+    edited = await diagnostics(client, profile_doc, since=seen)
+    assert not any("'port'" in d.message for d in edited.diagnostics)
+    seen = publications(client, profile_doc)
+    # The edit is thrown away: init.pp on disk still wants an Integer.
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=init_doc))
+    )
+    after = await diagnostics(client, profile_doc, since=seen)
+    assert sum("'port'" in d.message for d in after.diagnostics) == 1
+
+
+async def test_a_change_older_than_the_document_is_ignored(client):
+    path = client.workspace_root / "manifests/versions.pp"
+    path.write_text("notice('a')\n")
+    doc = open_file(client, path)
+    await diagnostics(client, doc)
+    seen = publications(client, doc)
+    change_whole(client, doc, 5, "notice('b')\n")
+    await diagnostics(client, doc, since=seen)
+    # Version 3 comes late, with text that does not parse: it is not applied.
+    change_whole(client, doc, 3, "notice('c'\n")
+    seen = publications(client, doc)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=6),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=1, character=0),
+                        end=types.Position(line=1, character=0),
+                    ),
+                    text="\n",
+                )
+            ],
+        )
+    )
+    after = await diagnostics(client, doc, since=seen)
+    assert after.version == 6
+    assert "syntax-error" not in codes(after)
+
+
 async def test_saving_a_file_rechecks_against_the_disk(client):
     web = client.workspace_root / "modules/profile/manifests/web.pp"
     vhost = client.workspace_root / "modules/profile/manifests/vhost.pp"
@@ -227,6 +287,27 @@ async def test_hover_on_a_function_a_define_and_a_resource_type(client):
 # ---------------------------------------------------------------- navigation
 
 
+async def test_hover_on_an_attribute_name_shows_the_parameter(client):
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    value = (await hover(client, profile, "port       =>")).contents.value
+    assert "Integer[1, 65535] $port = 8080" in value
+    assert "parameter of class `demo`" in value
+    assert "The port the service listens on." in value
+    assert "not evaluated" not in value
+    path = client.workspace_root / "manifests/attributes.pp"
+    path.write_text("file { '/x':\n  mode    => '0644',\n  require => Package['p'],\n}\n")
+    mode = (await hover(client, path, "mode")).contents.value
+    assert "attribute of resource type `file`" in mode
+    require = (await hover(client, path, "require")).contents.value
+    assert "metaparameter" in require
+
+
+async def test_no_hover_on_a_comment(client):
+    path = client.workspace_root / "manifests/commented.pp"
+    path.write_text("if $facts['os']['family'] == 'Debian' {\n  # the packages\n  notice('x')\n}\n")
+    assert await hover(client, path, "the packages") is None
+
+
 async def definition(client, path, needle, occurrence=0, offset=1):
     text = path.read_text()
     doc = open_file(client, path)
@@ -240,6 +321,13 @@ async def definition(client, path, needle, occurrence=0, offset=1):
 
 def single(result):
     return result[0] if isinstance(result, list) else result
+
+
+async def test_definition_of_an_attribute_name_is_the_parameter(client):
+    profile = client.workspace_root / "modules/demo/manifests/profile.pp"
+    found = single(await definition(client, profile, "motd_lines"))
+    assert found.uri.endswith("modules/demo/manifests/init.pp")
+    assert found.range.start.line == 6
 
 
 async def test_go_to_definition_lands_on_the_class(client):
@@ -351,6 +439,25 @@ async def test_completion_of_define_and_resource_type_attributes(client):
     result = await complete(client, path, "file { '/x':\n  \n}\n", "  \n", offset=2)
     labels = [i.label for i in result]
     assert "ensure" in labels and "mode" in labels
+
+
+async def test_completion_after_an_assignment_or_a_bare_call(client):
+    # The statement before the declaration ends its line without `;` or `}`.
+    path = client.workspace_root / "manifests/complete.pp"
+    text = "$x = 1\nclass { 'demo':\n  \n}\n"
+    labels = [i.label for i in await complete(client, path, text, "  \n", offset=2)]
+    assert "port" in labels and "motd_lines" in labels
+    for before in ("include demo", "notice('x')"):
+        text = before + "\nfile { '/x':\n  \n}\n"
+        labels = [i.label for i in await complete(client, path, text, "  \n", offset=2)]
+        assert "mode" in labels, before
+
+
+async def test_completion_leaves_out_what_the_body_sets_after_the_cursor(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    text = "class { 'demo':\n  \n  port => 80,\n}\n"
+    labels = [i.label for i in await complete(client, path, text, "  \n", offset=2)]
+    assert "motd_lines" in labels and "port" not in labels
 
 
 async def test_no_completion_outside_attribute_names(client):
