@@ -14,6 +14,7 @@ mod document;
 mod frame;
 mod hover;
 mod navigation;
+mod poll;
 mod target;
 mod transport;
 mod workspace;
@@ -63,7 +64,7 @@ pub fn run(connection: Connection) -> i32 {
                 Ok(message) => message,
                 Err(RecvTimeoutError::Timeout) => {
                     if let Some(server) = server.as_mut() {
-                        guarded(|| server.check_due(), ());
+                        guarded(|| server.tick(), ());
                     }
                     continue;
                 }
@@ -213,8 +214,10 @@ fn initialize(
         "capabilities": capabilities(),
         "serverInfo": { "name": "pupcheck", "version": crate::VERSION },
     });
+    let poller = (!watch).then(|| poll::Poller::new(&folders));
     let server = Server {
         sender: connection.sender.clone(),
+        poller,
         workspace: Workspace::new(folders),
         documents: BTreeMap::new(),
         pending: HashMap::new(),
@@ -238,6 +241,9 @@ struct Server {
     config_published: Vec<PathBuf>,
     /// Whether to ask the client to tell of changed files on disk.
     watch: bool,
+    /// Where the client cannot tell, the listing of the workspace's files that finds
+    /// what changed on disk.
+    poller: Option<poll::Poller>,
     next_id: i32,
 }
 
@@ -249,7 +255,25 @@ struct Checked {
 
 impl Server {
     fn next_deadline(&self) -> Option<Instant> {
-        self.pending.values().min().copied()
+        let poll = self.poller.as_ref().map(|p| p.next);
+        self.pending.values().copied().chain(poll).min()
+    }
+
+    /// What is due: the checks of documents whose typing paused, a listing of the
+    /// workspace's files.
+    fn tick(&mut self) {
+        self.check_due();
+        let Some(poller) = self.poller.as_mut().filter(|p| p.next <= Instant::now()) else {
+            return;
+        };
+        let uris: Vec<Url> = poller
+            .changed()
+            .iter()
+            .filter_map(|p| Url::from_file_path(p).ok())
+            .collect();
+        if !uris.is_empty() {
+            self.disk_changed(&uris);
+        }
     }
 
     fn send(&self, message: impl Into<Message>) {

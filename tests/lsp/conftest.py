@@ -42,6 +42,23 @@ async def client(lsp_client: LanguageClient, workspace):
     await lsp_client.shutdown_session()
 
 
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "server"]))
+async def polling_client(lsp_client: LanguageClient, workspace):
+    """A client that cannot watch files for the server (as Neovim on Linux)."""
+    capabilities = client_capabilities("visual-studio-code")
+    capabilities.workspace.did_change_watched_files = None
+    params = types.InitializeParams(
+        capabilities=capabilities,
+        workspace_folders=[
+            types.WorkspaceFolder(uri=workspace.as_uri(), name="control")
+        ],
+    )
+    await lsp_client.initialize_session(params)
+    lsp_client.workspace_root = workspace
+    yield
+    await lsp_client.shutdown_session()
+
+
 def uri(path):
     return pathlib.Path(path).as_uri()
 

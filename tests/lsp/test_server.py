@@ -163,6 +163,20 @@ async def test_a_change_older_than_the_document_is_ignored(client):
     assert "syntax-error" not in codes(after)
 
 
+async def test_without_a_watcher_changes_on_disk_are_found_by_polling(polling_client):
+    client = polling_client
+    web = client.workspace_root / "modules/profile/manifests/web.pp"
+    vhost = client.workspace_root / "modules/profile/manifests/vhost.pp"
+    doc = open_file(client, web)
+    assert list((await diagnostics(client, doc)).diagnostics) == []
+    assert not getattr(client, "registrations", None)
+    seen = publications(client, doc)
+    # A `git pull` changes profile::vhost: no editor saves it, the client tells nothing.
+    vhost.write_text(vhost.read_text().replace("Profile::Port $port", "String $port"))
+    after = await diagnostics(client, doc, since=seen, timeout=15.0)
+    assert "parameter-type-mismatch" in codes(after)
+
+
 async def test_saving_a_file_rechecks_against_the_disk(client):
     web = client.workspace_root / "modules/profile/manifests/web.pp"
     vhost = client.workspace_root / "modules/profile/manifests/vhost.pp"
