@@ -4,8 +4,11 @@
 use super::{data_report, data_source, Environments, FileReport, Plan};
 use crate::config::Settings;
 use crate::diagnostics::{Diagnostic, RuleId};
+use crate::env::Environment;
+use crate::hiera::DataFile;
 use crate::rules::syntax::unreadable_file;
 use crate::rules::types::{hiera_config, hiera_parameter_type, hiera_syntax, hiera_unknown_key};
+use crate::source::SourceFile;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -49,25 +52,70 @@ pub fn reports<'p>(
             // the modulepath have Hiera files too, but are not theirs to check.
             plan.named_real_path(&file.path)?;
             let source = data_source(&file.path, file.text.clone());
-            // Each rule runs only when enabled: some read much (hiera-unknown-key
-            // searches the text of every module once).
-            let shown = source.path.display().to_string();
-            let mut diagnostics = hiera_syntax::check_file(file);
-            if is_config && enabled(hiera_config::RULE.id) {
-                diagnostics.extend(hiera_config::check_config(file, &shown));
-            }
-            if !is_config && enabled(hiera_unknown_key::RULE.id) {
-                diagnostics.extend(hiera_unknown_key::check_data_file(file, &shown, env));
-            }
-            if !is_config && enabled(hiera_parameter_type::RULE.id) {
-                diagnostics.extend(hiera_parameter_type::check_data_file(file, &source, env));
-            }
-            let diagnostics = enabled_only(diagnostics, &enabled);
+            let diagnostics = judge(file, is_config, &source, env, &enabled);
             data_report(source, diagnostics, settings)
         });
         reports.par_extend(judged);
     }
     reports
+}
+
+/// The findings of the enabled Hiera rules on one file of an environment's layers (a
+/// layer's `hiera.yaml` when `is_config`, else a data file its levels read).
+fn judge(
+    file: &DataFile,
+    is_config: bool,
+    source: &SourceFile,
+    env: &Environment,
+    enabled: &dyn Fn(RuleId) -> bool,
+) -> Vec<Diagnostic> {
+    // Each rule runs only when enabled: some read much (hiera-unknown-key searches the
+    // text of every module once).
+    let shown = source.path.display().to_string();
+    let mut diagnostics = hiera_syntax::check_file(file);
+    if is_config && enabled(hiera_config::RULE.id) {
+        diagnostics.extend(hiera_config::check_config(file, &shown));
+    }
+    if !is_config && enabled(hiera_unknown_key::RULE.id) {
+        diagnostics.extend(hiera_unknown_key::check_data_file(file, &shown, env));
+    }
+    if !is_config && enabled(hiera_parameter_type::RULE.id) {
+        diagnostics.extend(hiera_parameter_type::check_data_file(file, source, env));
+    }
+    enabled_only(diagnostics, enabled)
+}
+
+/// The findings on the text an editor holds of a Hiera file of `env`'s layers (`None`:
+/// the file is in none of them, so nothing judges it), at the severities `settings`
+/// give, in order.
+pub fn document_findings(
+    path: &Path,
+    text: &str,
+    env: &Environment,
+    settings: &Settings,
+) -> Option<Vec<Diagnostic>> {
+    let hiera = env.hiera();
+    let same = |file: &&DataFile| {
+        file.path == path
+            || std::fs::canonicalize(&file.path).ok() == std::fs::canonicalize(path).ok()
+    };
+    let (file, is_config) = match hiera.configs.iter().find(same) {
+        Some(file) => (file, true),
+        None => (hiera.data.iter().find(same)?, false),
+    };
+    let edited = DataFile {
+        path: file.path.clone(),
+        text: text.to_string(),
+        document: crate::hiera::yaml::parse(text),
+        module: file.module.clone(),
+        encrypted: file.encrypted,
+        rank: file.rank,
+        everywhere: file.everywhere,
+    };
+    let source = data_source(path, text.to_string());
+    let enabled = |id: RuleId| settings.rules.enabled().any(|r| r.id == id);
+    let diagnostics = judge(&edited, is_config, &source, env, &enabled);
+    Some(data_report(source, diagnostics, settings).map_or_else(Vec::new, |r| r.diagnostics))
 }
 
 /// The findings of enabled rules (and files pupcheck could not read).

@@ -11,7 +11,7 @@
 //! number of threads.
 
 mod catalog_listing;
-mod hiera;
+pub(crate) mod hiera;
 mod installed;
 mod isolate;
 mod metadata;

@@ -538,6 +538,16 @@ impl Server {
             });
         }
         let settings = self.workspace.settings(&path);
+        if is_hiera_document(&path) {
+            let env = self.workspace.environment(&path, &self.documents);
+            let doc = self.documents.get(uri)?;
+            let diagnostics =
+                crate::check::hiera::document_findings(&path, &doc.text, &env, &settings);
+            return Some(Checked {
+                source: None,
+                diagnostics: diagnostics.unwrap_or_default(),
+            });
+        }
         let kind = doc.kind();
         let source = match crate::source::walk::source_from_bytes(
             path.clone(),
@@ -949,6 +959,15 @@ fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String>
 
 /// The file a document is: only `file:` URIs are checked (an unsaved buffer's
 /// `untitled:` has no place to find its modules from).
+/// A YAML document: one of a Hiera layer's files, or nothing pupcheck judges (it is
+/// never read as Puppet).
+fn is_hiera_document(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml" | "eyaml")
+    )
+}
+
 fn document_path(uri: &Url) -> Option<PathBuf> {
     if uri.scheme() != "file" {
         return None;

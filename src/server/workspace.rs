@@ -99,6 +99,8 @@ impl Workspace {
             .collect();
         let parsed: Vec<(PathBuf, crate::syntax::Parsed)> = members
             .iter()
+            // (Puppet code only: an open YAML document is Hiera's.)
+            .filter(|d| SourceKind::from_path(&d.path).is_some())
             .filter_map(|d| Some((d.path.clone(), parse(d.path.clone(), &d.text)?.1)))
             .collect();
         let mut files: Vec<PathBuf> = members.iter().map(|d| d.path.clone()).collect();

@@ -380,6 +380,25 @@ async def test_go_to_definition_of_variables(client):
     assert qualified.range.start.line == 6
 
 
+async def test_hiera_files_get_the_checks_the_command_line_gives(client):
+    data = client.workspace_root / "data/common.yaml"
+    doc = open_file(client, data, text="---\nprofile::web::port: 'eighty'\n", language="yaml")
+    found = await diagnostics(client, doc)
+    assert "hiera-parameter-type" in codes(found)
+    seen = publications(client, doc)
+    change_whole(client, doc, 2, "---\nprofile::web::port: [8080\n")
+    assert "hiera-syntax" in codes(await diagnostics(client, doc, since=seen))
+    config = client.workspace_root / "hiera.yaml"
+    text = config.read_text().replace("path: common.yaml", "pth: common.yaml")
+    doc = open_file(client, config, text=text, language="yaml")
+    assert "hiera-config" in codes(await diagnostics(client, doc))
+    # YAML no Hiera layer reads is no Puppet either: nothing to say.
+    other = client.workspace_root / ".gitlab-ci.yml"
+    other.write_text("stages: [test]\n")
+    doc = open_file(client, other, language="yaml")
+    assert list((await diagnostics(client, doc)).diagnostics) == []
+
+
 async def test_go_to_definition_of_a_hiera_key(client):
     web = client.workspace_root / "modules/profile/manifests/web.pp"
     result = single(await definition(client, web, "profile::web::greeting"))
