@@ -6,6 +6,7 @@
 #   - ruby-puppet-resource-api: the Resource API Puppet's agent bundles, so that modules'
 #     Resource API types load in the compiles that confirm findings about them;
 #   - chromium: the headless browser `pupcheck report --format html` is tested in;
+#   - rake and make: the Ruby gem's Rake task and its install (tests/gem/run.sh);
 #   - the corpus: the Puppet modules Debian packages (scripts/corpus/debian-module-packages.txt),
 #     installed under /usr/share/puppet/modules.available/.
 # Idempotent: with everything present it returns at once, without root.
@@ -14,7 +15,7 @@
 #   scripts/setup.sh --tools-only  # the tools only
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-wanted=(puppet-agent puppet-lint ruby-puppet-resource-api chromium)
+wanted=(puppet-agent puppet-lint ruby-puppet-resource-api chromium rake make)
 if [[ "${1:-}" != "--tools-only" ]]; then
   mapfile -t modules < <(grep -v '^\s*\(#\|$\)' "$here/corpus/debian-module-packages.txt")
   wanted+=("${modules[@]}")

@@ -19,5 +19,8 @@ if ! python3 -c "import pytest_lsp" 2>/dev/null; then
 fi
 cargo build --quiet
 python3 -m pytest --quiet tests/lsp
+# The Ruby gem: built from the debug binary, installed into a temporary GEM_HOME, its
+# launcher and Rake task run on the demo module (~15 s).
+bash tests/gem/run.sh target/debug/pupcheck
 # The HTML report in a real headless browser (Chromium, from scripts/setup.sh; ~3 s).
 python3 -m pytest --quiet -p no:asyncio tests/browser
