@@ -1163,7 +1163,8 @@ fn catalog_lists_a_roles_resources_and_diffs_two_trees() {
 /// `pupcheck catalog --diff-rev REV`: the working tree's catalogs against the same
 /// tree at a git revision, from the repository's root or a subfolder of it; an
 /// ignored folder of installed modules (r10k's `modules/`) serves both sides, so it
-/// shows no change; a revision the repository lacks is a usage error.
+/// shows no change; a revision the repository lacks is a usage error; a program the
+/// repository's git configuration names is not run.
 #[test]
 fn catalog_diff_rev_compares_the_working_tree_with_a_revision() {
     let dir = std::env::temp_dir().join(format!("pupcheck-catalog-rev-{}", std::process::id()));
@@ -1190,7 +1191,13 @@ fn catalog_diff_rev_compares_the_working_tree_with_a_revision() {
     git(&["init", "--quiet"]);
     git(&["add", "."]);
     git(&["commit", "--quiet", "-m", "base"]);
+    // An untrusted repository's configuration names a program git would run when it
+    // reads the index: pupcheck's git calls run none.
+    let planted = dir.join("fsmonitor-ran");
+    let hook = format!("touch '{}'", planted.display());
+    git(&["config", "core.fsmonitor", &hook]);
     let unchanged = pupcheck(&["catalog", "--diff-rev", "HEAD", dir.to_str().unwrap()]);
+    assert!(!planted.exists(), "the repository's core.fsmonitor ran");
     assert_eq!(unchanged.status.code(), Some(0), "{unchanged:?}");
     assert_eq!(
         String::from_utf8_lossy(&unchanged.stdout),

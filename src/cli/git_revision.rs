@@ -2,10 +2,12 @@
 //! `pupcheck catalog --diff-rev REV`: the catalogs of the change's base, compared with
 //! those of the working tree.
 //!
-//! It asks the `git` program (`rev-parse`, `ls-tree`, `cat-file --batch`), which every
-//! repository a user runs this in comes with, rather than a git library: reading a
-//! tree and its blobs is all this needs, and a library would weigh more on the build
-//! than everything else here.
+//! It asks the `git` program (`rev-parse`, `ls-tree`, `cat-file --batch`, `ls-files`),
+//! which every repository a user runs this in comes with, rather than a git library:
+//! reading a tree and its blobs is all this needs, and a library would weigh more on
+//! the build than everything else here. The repository may be untrusted (a pull
+//! request's): its configuration can name programs git runs (`core.fsmonitor` when the
+//! index is read, hooks), so every call turns those off (`SAFE_SETTINGS`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -116,9 +118,7 @@ fn path_of(bytes: &[u8]) -> PathBuf {
 /// Writes each entry's content (`cat-file --batch`, one process for all of them) under
 /// `into`; a symbolic link is made a link where the system has them.
 fn write_blobs(top: &Path, into: &Path, entries: &[Entry]) -> Result<(), String> {
-    let mut child = Command::new("git")
-        .arg("-C")
-        .arg(top)
+    let mut child = git_command(top)
         .args(["cat-file", "--batch"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -227,14 +227,35 @@ fn link_ignored(top: &Path, into: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Settings given on git's command line, which outrank the repository's own: no
+/// program of the repository's choosing runs (none of these commands runs hooks,
+/// filters or a pager; `core.fsmonitor` runs when `ls-files` reads the index).
+const SAFE_SETTINGS: &[&str] = &[
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "core.untrackedCache=false",
+];
+
+fn git_command(dir: &Path) -> Command {
+    let mut command = Command::new("git");
+    command
+        .args(SAFE_SETTINGS)
+        .arg("-C")
+        .arg(dir)
+        .env("GIT_OPTIONAL_LOCKS", "0")
+        .env("GIT_TERMINAL_PROMPT", "0");
+    command
+}
+
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
     git_bytes(dir, args).map(|out| String::from_utf8_lossy(&out).into_owned())
 }
 
 fn git_bytes(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
+    let out = git_command(dir)
         .args(args)
         .stdin(Stdio::null())
         .output()
