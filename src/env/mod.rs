@@ -1035,6 +1035,12 @@ impl AliasSource for Environment {
     fn knows_every_alias(&self) -> bool {
         false
     }
+
+    /// One of Puppet's own resource types: a module's aliases are named in its
+    /// namespace (`mymod::Port`), so none not seen is `Package`.
+    fn is_surely_resource_type(&self, name: &str) -> bool {
+        !name.contains("::") && crate::builtin::resource_type(&definition_key(name)).is_some()
+    }
 }
 
 #[cfg(test)]

@@ -231,4 +231,8 @@ impl AliasSource for FileAliases<'_> {
     fn knows_every_alias(&self) -> bool {
         false
     }
+
+    fn is_surely_resource_type(&self, name: &str) -> bool {
+        self.env.is_surely_resource_type(name)
+    }
 }

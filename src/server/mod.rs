@@ -957,8 +957,6 @@ fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String>
         .map_err(|e| format!("invalid parameters for {}: {e}", request.method))
 }
 
-/// The file a document is: only `file:` URIs are checked (an unsaved buffer's
-/// `untitled:` has no place to find its modules from).
 /// A YAML document: one of a Hiera layer's files, or nothing pupcheck judges (it is
 /// never read as Puppet).
 fn is_hiera_document(path: &Path) -> bool {
@@ -968,6 +966,8 @@ fn is_hiera_document(path: &Path) -> bool {
     )
 }
 
+/// The file a document is: only `file:` URIs are checked (an unsaved buffer's
+/// `untitled:` has no place to find its modules from).
 fn document_path(uri: &Url) -> Option<PathBuf> {
     if uri.scheme() != "file" {
         return None;

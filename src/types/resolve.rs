@@ -55,6 +55,12 @@ pub trait AliasSource {
     fn knows_every_alias(&self) -> bool {
         true
     }
+
+    /// Whether `name` is surely a resource type, whatever aliases the source has not
+    /// seen: one of Puppet's own (`Package`), where a module's aliases are namespaced.
+    fn is_surely_resource_type(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// A table of aliases, by name.
@@ -105,6 +111,9 @@ impl AliasSource for Layered<'_> {
     }
     fn knows_every_alias(&self) -> bool {
         self.outer.knows_every_alias()
+    }
+    fn is_surely_resource_type(&self, name: &str) -> bool {
+        self.outer.is_surely_resource_type(name)
     }
 }
 
@@ -364,11 +373,7 @@ impl<'a> Resolver<'a> {
             return Ok(t::alias(a.clone()));
         }
         let Some(body) = self.source.alias_body(name) else {
-            // A module's aliases are named in its namespace (`mymod::Port`): one of
-            // Puppet's own resource types (`Package`) is not one of the aliases not seen.
-            let builtin_resource =
-                !name.contains("::") && crate::builtin::resource_type(&key).is_some();
-            if !self.source.knows_every_alias() && !builtin_resource {
+            if !self.source.knows_every_alias() && !self.source.is_surely_resource_type(name) {
                 return Err(TypeError {
                     message: format!("unknown type {name}"),
                     span,
