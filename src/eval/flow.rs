@@ -55,6 +55,11 @@ impl<'a> Evaluator<'a> {
         let noted = self.failures.len();
         let duplicates = self.duplicates.len();
         for statement in statements {
+            // Explaining one expression (a hover): once reached, what follows it in its
+            // block changes nothing of it.
+            if !self.watched.is_empty() && statement.span.start >= self.watch_end {
+                break;
+            }
             self.match_groups.clear();
             self.walk_statement(statement, at);
         }

@@ -168,6 +168,9 @@ pub struct Evaluator<'a> {
     /// The expression `explain` asks about (by address), and what it evaluated to
     /// each time it was reached.
     watch: Option<usize>,
+    /// Where the watched expression ends: statements after it, once it was reached,
+    /// change nothing of what it evaluates to.
+    watch_end: u32,
     watched: Vec<Result<AbstractValue, EvalError>>,
     /// Where the results of Puppet-language functions are looked up (`with_functions`).
     functions: Option<&'a dyn FunctionSource>,
@@ -277,6 +280,7 @@ impl<'a> Evaluator<'a> {
             uncertain: 0,
             conditional: Vec::new(),
             watch: None,
+            watch_end: 0,
             watched: Vec::new(),
             functions: None,
             resource_defaults: Vec::new(),
@@ -394,6 +398,7 @@ impl<'a> Evaluator<'a> {
     /// Notes what `e` evaluates to each time it is reached (`take_watched`).
     pub fn watch(&mut self, e: &Expr) {
         self.watch = Some(std::ptr::from_ref(e) as usize);
+        self.watch_end = e.span.end;
     }
 
     /// What the watched expression evaluated to so far, taken out.

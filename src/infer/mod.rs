@@ -416,17 +416,32 @@ fn walk_bodies<'p>(
     let main = Some(AbstractValue::Known(Value::string("main")));
     let template_params = ctx.program.epp_parameters.as_deref().unwrap_or(&[]);
     let top = &ctx.program.body;
-    walk_body(
-        aliases,
-        main,
-        template_params,
-        top,
-        None,
-        watch,
-        f,
-        &mut walked,
-    );
+    // Explaining one expression walks only the bodies that hold it: each body's walk is
+    // its own (a hover on a big file costs its body, not the file).
+    let holds = |span: crate::source::Span| {
+        watch.is_none_or(|w| span.start <= w.span.start && w.span.end <= span.end)
+    };
+    let in_a_definition = watch.is_some()
+        && ctx
+            .exprs
+            .iter()
+            .any(|e| e.kind.is_definition() && holds(e.span));
+    if !in_a_definition {
+        walk_body(
+            aliases,
+            main,
+            template_params,
+            top,
+            None,
+            watch,
+            f,
+            &mut walked,
+        );
+    }
     for expr in ctx.exprs {
+        if !holds(expr.span) {
+            continue;
+        }
         let mut function = None;
         let (title, params, body) = match &expr.kind {
             ExprKind::Class(c) => {

@@ -15,6 +15,13 @@ pub struct Document {
     pub text: String,
     /// The byte offset each line starts at.
     line_starts: Vec<u32>,
+    /// The text as the last check parsed it, with its version: requests read it while
+    /// the version is the document's.
+    pub analysed: Option<(
+        i32,
+        std::sync::Arc<crate::source::SourceFile>,
+        std::sync::Arc<crate::ast::Program>,
+    )>,
 }
 
 impl Document {
@@ -26,6 +33,7 @@ impl Document {
             version,
             text,
             line_starts,
+            analysed: None,
         }
     }
 

@@ -572,6 +572,10 @@ impl Server {
         }
         let env = self.workspace.environment(&path, &self.documents);
         let file = crate::syntax::ParsedFile::new(source.clone(), parsed);
+        // What requests read until the text changes (a hover does not parse again).
+        if let Some(doc) = self.documents.get_mut(uri) {
+            doc.analysed = Some((doc.version, file.source.clone(), file.program.clone()));
+        }
         // (One document: its rules use two threads, for the editor's sake.)
         let report =
             crate::check::run_checks(file, &settings, &env, crate::check::RuleThreads::Split);
@@ -654,18 +658,27 @@ impl Server {
             .get(uri)
             .ok_or_else(|| format!("{uri} is not open"))?;
         let offset = doc.reported_offset(position);
-        let (source, parsed) = workspace::parse(doc.path.clone(), &doc.text)
-            .ok_or_else(|| "the document is too large to check".to_string())?;
+        let (source, program) = match &doc.analysed {
+            Some((version, source, program)) if *version == doc.version => {
+                (source.clone(), program.clone())
+            }
+            _ => {
+                let (source, parsed) = workspace::parse(doc.path.clone(), &doc.text)
+                    .ok_or_else(|| "the document is too large to check".to_string())?;
+                (
+                    std::sync::Arc::new(source),
+                    std::sync::Arc::new(parsed.program),
+                )
+            }
+        };
         let path = doc.path.clone();
-        let settings = self.workspace.settings(&path);
         let env = self.workspace.environment(&path, &self.documents);
         Ok(At {
             doc: &self.documents[uri],
             workspace: &self.workspace,
             documents: &self.documents,
             source,
-            parsed,
-            settings,
+            program,
             env,
             offset,
         })
@@ -674,51 +687,49 @@ impl Server {
     fn hover(&mut self, p: HoverParams) -> Result<Option<Hover>, String> {
         let position = p.text_document_position_params;
         let at = self.at(&position.text_document.uri, position.position)?;
-        let markdown = crate::check::with_context(
-            &at.source,
-            &at.parsed.program,
-            &at.settings,
-            &at.env,
-            |ctx| {
-                // A comment is no expression's (not the `if` around it).
-                if at
-                    .parsed_program()
-                    .comments
-                    .iter()
-                    .any(|c| c.span.start <= at.offset && at.offset < c.span.end)
-                {
-                    return None;
+        // (Only what a hover reads: the expressions and the index, not a check's context.)
+        let exprs = crate::ast::preorder(at.program());
+        let view = crate::infer::FileView {
+            program: at.program(),
+            exprs: &exprs,
+            env: &at.env,
+        };
+        let markdown = (|| {
+            // A comment is no expression's (not the `if` around it).
+            if at
+                .program()
+                .comments
+                .iter()
+                .any(|c| c.span.start <= at.offset && at.offset < c.span.end)
+            {
+                return None;
+            }
+            let found = target::target_at(at.program(), &exprs, at.offset);
+            if let Some((target::Target::Attribute { owner, name }, span)) = &found {
+                let markdown = hover::attribute(&at.env, owner, name, |path| {
+                    at.workspace.text(path, at.documents)
+                });
+                return markdown.map(|m| (m, *span));
+            }
+            if let Some((found, span)) = &found {
+                let site = navigation::site(&at.env, found, &at.doc.path);
+                let text = site
+                    .as_ref()
+                    .and_then(|s| at.workspace.text(&s.path, at.documents));
+                let described = hover::describe(found, &at.env, site.as_ref().zip(text.as_deref()));
+                if let Some(markdown) = described {
+                    return Some((markdown, *span));
                 }
-                let found = target::target_at(at.parsed_program(), &ctx.exprs, at.offset);
-                if let Some((target::Target::Attribute { owner, name }, span)) = &found {
-                    let markdown = hover::attribute(&at.env, owner, name, |path| {
-                        at.workspace.text(path, at.documents)
-                    });
-                    return markdown.map(|m| (m, *span));
-                }
-                if let Some((found, span)) = found {
-                    let site = navigation::site(&at.env, &found, &at.doc.path);
-                    let text = site
-                        .as_ref()
-                        .and_then(|s| at.workspace.text(&s.path, at.documents));
-                    let described =
-                        hover::describe(&found, &at.env, site.as_ref().zip(text.as_deref()));
-                    if let Some(markdown) = described {
-                        return Some((markdown, span));
-                    }
-                }
-                let (span, answers) = crate::infer::answer::answers_at(&ctx.view(), at.offset)?;
-                let mut markdown = hover::answers(at.source.slice(span), &answers);
-                if let Some((target::Target::Variable(name), _)) =
-                    target::target_at(at.parsed_program(), &ctx.exprs, at.offset)
-                {
-                    markdown.push_str(&hover::class_parameter(&name, &at.env, |path| {
-                        at.workspace.text(path, at.documents)
-                    }));
-                }
-                Some((markdown, span))
-            },
-        );
+            }
+            let (span, answers) = crate::infer::answer::answers_at(&view, at.offset)?;
+            let mut markdown = hover::answers(at.source.slice(span), &answers);
+            if let Some((target::Target::Variable(name), _)) = &found {
+                markdown.push_str(&hover::class_parameter(name, &at.env, |path| {
+                    at.workspace.text(path, at.documents)
+                }));
+            }
+            Some((markdown, span))
+        })();
         Ok(markdown.map(|(value, span)| Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
@@ -734,8 +745,8 @@ impl Server {
     ) -> Result<Option<GotoDefinitionResponse>, String> {
         let position = p.text_document_position_params;
         let at = self.at(&position.text_document.uri, position.position)?;
-        let exprs = crate::ast::preorder(&at.parsed.program);
-        let Some((found, _)) = target::target_at(&at.parsed.program, &exprs, at.offset) else {
+        let exprs = crate::ast::preorder(at.program());
+        let Some((found, _)) = target::target_at(at.program(), &exprs, at.offset) else {
             return Ok(None);
         };
         let locations: Vec<Location> = match &found {
@@ -743,7 +754,7 @@ impl Server {
                 name,
                 at.offset,
                 at.doc,
-                &at.parsed.program,
+                at.program(),
                 &at.env,
                 at.workspace,
                 at.documents,
@@ -772,8 +783,8 @@ impl Server {
         let position = p.text_document_position;
         let (kind, name) = {
             let at = self.at(&position.text_document.uri, position.position)?;
-            let exprs = crate::ast::preorder(&at.parsed.program);
-            let Some((found, _)) = target::target_at(&at.parsed.program, &exprs, at.offset) else {
+            let exprs = crate::ast::preorder(at.program());
+            let Some((found, _)) = target::target_at(at.program(), &exprs, at.offset) else {
                 return Ok(None);
             };
             let Some(referenced) = navigation::referenced_definition(&at.env, &found) else {
@@ -938,16 +949,15 @@ struct At<'s> {
     doc: &'s Document,
     workspace: &'s Workspace,
     documents: &'s BTreeMap<Url, Document>,
-    source: crate::source::SourceFile,
-    parsed: crate::syntax::Parsed,
-    settings: std::sync::Arc<crate::config::Settings>,
+    source: std::sync::Arc<crate::source::SourceFile>,
+    program: std::sync::Arc<crate::ast::Program>,
     env: std::sync::Arc<crate::env::Environment>,
     offset: u32,
 }
 
 impl At<'_> {
-    fn parsed_program(&self) -> &crate::ast::Program {
-        &self.parsed.program
+    fn program(&self) -> &crate::ast::Program {
+        &self.program
     }
 }
 
