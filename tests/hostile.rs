@@ -1253,3 +1253,27 @@ fn a_fix_keeps_extended_attributes_and_never_hands_a_file_to_another_owner() {
     use std::os::unix::fs::MetadataExt;
     assert_eq!(std::fs::metadata(&path).unwrap().uid(), 0);
 }
+
+/// One big body whose reads of names it never sets come after thousands of
+/// assignments: each read once kept every name visible before it (for a "did you
+/// mean"), so memory grew with the square of the body (3.5 GB for a 5 MB class).
+#[test]
+fn a_big_body_of_unanswered_reads_stays_within_memory() {
+    let dir = scratch("big-body");
+    let mut text = String::from("class big {\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("  $v_{i} = {i}\n  notice($nowhere_{i})\n"));
+    }
+    text.push_str("}\n");
+    write(&dir.join("manifests/init.pp"), &text);
+    let output = pupcheck(
+        &dir,
+        &["check", "--select", "possibly-unknown-variable", "."],
+    );
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{:?}\n{}",
+        output.status,
+        stderr(&output)
+    );
+}

@@ -39,6 +39,10 @@ pub struct UnsetRead {
     pub near: Option<String>,
 }
 
+/// The names a file's unanswered reads are compared with, in all (a few tenths of a
+/// second).
+const MAX_COMPARISONS: usize = 2_000_000;
+
 /// Variables Puppet sets in every scope: the top scope's (what the server sets,
 /// beside the facts) and those of every class and defined type.
 const ALWAYS_SET: &[&str] = &[
@@ -69,7 +73,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
     if ctx.source.kind != crate::source::SourceKind::Manifest {
         return Vec::new();
     }
-    let reads = variable_reads(ctx.program);
+    let mut reads = variable_reads(ctx.program);
     if reads.unresolved.is_empty() {
         return Vec::new();
     }
@@ -77,7 +81,11 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
     // on purpose: one pupcheck cannot see is set (the node classifier's).
     let declared_top_scope = ctx.suppressions.lines_of(VARIABLE_SCOPE);
     let mut unset = Vec::new();
-    for read in reads.unresolved {
+    // Names compared for a "did you mean" in the whole file: a big body of reads that
+    // fail would otherwise compare each with every name before it. Past it a read gets
+    // no near name, so the weaker verdict (left to node data), never a stronger one.
+    let mut comparisons = MAX_COMPARISONS;
+    for read in std::mem::take(&mut reads.unresolved) {
         let name = read.name;
         let line = ctx.source.position(read.span.start).line;
         let in_definition = !matches!(read.place, Place::TopScope | Place::Node);
@@ -99,7 +107,14 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
                 continue;
             }
         }
-        let near = slip_of(name, &read.visible);
+        let visible = match comparisons.checked_sub(2 * reads.visible_count(&read)) {
+            Some(left) => {
+                comparisons = left;
+                reads.visible(&read)
+            }
+            None => Vec::new(),
+        };
+        let near = slip_of(name, &visible);
         // Outside the top scope, `$x = f($x)` may read a top-scope `$x` and shadow it.
         let own_later = read.assigned_later
             && (read.place == Place::TopScope || !read.assigned_by_its_statement);
@@ -130,7 +145,7 @@ pub fn unset_reads(ctx: &FileContext) -> Vec<UnsetRead> {
             // own: where node data is read.
             continue;
         };
-        let near = near.or_else(|| super::names::nearest(name, read.visible.iter().copied()));
+        let near = near.or_else(|| super::names::nearest(name, visible.iter().copied()));
         unset.push(UnsetRead {
             name: name.to_string(),
             span: read.span,

@@ -45,8 +45,11 @@ pub struct UnresolvedRead<'p> {
     /// A lambda of the same body that has a variable of this name (a parameter, or one
     /// its body assigns), read here outside it: where that variable is.
     pub lambda_variable: Option<Span>,
-    /// Names the read could see, for a "did you mean".
-    pub visible: Vec<&'p str>,
+    /// Names the read could see, for a "did you mean": the first `len` names each
+    /// scope (by its place in [`VariableReads::names`]) had assigned then
+    /// ([`VariableReads::visible`]). Kept as lengths, not lists: a big body's reads
+    /// would otherwise each hold every name before them.
+    visible: Vec<(usize, usize)>,
 }
 
 /// What a file's reads need answered.
@@ -58,6 +61,23 @@ pub struct VariableReads<'p> {
     /// Every name the file's top scope or its node definitions assign (in
     /// conditionals too): a class may read them.
     pub assigned_at_top: HashSet<String>,
+    /// Each scope walked, the names it knows in the order it came to know them.
+    names: Vec<Vec<&'p str>>,
+}
+
+impl<'p> VariableReads<'p> {
+    /// How many names `read` could see.
+    pub fn visible_count(&self, read: &UnresolvedRead<'p>) -> usize {
+        read.visible.iter().map(|&(_, len)| len).sum()
+    }
+
+    /// The names `read` could see.
+    pub fn visible(&self, read: &UnresolvedRead<'p>) -> Vec<&'p str> {
+        read.visible
+            .iter()
+            .flat_map(|&(scope, len)| self.names[scope][..len].iter().copied())
+            .collect()
+    }
 }
 
 /// The reads of `program` no scope of their body answers.
@@ -66,11 +86,12 @@ pub fn variable_reads(program: &Program) -> VariableReads<'_> {
         return VariableReads::default();
     }
     let mut walk = Walk {
-        frames: vec![Frame::new(Place::TopScope, false, &program.body)],
+        frames: Vec::new(),
         found: VariableReads::default(),
         lambda_variables: Vec::new(),
         nested: 0,
     };
+    walk.push_frame(Frame::new(Place::TopScope, false, &program.body), []);
     walk.found.assigned_at_top = crate::env::top_scope::top_and_node_assignments(program)
         .into_iter()
         .collect();
@@ -87,6 +108,8 @@ struct Frame<'p> {
     lambda: bool,
     /// Parameters, and the variables assigned so far.
     known: HashSet<&'p str>,
+    /// Its place in [`VariableReads::names`].
+    scope: usize,
     /// Where each assignment its statements make unconditionally starts and ends, by
     /// name.
     unconditional: HashMap<&'p str, Vec<(u32, u32)>>,
@@ -98,6 +121,7 @@ impl<'p> Frame<'p> {
             place,
             lambda,
             known: HashSet::new(),
+            scope: 0,
             unconditional: unconditional_assignments(statements),
         }
     }
@@ -113,6 +137,25 @@ struct Walk<'p> {
 }
 
 impl<'p> Walk<'p> {
+    /// Enters a scope that knows `names` from its start.
+    fn push_frame(&mut self, mut frame: Frame<'p>, names: impl IntoIterator<Item = &'p str>) {
+        frame.scope = self.found.names.len();
+        self.found.names.push(Vec::new());
+        self.frames.push(frame);
+        for name in names {
+            self.know(name);
+        }
+    }
+
+    /// The innermost scope knows `name` from here on.
+    fn know(&mut self, name: &'p str) {
+        if let Some(frame) = self.frames.last_mut() {
+            if frame.known.insert(name) {
+                self.found.names[frame.scope].push(name);
+            }
+        }
+    }
+
     /// The frames of the body being walked: the innermost non-lambda frame and the
     /// lambdas above it.
     fn body_frames(&self) -> &[Frame<'p>] {
@@ -130,7 +173,10 @@ impl<'p> Walk<'p> {
         }
         let place = body[0].place.clone();
         let body_depth = self.frames.len() - body.len();
-        let visible = body.iter().flat_map(|f| f.known.iter().copied()).collect();
+        let visible = body
+            .iter()
+            .map(|f| (f.scope, self.found.names[f.scope].len()))
+            .collect();
         let later: Vec<(u32, u32)> = body
             .iter()
             .filter_map(|f| f.unconditional.get(name))
@@ -161,11 +207,7 @@ impl<'p> Walk<'p> {
 
     fn assign_targets(&mut self, target: &'p Expr) {
         match &target.kind {
-            ExprKind::Variable(name) => {
-                if let Some(frame) = self.frames.last_mut() {
-                    frame.known.insert(name.as_str());
-                }
-            }
+            ExprKind::Variable(name) => self.know(name.as_str()),
             ExprKind::Array(items) => items.iter().for_each(|i| self.assign_targets(i)),
             _ => self.visit_expr(target),
         }
@@ -174,14 +216,12 @@ impl<'p> Walk<'p> {
     /// Walks a definition's body in a frame of its own, its parameters known.
     fn definition(&mut self, place: Place, params: Option<&'p [Parameter]>, body: &'p Block) {
         let nested = self.frames.len() > 1;
-        let mut frame = Frame::new(place, false, &body.statements);
-        frame.known.extend(
-            params
-                .unwrap_or_default()
-                .iter()
-                .map(|p| p.name.name.as_str()),
-        );
-        self.frames.push(frame);
+        let frame = Frame::new(place, false, &body.statements);
+        let names = params
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.name.name.as_str());
+        self.push_frame(frame, names);
         if nested {
             self.nested += 1;
         }
@@ -254,11 +294,8 @@ impl<'p> Visitor<'p> for Walk<'p> {
 
     fn visit_lambda(&mut self, lambda: &'p Lambda) {
         let place = self.body_frames()[0].place.clone();
-        let mut frame = Frame::new(place, true, &lambda.body.statements);
-        frame
-            .known
-            .extend(lambda.params.iter().map(|p| p.name.name.as_str()));
-        self.frames.push(frame);
+        let frame = Frame::new(place, true, &lambda.body.statements);
+        self.push_frame(frame, lambda.params.iter().map(|p| p.name.name.as_str()));
         walk_lambda_parts(self, lambda);
         let frame = self.frames.pop().expect("the lambda's frame");
         let body_depth = self.frames.len() - self.body_frames().len();
