@@ -9,8 +9,8 @@ file; their top-level code one after another), or one generated class of that si
 drives the server over stdio as an editor does:
 
 * first diagnostics: from didOpen to the first publishDiagnostics;
-* re-check after a keystroke: from a didChange (`#` typed at the start of a comment
-  line in the middle of the file) to the publication of its version, less the server's typing
+* re-check after a keystroke: from a didChange (`#` typed before the `#` of a comment
+  in the middle of the file: the code stays the same) to the publication of its version, less the server's typing
   pause (DEBOUNCE, 250 ms), best of --runs;
 * hover: from the request to the answer, on a variable in the middle of the file,
   best of --runs, and once while a re-check is due.
@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -38,11 +39,11 @@ def one_class(kb):
     parts, size, i = ['class profile::generated (String $owner = \'root\') {\n'], 0, 0
     while size < kb * 1024:
         chunk = (f"  # host {i}\n"
-                 f"  $path_{i} = \"/srv/app/{i}\"\n"
+                 f"  $path_{i} = '/srv/app/{i}'\n"
                  f"  if $facts['os']['family'] == 'Debian' {{\n"
                  f"    file {{ $path_{i}: ensure => directory, owner => $owner, mode => '0750' }}\n"
                  f"  }}\n"
-                 f"  exec {{ \"init-{i}\": command => \"/bin/true ${{path_{i}}}\", creates => \"${{path_{i}}}/.done\" }}\n")
+                 f"  exec {{ 'init-{i}': command => \"/bin/true ${{path_{i}}}\", creates => \"${{path_{i}}}/.done\" }}\n")
         parts.append(chunk)
         size += len(chunk)
         i += 1
@@ -152,8 +153,9 @@ def main():
         # A variable in the middle of the file, and a comment line near it to type in.
         middle = len(text) // 2
         variable = text.find('$', middle)
-        comment = text.find('\n#', middle)
-        comment_line = text.count('\n', 0, comment + 1)
+        # (A comment's `#`, however indented: typing `#` before it keeps the code as it is.)
+        comment = re.compile(r'\n[ \t]*#').search(text, middle)
+        comment_at = position_of(text, comment.end() - 1)
         hovers = []
         for _ in range(args.runs):
             asked = time.monotonic()
@@ -167,17 +169,15 @@ def main():
             typed = time.monotonic()
             client.notify('textDocument/didChange', {
                 'textDocument': {'uri': uri, 'version': version},
-                'contentChanges': [{'range': {
-                    'start': {'line': comment_line, 'character': 0},
-                    'end': {'line': comment_line, 'character': 0}}, 'text': '#'}]})
+                'contentChanges': [{'range': {'start': comment_at, 'end': comment_at},
+                                    'text': '#'}]})
             rechecks.append(client.publication(uri, version) - typed - DEBOUNCE)
         # A hover while a re-check is due (typed, pause not over yet).
         version += 1
         client.notify('textDocument/didChange', {
             'textDocument': {'uri': uri, 'version': version},
-            'contentChanges': [{'range': {
-                'start': {'line': comment_line, 'character': 0},
-                'end': {'line': comment_line, 'character': 0}}, 'text': '#'}]})
+            'contentChanges': [{'range': {'start': comment_at, 'end': comment_at},
+                                'text': '#'}]})
         time.sleep(DEBOUNCE + 0.05)
         asked = time.monotonic()
         answered, _ = client.request('textDocument/hover', {

@@ -211,17 +211,37 @@ pub fn parse(path: PathBuf, text: &str) -> Option<(SourceFile, crate::syntax::Pa
 
 /// What other files see of a program: each class, defined type, function and type
 /// alias it defines, by name, with its text (parameters, body: a class's variables are
-/// seen too). When this changes, the files that use a name in it are checked again.
+/// seen too, and a declaration elsewhere evaluates its body), comments left out. When
+/// this changes, the files that use a name in it are checked again (and the index built
+/// again): typing in a comment changes nothing.
 pub fn definitions(source: &SourceFile, program: &Program) -> BTreeMap<String, String> {
     crate::env::symbols::symbols(program)
         .into_iter()
         .map(|s| {
             (
                 format!("{} {}", s.kind, s.name),
-                source.slice(s.expr.span).to_string(),
+                code_text(source, program, s.expr.span),
             )
         })
         .collect()
+}
+
+/// The text of `span` without its comments.
+fn code_text(source: &SourceFile, program: &Program, span: crate::source::Span) -> String {
+    let mut out = String::new();
+    let mut at = span.start;
+    let first = program
+        .comments
+        .partition_point(|c| c.span.start < span.start);
+    let comments = program.comments[first..]
+        .iter()
+        .take_while(|c| c.span.end <= span.end);
+    for comment in comments {
+        out.push_str(source.slice(crate::source::Span::new(at, comment.span.start)));
+        at = comment.span.end;
+    }
+    out.push_str(source.slice(crate::source::Span::new(at, span.end)));
+    out
 }
 
 /// The names a definition summary holds (`class ntp::config` → `ntp::config`).
