@@ -14,6 +14,7 @@ mod document;
 mod frame;
 mod hover;
 mod navigation;
+mod outline;
 mod poll;
 mod target;
 mod transport;
@@ -174,6 +175,7 @@ fn capabilities() -> ServerCapabilities {
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -295,6 +297,9 @@ impl Server {
             GotoDefinition::METHOD => params(request).and_then(|p| self.definition(p)).map(json),
             References::METHOD => params(request).and_then(|p| self.references(p)).map(json),
             Completion::METHOD => params(request).and_then(|p| self.completion(p)).map(json),
+            DocumentSymbolRequest::METHOD => params(request)
+                .and_then(|p| self.document_symbols(p))
+                .map(json),
             CodeActionRequest::METHOD => {
                 params(request).and_then(|p| self.code_actions(p)).map(json)
             }
@@ -658,19 +663,7 @@ impl Server {
             .get(uri)
             .ok_or_else(|| format!("{uri} is not open"))?;
         let offset = doc.reported_offset(position);
-        let (source, program) = match &doc.analysed {
-            Some((version, source, program)) if *version == doc.version => {
-                (source.clone(), program.clone())
-            }
-            _ => {
-                let (source, parsed) = workspace::parse(doc.path.clone(), &doc.text)
-                    .ok_or_else(|| "the document is too large to check".to_string())?;
-                (
-                    std::sync::Arc::new(source),
-                    std::sync::Arc::new(parsed.program),
-                )
-            }
-        };
+        let (source, program) = current_program(doc)?;
         let path = doc.path.clone();
         let env = self.workspace.environment(&path, &self.documents);
         Ok(At {
@@ -682,6 +675,25 @@ impl Server {
             env,
             offset,
         })
+    }
+
+    /// The document's outline: definitions holding the resources they declare.
+    fn document_symbols(
+        &mut self,
+        p: lsp_types::DocumentSymbolParams,
+    ) -> Result<Option<lsp_types::DocumentSymbolResponse>, String> {
+        let uri = p.text_document.uri;
+        let doc = self
+            .documents
+            .get(&uri)
+            .ok_or_else(|| format!("{uri} is not open"))?;
+        if is_hiera_document(&doc.path) {
+            return Ok(None);
+        }
+        let (_, program) = current_program(doc)?;
+        Ok(Some(lsp_types::DocumentSymbolResponse::Nested(
+            outline::outline(&program, doc),
+        )))
     }
 
     fn hover(&mut self, p: HoverParams) -> Result<Option<Hover>, String> {
@@ -965,6 +977,32 @@ impl At<'_> {
 fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
     serde_json::from_value(request.params)
         .map_err(|e| format!("invalid parameters for {}: {e}", request.method))
+}
+
+/// The document's text and program: as the last check parsed them while the version
+/// is the same (a request does not parse the file again), else parsed now.
+fn current_program(
+    doc: &Document,
+) -> Result<
+    (
+        std::sync::Arc<crate::source::SourceFile>,
+        std::sync::Arc<crate::ast::Program>,
+    ),
+    String,
+> {
+    match &doc.analysed {
+        Some((version, source, program)) if *version == doc.version => {
+            Ok((source.clone(), program.clone()))
+        }
+        _ => {
+            let (source, parsed) = workspace::parse(doc.path.clone(), &doc.text)
+                .ok_or_else(|| "the document is too large to check".to_string())?;
+            Ok((
+                std::sync::Arc::new(source),
+                std::sync::Arc::new(parsed.program),
+            ))
+        }
+    }
 }
 
 /// A YAML document: one of a Hiera layer's files, or nothing pupcheck judges (it is

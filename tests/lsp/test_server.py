@@ -499,6 +499,46 @@ async def test_no_completion_outside_attribute_names(client):
     assert not result
 
 
+# ------------------------------------------------------------------ outline
+
+
+async def test_the_outline_holds_definitions_and_their_resources(client):
+    path = client.workspace_root / "manifests/outline.pp"
+    path.write_text(
+        "class outline::a {\n"
+        "  file { '/etc/a': ensure => file }\n"
+        "  if $facts['os']['family'] == 'Debian' {\n"
+        "    package { ['x', 'y']: }\n"
+        "  }\n"
+        "}\n"
+        "define outline::b {\n"
+        "  exec { \"run ${title}\": command => '/bin/true' }\n"
+        "}\n"
+        "node 'web01' {\n"
+        "  include outline::a\n"
+        "}\n"
+    )
+    doc = open_file(client, path)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=doc))
+    )
+    shape = [
+        (s.name, s.kind, [(c.name, c.kind) for c in (s.children or [])]) for s in symbols
+    ]
+    assert shape == [
+        ("outline::a", types.SymbolKind.Class, [
+            ("File['/etc/a']", types.SymbolKind.Object),
+            ("Package[['x', 'y']]", types.SymbolKind.Object),
+        ]),
+        ("outline::b", types.SymbolKind.Struct, [
+            ('Exec["run ${title}"]', types.SymbolKind.Object),
+        ]),
+        ("'web01'", types.SymbolKind.Namespace, []),
+    ]
+    assert symbols[0].selection_range.start.line == 0
+    assert symbols[0].children[1].range.start.line == 3
+
+
 # -------------------------------------------------------------- code actions
 
 
