@@ -11,6 +11,7 @@
 mod actions;
 mod completion;
 mod document;
+mod folding;
 mod frame;
 mod hover;
 mod navigation;
@@ -176,6 +177,7 @@ fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -297,6 +299,9 @@ impl Server {
             GotoDefinition::METHOD => params(request).and_then(|p| self.definition(p)).map(json),
             References::METHOD => params(request).and_then(|p| self.references(p)).map(json),
             Completion::METHOD => params(request).and_then(|p| self.completion(p)).map(json),
+            FoldingRangeRequest::METHOD => params(request)
+                .and_then(|p| self.folding_ranges(p))
+                .map(json),
             DocumentSymbolRequest::METHOD => params(request)
                 .and_then(|p| self.document_symbols(p))
                 .map(json),
@@ -675,6 +680,23 @@ impl Server {
             env,
             offset,
         })
+    }
+
+    /// Where the document folds: definitions, declarations, blocks, comment runs.
+    fn folding_ranges(
+        &mut self,
+        p: lsp_types::FoldingRangeParams,
+    ) -> Result<Option<Vec<lsp_types::FoldingRange>>, String> {
+        let uri = p.text_document.uri;
+        let doc = self
+            .documents
+            .get(&uri)
+            .ok_or_else(|| format!("{uri} is not open"))?;
+        if is_hiera_document(&doc.path) {
+            return Ok(None);
+        }
+        let (_, program) = current_program(doc)?;
+        Ok(Some(folding::folding_ranges(&program, doc)))
     }
 
     /// The document's outline: definitions holding the resources they declare.

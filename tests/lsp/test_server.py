@@ -539,6 +539,34 @@ async def test_the_outline_holds_definitions_and_their_resources(client):
     assert symbols[0].children[1].range.start.line == 3
 
 
+async def test_folding_ranges_of_definitions_blocks_and_comment_runs(client):
+    path = client.workspace_root / "manifests/folding.pp"
+    path.write_text(
+        "# @summary A class.\n"       # 0
+        "#\n"                          # 1
+        "# More text.\n"               # 2
+        "class folding {\n"            # 3
+        "  file { '/etc/a':\n"         # 4
+        "    ensure => file,\n"        # 5
+        "    mode   => '0644',\n"      # 6
+        "  }\n"                        # 7
+        "  if $facts['kernel'] == 'Linux' {\n"  # 8
+        "    notice('a')\n"            # 9
+        "    notice('b')\n"            # 10
+        "  }\n"                        # 11
+        "}\n"                          # 12
+    )
+    doc = open_file(client, path)
+    ranges = await client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=types.TextDocumentIdentifier(uri=doc))
+    )
+    found = {(r.start_line, r.end_line, r.kind) for r in ranges}
+    assert (0, 2, types.FoldingRangeKind.Comment) in found
+    assert (3, 11, None) in found
+    assert (4, 6, None) in found
+    assert (8, 10, None) in found
+
+
 # -------------------------------------------------------------- code actions
 
 
