@@ -43,6 +43,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use workspace::Workspace;
 
+/// The most definitions a workspace symbol search answers with.
+const MAX_WORKSPACE_SYMBOLS: usize = 1_000;
+
 /// How long typing must pause before a changed document is checked again.
 const DEBOUNCE: Duration = Duration::from_millis(250);
 
@@ -177,6 +180,7 @@ fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions::default()),
@@ -299,6 +303,9 @@ impl Server {
             GotoDefinition::METHOD => params(request).and_then(|p| self.definition(p)).map(json),
             References::METHOD => params(request).and_then(|p| self.references(p)).map(json),
             Completion::METHOD => params(request).and_then(|p| self.completion(p)).map(json),
+            WorkspaceSymbolRequest::METHOD => params(request)
+                .and_then(|p| self.workspace_symbols(p))
+                .map(json),
             FoldingRangeRequest::METHOD => params(request)
                 .and_then(|p| self.folding_ranges(p))
                 .map(json),
@@ -680,6 +687,49 @@ impl Server {
             env,
             offset,
         })
+    }
+
+    /// The definitions of the workspace whose name holds the query (any case): classes,
+    /// defined types, functions and type aliases, the first `MAX_WORKSPACE_SYMBOLS`.
+    fn workspace_symbols(
+        &mut self,
+        p: lsp_types::WorkspaceSymbolParams,
+    ) -> Result<Option<lsp_types::WorkspaceSymbolResponse>, String> {
+        let query = p.query.to_ascii_lowercase();
+        let mut found = Vec::new();
+        for file in self.workspace.programs(&self.documents) {
+            for symbol in crate::env::symbols::symbols(&file.program) {
+                if found.len() >= MAX_WORKSPACE_SYMBOLS {
+                    break;
+                }
+                if !symbol.name.contains(&query) {
+                    continue;
+                }
+                let kind = match symbol.kind {
+                    crate::env::symbols::SymbolKind::Class => lsp_types::SymbolKind::CLASS,
+                    crate::env::symbols::SymbolKind::Define => lsp_types::SymbolKind::STRUCT,
+                    crate::env::symbols::SymbolKind::Function => lsp_types::SymbolKind::FUNCTION,
+                    crate::env::symbols::SymbolKind::TypeAlias => {
+                        lsp_types::SymbolKind::TYPE_PARAMETER
+                    }
+                };
+                let Some(location) =
+                    navigation::location(&file.source.path, &file.source.text, symbol.name_span)
+                else {
+                    continue;
+                };
+                #[allow(deprecated)] // (`deprecated` is a field every client still reads.)
+                found.push(lsp_types::SymbolInformation {
+                    name: symbol.name,
+                    kind,
+                    tags: None,
+                    deprecated: None,
+                    location,
+                    container_name: Some(symbol.kind.to_string()),
+                });
+            }
+        }
+        Ok(Some(lsp_types::WorkspaceSymbolResponse::Flat(found)))
     }
 
     /// Where the document folds: definitions, declarations, blocks, comment runs.

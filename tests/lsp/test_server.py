@@ -539,6 +539,16 @@ async def test_the_outline_holds_definitions_and_their_resources(client):
     assert symbols[0].children[1].range.start.line == 3
 
 
+async def test_workspace_symbols_by_part_of_a_name(client):
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="VHOST"))
+    names = {(s.name, s.kind) for s in found}
+    assert ("profile::vhost", types.SymbolKind.Struct) in names
+    vhost = next(s for s in found if s.name == "profile::vhost")
+    assert vhost.location.uri.endswith("modules/profile/manifests/vhost.pp")
+    every = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
+    assert {"demo", "demo::profile", "profile::greet", "profile::port"} <= {s.name for s in every}
+
+
 async def test_folding_ranges_of_definitions_blocks_and_comment_runs(client):
     path = client.workspace_root / "manifests/folding.pp"
     path.write_text(
