@@ -224,6 +224,62 @@ fn attributes_after(text: &str, from: usize) -> Vec<String> {
     names
 }
 
+/// Where a class name is being written (`include ntp::`, `contain 'ntp`, `class { 'ntp`,
+/// `Class['ntp`): the part written so far, lower case, without a leading `::`.
+pub fn class_name_prefix(text: &str, offset: usize) -> Option<String> {
+    static PLACE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?:\b(?:include|contain|require)\s*\(?\s*['"]?|\bclass\s*\{\s*['"]|\bClass\[\s*['"]?)((?:::)?[A-Za-z0-9_:]*)$"#,
+        )
+        .expect("a valid pattern")
+    });
+    let line_start = text[..offset.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let before = text.get(line_start..offset)?;
+    let written = PLACE.captures(before)?.get(1)?.as_str();
+    Some(written.trim_start_matches("::").to_ascii_lowercase())
+}
+
+/// The classes the modules at `folders` define where Puppet autoloads them
+/// (`manifests/init.pp` is the module's class, `manifests/a/b.pp` `module::a::b`), by
+/// their files' names: what `include` can name without reading a file.
+pub fn autoloaded_classes(modules: &[(String, std::path::PathBuf)]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (module, folder) in modules {
+        let manifests = folder.join("manifests");
+        let walk = ignore::WalkBuilder::new(&manifests)
+            .standard_filters(false)
+            .max_depth(Some(8))
+            .build();
+        for entry in walk.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "pp") {
+                continue;
+            }
+            let Ok(relative) = path
+                .with_extension("")
+                .strip_prefix(&manifests)
+                .map(|p| p.to_path_buf())
+            else {
+                continue;
+            };
+            let parts: Vec<String> = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().to_string())
+                .collect();
+            let name = match parts.as_slice() {
+                [init] if init == "init" => module.clone(),
+                _ => format!("{module}::{}", parts.join("::")),
+            };
+            out.push((name, module.clone()));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +327,21 @@ mod tests {
         assert_eq!(body.given, ["motd_lines", "port"]);
         let next_body = at_cursor("file { 'a': | ; 'b': mode => '0644' }").unwrap();
         assert!(next_body.given.is_empty());
+    }
+
+    #[test]
+    fn where_a_class_name_is_written() {
+        let at = |text: &str| {
+            let offset = text.find('|').unwrap();
+            class_name_prefix(&text.replacen('|', "", 1), offset)
+        };
+        assert_eq!(at("  include ntp::|").as_deref(), Some("ntp::"));
+        assert_eq!(at("contain '::Ntp|'").as_deref(), Some("ntp"));
+        assert_eq!(at("class { 'ap|").as_deref(), Some("ap"));
+        assert_eq!(at("  require => Class['ap|").as_deref(), Some("ap"));
+        assert_eq!(at("include(|").as_deref(), Some(""));
+        assert_eq!(at("file { 'a|"), None);
+        assert_eq!(at("$included = |"), None);
     }
 
     #[test]

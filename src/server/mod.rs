@@ -43,6 +43,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use workspace::Workspace;
 
+/// The most class names a completion offers.
+const MAX_COMPLETIONS: usize = 500;
+
 /// The most definitions a workspace symbol search answers with.
 const MAX_WORKSPACE_SYMBOLS: usize = 1_000;
 
@@ -183,7 +186,11 @@ fn capabilities() -> ServerCapabilities {
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
-        completion_provider: Some(CompletionOptions::default()),
+        // (`:` for `ntp::`, a quote for `include '` and `Class['`.)
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![":".into(), "'".into(), "\"".into()]),
+            ..CompletionOptions::default()
+        }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
@@ -903,6 +910,9 @@ impl Server {
             .get(&uri)
             .ok_or_else(|| format!("{uri} is not open"))?;
         let offset = doc.offset(position.position) as usize;
+        if let Some(prefix) = completion::class_name_prefix(&doc.text, offset) {
+            return Ok(Some(self.class_completion(&uri, &prefix)));
+        }
         let Some(body) = completion::resource_body(&doc.text, offset) else {
             return Ok(None);
         };
@@ -967,6 +977,40 @@ impl Server {
         }
         items.retain(|i| !body.given.contains(&i.label));
         Ok(Some(CompletionResponse::Array(items)))
+    }
+
+    /// The classes whose name starts with `prefix`: those the environment's modules
+    /// autoload, and those the open documents define.
+    fn class_completion(&mut self, uri: &Url, prefix: &str) -> CompletionResponse {
+        let Some(path) = self.documents.get(uri).map(|d| d.path.clone()) else {
+            return CompletionResponse::Array(Vec::new());
+        };
+        let env = self.workspace.environment(&path, &self.documents);
+        let mut classes = completion::autoloaded_classes(&env.modules());
+        for doc in self.documents.values() {
+            if let Ok((_, program)) = current_program(doc) {
+                for symbol in crate::env::symbols::symbols(&program) {
+                    if symbol.kind == crate::env::symbols::SymbolKind::Class {
+                        let module = symbol.name.split("::").next().unwrap_or_default();
+                        classes.push((symbol.name.clone(), module.to_string()));
+                    }
+                }
+            }
+        }
+        classes.sort();
+        classes.dedup_by(|a, b| a.0 == b.0);
+        let items = classes
+            .into_iter()
+            .filter(|(name, _)| name.starts_with(prefix))
+            .take(MAX_COMPLETIONS)
+            .map(|(name, module)| CompletionItem {
+                label: name,
+                kind: Some(CompletionItemKind::CLASS),
+                detail: Some(format!("class (module {module})")),
+                ..CompletionItem::default()
+            })
+            .collect();
+        CompletionResponse::Array(items)
     }
 
     fn code_actions(

@@ -493,6 +493,18 @@ async def test_completion_leaves_out_what_the_body_sets_after_the_cursor(client)
     assert "motd_lines" in labels and "port" not in labels
 
 
+async def test_completion_of_class_names(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    text = "node default {\n  include demo::\n}\n"
+    result = await complete(client, path, text, "demo::", offset=6)
+    labels = {i.label for i in result}
+    assert {"demo::install", "demo::config", "demo::profile"} <= labels
+    assert "profile::web" not in labels
+    text = "class { 'prof\n"
+    result = await complete(client, path, text, "prof", offset=4)
+    assert {"profile::web", "profile::db"} <= {i.label for i in result}
+
+
 async def test_no_completion_outside_attribute_names(client):
     path = client.workspace_root / "manifests/complete.pp"
     result = await complete(client, path, "file { '/x':\n  mode => \n}\n", "=> ", offset=3)
