@@ -224,6 +224,59 @@ fn attributes_after(text: &str, from: usize) -> Vec<String> {
     names
 }
 
+/// The function call the cursor is in the arguments of (`notice(|`, `lookup('a', |`,
+/// `$x.join(|`): its name as written and which argument the cursor is at.
+pub fn call_at(text: &str, offset: usize) -> Option<(String, u32)> {
+    let bytes = text.as_bytes();
+    let end = offset.min(bytes.len());
+    // Each bracket still open: `(` with the name before it, and its commas so far.
+    let mut open: Vec<(u8, Option<String>, u32)> = Vec::new();
+    let mut i = 0;
+    while i < end {
+        let c = bytes[i];
+        match c {
+            b'#' => {
+                while i < end && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'\'' | b'"' => {
+                i += 1;
+                while i < end && bytes[i] != c {
+                    i += usize::from(bytes[i] == b'\\') + 1;
+                }
+                if i >= end {
+                    return None;
+                }
+            }
+            b'(' => {
+                let before = text[..i].trim_end();
+                let start = before
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                    .map_or(0, |at| at + 1);
+                let name = &before[start..];
+                let is_name = name.starts_with(|c: char| c.is_ascii_lowercase() || c == ':')
+                    && !KEYWORDS.contains(&name);
+                open.push((c, is_name.then(|| name.to_string()), 0));
+            }
+            b'[' | b'{' => open.push((c, None, 0)),
+            b')' | b']' | b'}' => {
+                open.pop();
+            }
+            b',' => {
+                if let Some(frame) = open.last_mut() {
+                    frame.2 += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let (_, name, commas) = open.pop().filter(|(c, _, _)| *c == b'(')?;
+    Some((name?, commas))
+}
+
 /// Where a class name is being written (`include ntp::`, `contain 'ntp`, `class { 'ntp`,
 /// `Class['ntp`): the part written so far, lower case, without a leading `::`.
 pub fn class_name_prefix(text: &str, offset: usize) -> Option<String> {
@@ -327,6 +380,23 @@ mod tests {
         assert_eq!(body.given, ["motd_lines", "port"]);
         let next_body = at_cursor("file { 'a': | ; 'b': mode => '0644' }").unwrap();
         assert!(next_body.given.is_empty());
+    }
+
+    #[test]
+    fn the_call_and_argument_at_the_cursor() {
+        let at = |text: &str| {
+            let offset = text.find('|').unwrap();
+            call_at(&text.replacen('|', "", 1), offset)
+        };
+        assert_eq!(at("notice(|"), Some(("notice".into(), 0)));
+        assert_eq!(
+            at("$v = lookup('a::b', Array[String, 1], |"),
+            Some(("lookup".into(), 2))
+        );
+        assert_eq!(at("$x.join(', ', |"), Some(("join".into(), 1)));
+        assert_eq!(at("if ($a and |"), None);
+        assert_eq!(at("notice('a|"), None);
+        assert_eq!(at("notice('a') |"), None);
     }
 
     #[test]

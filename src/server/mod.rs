@@ -183,6 +183,10 @@ fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        signature_help_provider: Some(lsp_types::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".into(), ",".into()]),
+            ..lsp_types::SignatureHelpOptions::default()
+        }),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
@@ -310,6 +314,9 @@ impl Server {
             GotoDefinition::METHOD => params(request).and_then(|p| self.definition(p)).map(json),
             References::METHOD => params(request).and_then(|p| self.references(p)).map(json),
             Completion::METHOD => params(request).and_then(|p| self.completion(p)).map(json),
+            SignatureHelpRequest::METHOD => params(request)
+                .and_then(|p| self.signature_help(p))
+                .map(json),
             WorkspaceSymbolRequest::METHOD => params(request)
                 .and_then(|p| self.workspace_symbols(p))
                 .map(json),
@@ -694,6 +701,70 @@ impl Server {
             env,
             offset,
         })
+    }
+
+    /// The signatures of the function whose arguments the cursor is in: Puppet's own
+    /// (each dispatch, as Puppet prints it) or one the environment defines in Puppet.
+    fn signature_help(
+        &mut self,
+        p: lsp_types::SignatureHelpParams,
+    ) -> Result<Option<lsp_types::SignatureHelp>, String> {
+        let position = p.text_document_position_params;
+        let uri = position.text_document.uri;
+        let doc = self
+            .documents
+            .get(&uri)
+            .ok_or_else(|| format!("{uri} is not open"))?;
+        let offset = doc.offset(position.position) as usize;
+        let Some((name, argument)) = completion::call_at(&doc.text, offset) else {
+            return Ok(None);
+        };
+        let key = crate::env::definition_key(&name);
+        let mut signatures = Vec::new();
+        if let Some(crate::builtin::functions::Function::Typed(dispatches)) =
+            crate::builtin::functions::function(&key)
+        {
+            for dispatch in dispatches.iter().filter(|d| !d.mismatch_handler) {
+                let parameters: Vec<String> = dispatch
+                    .names
+                    .iter()
+                    .zip(&dispatch.types)
+                    .map(|(name, ty)| format!("{ty} ${name}"))
+                    .collect();
+                let returns = dispatch.returns.as_ref().map(|t| t.to_string());
+                signatures.push(signature(&key, &parameters, returns.as_deref()));
+            }
+        } else {
+            let path = doc.path.clone();
+            let env = self.workspace.environment(&path, &self.documents);
+            if let Some(function) = env.function(&key) {
+                let text = self.workspace.text(&function.path, &self.documents);
+                let parameters: Vec<String> = function
+                    .params
+                    .iter()
+                    .flatten()
+                    .filter_map(|p| Some(text.as_deref()?.get(p.span.range())?.to_string()))
+                    .collect();
+                signatures.push(signature(&key, &parameters, None));
+            }
+        }
+        if signatures.is_empty() {
+            return Ok(None);
+        }
+        // The dispatch that takes as many arguments as written, else the first.
+        let active = signatures
+            .iter()
+            .position(|s| {
+                s.parameters
+                    .as_ref()
+                    .is_some_and(|p| p.len() as u32 > argument)
+            })
+            .unwrap_or(0);
+        Ok(Some(lsp_types::SignatureHelp {
+            signatures,
+            active_signature: Some(active as u32),
+            active_parameter: Some(argument),
+        }))
     }
 
     /// The definitions of the workspace whose name holds the query (any case): classes,
@@ -1093,6 +1164,39 @@ impl At<'_> {
 fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
     serde_json::from_value(request.params)
         .map_err(|e| format!("invalid parameters for {}: {e}", request.method))
+}
+
+/// A function's signature, its parameters marked in the label by their offsets.
+fn signature(
+    name: &str,
+    parameters: &[String],
+    returns: Option<&str>,
+) -> lsp_types::SignatureInformation {
+    let mut label = format!("{name}(");
+    let mut marked = Vec::new();
+    for (i, parameter) in parameters.iter().enumerate() {
+        if i > 0 {
+            label.push_str(", ");
+        }
+        let start = label.encode_utf16().count() as u32;
+        label.push_str(parameter);
+        let end = label.encode_utf16().count() as u32;
+        marked.push(lsp_types::ParameterInformation {
+            label: lsp_types::ParameterLabel::LabelOffsets([start, end]),
+            documentation: None,
+        });
+    }
+    label.push(')');
+    if let Some(returns) = returns {
+        label.push_str(" >> ");
+        label.push_str(returns);
+    }
+    lsp_types::SignatureInformation {
+        label,
+        documentation: None,
+        parameters: Some(marked),
+        active_parameter: None,
+    }
 }
 
 /// The document's text and program: as the last check parsed them while the version

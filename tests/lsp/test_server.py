@@ -551,6 +551,28 @@ async def test_the_outline_holds_definitions_and_their_resources(client):
     assert symbols[0].children[1].range.start.line == 3
 
 
+async def test_signature_help_for_puppet_and_module_functions(client):
+    path = client.workspace_root / "manifests/signatures.pp"
+    text = "$a = join(['x'], \n$b = profile::greet(\n"
+    path.write_text(text)
+    doc = open_file(client, path)
+
+    async def help_at(needle, offset):
+        return await client.text_document_signature_help_async(
+            types.SignatureHelpParams(
+                text_document=types.TextDocumentIdentifier(uri=doc),
+                position=position_of(text, needle, offset=offset),
+            )
+        )
+
+    joined = await help_at("join(['x'], ", len("join(['x'], "))
+    assert joined.signatures[joined.active_signature].label.startswith("join(")
+    assert joined.active_parameter == 1
+    greet = await help_at("profile::greet(", len("profile::greet("))
+    assert greet.signatures[0].label == "profile::greet(String $name)"
+    assert greet.active_parameter == 0
+
+
 async def test_workspace_symbols_by_part_of_a_name(client):
     found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="VHOST"))
     names = {(s.name, s.kind) for s in found}
