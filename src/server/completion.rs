@@ -21,6 +21,47 @@ const KEYWORDS: &[&str] = &[
     "inherits", "default", "and", "or", "in",
 ];
 
+/// What starts at `i` of text read up to `end`: code, or a comment or string to pass
+/// over whole (the scanners here read the text, not a syntax tree: it does not parse
+/// while a name is typed).
+enum Lexeme {
+    Code,
+    /// A comment (to its line's end, or past `*/`) or a string closed before `end`:
+    /// where the code after it starts.
+    Past(usize),
+    /// A string still open at `end`.
+    OpenString,
+}
+
+fn lexeme_at(bytes: &[u8], i: usize, end: usize) -> Lexeme {
+    match bytes[i] {
+        b'#' => Lexeme::Past(
+            bytes[i..end]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(end, |n| i + n),
+        ),
+        b'/' if bytes.get(i + 1) == Some(&b'*') => {
+            let close = bytes[(i + 2).min(end)..end]
+                .windows(2)
+                .position(|w| w == b"*/");
+            Lexeme::Past(close.map_or(end, |n| i + 2 + n + 2))
+        }
+        quote @ (b'\'' | b'"') => {
+            let mut at = i + 1;
+            while at < end && bytes[at] != quote {
+                at += usize::from(bytes[at] == b'\\') + 1;
+            }
+            if at >= end {
+                Lexeme::OpenString
+            } else {
+                Lexeme::Past(at + 1)
+            }
+        }
+        _ => Lexeme::Code,
+    }
+}
+
 /// One `{` still open at the cursor: where it is, and the separators at its depth.
 struct Frame {
     open: u8,
@@ -42,34 +83,16 @@ pub fn resource_body(text: &str, offset: usize) -> Option<ResourceBody> {
     let mut i = 0;
     while i < end {
         let c = bytes[i];
+        match lexeme_at(bytes, i, end) {
+            Lexeme::Past(next) => {
+                i = next;
+                continue;
+            }
+            // The cursor is inside a string.
+            Lexeme::OpenString => return None,
+            Lexeme::Code => {}
+        }
         match c {
-            b'#' => {
-                while i < end && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < end && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-                continue;
-            }
-            b'\'' | b'"' => {
-                i += 1;
-                while i < end && bytes[i] != c {
-                    if bytes[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                if i >= end {
-                    // The cursor is inside a string.
-                    return None;
-                }
-            }
             b'{' | b'[' | b'(' => frames.push(Frame {
                 open: c,
                 at: i,
@@ -194,19 +217,15 @@ fn attributes_after(text: &str, from: usize) -> Vec<String> {
     let mut i = chunk;
     while i < bytes.len() {
         let c = bytes[i];
-        match c {
-            b'#' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
+        match lexeme_at(bytes, i, bytes.len()) {
+            Lexeme::Past(next) => {
+                i = next;
                 continue;
             }
-            b'\'' | b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != c {
-                    i += usize::from(bytes[i] == b'\\') + 1;
-                }
-            }
+            Lexeme::OpenString => break,
+            Lexeme::Code => {}
+        }
+        match c {
             b'{' | b'[' | b'(' => depth += 1,
             b'}' | b']' | b')' if depth > 0 => depth -= 1,
             b'}' | b']' | b')' | b';' => break,
@@ -234,22 +253,15 @@ pub fn call_at(text: &str, offset: usize) -> Option<(String, u32)> {
     let mut i = 0;
     while i < end {
         let c = bytes[i];
-        match c {
-            b'#' => {
-                while i < end && bytes[i] != b'\n' {
-                    i += 1;
-                }
+        match lexeme_at(bytes, i, end) {
+            Lexeme::Past(next) => {
+                i = next;
                 continue;
             }
-            b'\'' | b'"' => {
-                i += 1;
-                while i < end && bytes[i] != c {
-                    i += usize::from(bytes[i] == b'\\') + 1;
-                }
-                if i >= end {
-                    return None;
-                }
-            }
+            Lexeme::OpenString => return None,
+            Lexeme::Code => {}
+        }
+        match c {
             b'(' => {
                 let before = text[..i].trim_end();
                 let start = before

@@ -100,21 +100,6 @@ fn documentation(source: &SourceFile, program: &Program, start: u32) -> String {
     out.trim().to_string()
 }
 
-/// The metaparameters every resource takes (Puppet's `Puppet::Type.metaparams`).
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
-
 /// An attribute's name in a resource body: the parameter of the class or defined type
 /// (declared type, default, documentation), a metaparameter, or an attribute of the
 /// resource type (its type or values).
@@ -130,7 +115,7 @@ pub fn attribute(
         Target::ResourceType(t) => ("defined type", crate::env::definition_key(t)),
         _ => return None,
     };
-    if METAPARAMETERS.contains(&name) {
+    if crate::builtin::metaparameters().iter().any(|m| m == name) {
         return Some(format!(
             "```puppet
 {name}

@@ -684,10 +684,7 @@ impl Server {
     /// The open document, its text parsed, the index it is checked against, and the
     /// offset of `position` in pupcheck's terms.
     fn at<'s>(&'s mut self, uri: &Url, position: lsp_types::Position) -> Result<At<'s>, String> {
-        let doc = self
-            .documents
-            .get(uri)
-            .ok_or_else(|| format!("{uri} is not open"))?;
+        let doc = self.open_document(uri)?;
         let offset = doc.reported_offset(position);
         let (source, program) = current_program(doc)?;
         let path = doc.path.clone();
@@ -711,10 +708,7 @@ impl Server {
     ) -> Result<Option<lsp_types::SignatureHelp>, String> {
         let position = p.text_document_position_params;
         let uri = position.text_document.uri;
-        let doc = self
-            .documents
-            .get(&uri)
-            .ok_or_else(|| format!("{uri} is not open"))?;
+        let doc = self.open_document(&uri)?;
         let offset = doc.offset(position.position) as usize;
         let Some((name, argument)) = completion::call_at(&doc.text, offset) else {
             return Ok(None);
@@ -810,20 +804,32 @@ impl Server {
         Ok(Some(lsp_types::WorkspaceSymbolResponse::Flat(found)))
     }
 
+    fn open_document(&self, uri: &Url) -> Result<&Document, String> {
+        self.documents
+            .get(uri)
+            .ok_or_else(|| format!("{uri} is not open"))
+    }
+
+    /// An open document of Puppet code and its program (`None` for a Hiera file).
+    fn puppet_program(
+        &self,
+        uri: &Url,
+    ) -> Result<Option<(&Document, std::sync::Arc<crate::ast::Program>)>, String> {
+        let doc = self.open_document(uri)?;
+        if is_hiera_document(&doc.path) {
+            return Ok(None);
+        }
+        Ok(Some((doc, current_program(doc)?.1)))
+    }
+
     /// Where the document folds: definitions, declarations, blocks, comment runs.
     fn folding_ranges(
         &mut self,
         p: lsp_types::FoldingRangeParams,
     ) -> Result<Option<Vec<lsp_types::FoldingRange>>, String> {
-        let uri = p.text_document.uri;
-        let doc = self
-            .documents
-            .get(&uri)
-            .ok_or_else(|| format!("{uri} is not open"))?;
-        if is_hiera_document(&doc.path) {
+        let Some((doc, program)) = self.puppet_program(&p.text_document.uri)? else {
             return Ok(None);
-        }
-        let (_, program) = current_program(doc)?;
+        };
         Ok(Some(folding::folding_ranges(&program, doc)))
     }
 
@@ -832,15 +838,9 @@ impl Server {
         &mut self,
         p: lsp_types::DocumentSymbolParams,
     ) -> Result<Option<lsp_types::DocumentSymbolResponse>, String> {
-        let uri = p.text_document.uri;
-        let doc = self
-            .documents
-            .get(&uri)
-            .ok_or_else(|| format!("{uri} is not open"))?;
-        if is_hiera_document(&doc.path) {
+        let Some((doc, program)) = self.puppet_program(&p.text_document.uri)? else {
             return Ok(None);
-        }
-        let (_, program) = current_program(doc)?;
+        };
         Ok(Some(lsp_types::DocumentSymbolResponse::Nested(
             outline::outline(&program, doc),
         )))
@@ -976,10 +976,7 @@ impl Server {
     fn completion(&mut self, p: CompletionParams) -> Result<Option<CompletionResponse>, String> {
         let position = p.text_document_position;
         let uri = position.text_document.uri;
-        let doc = self
-            .documents
-            .get(&uri)
-            .ok_or_else(|| format!("{uri} is not open"))?;
+        let doc = self.open_document(&uri)?;
         let offset = doc.offset(position.position) as usize;
         if let Some(prefix) = completion::class_name_prefix(&doc.text, offset) {
             return Ok(Some(self.class_completion(&uri, &prefix)));

@@ -28,16 +28,21 @@ def workspace(tmp_path):
     return root
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "server"]))
-async def client(lsp_client: LanguageClient, workspace):
+async def session(lsp_client, workspace, capabilities):
+    """Initializes the server for the workspace with the client's capabilities."""
     params = types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
+        capabilities=capabilities,
         workspace_folders=[
             types.WorkspaceFolder(uri=workspace.as_uri(), name="control")
         ],
     )
     await lsp_client.initialize_session(params)
     lsp_client.workspace_root = workspace
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "server"]))
+async def client(lsp_client: LanguageClient, workspace):
+    await session(lsp_client, workspace, client_capabilities("visual-studio-code"))
     yield
     await lsp_client.shutdown_session()
 
@@ -47,14 +52,7 @@ async def polling_client(lsp_client: LanguageClient, workspace):
     """A client that cannot watch files for the server (as Neovim on Linux)."""
     capabilities = client_capabilities("visual-studio-code")
     capabilities.workspace.did_change_watched_files = None
-    params = types.InitializeParams(
-        capabilities=capabilities,
-        workspace_folders=[
-            types.WorkspaceFolder(uri=workspace.as_uri(), name="control")
-        ],
-    )
-    await lsp_client.initialize_session(params)
-    lsp_client.workspace_root = workspace
+    await session(lsp_client, workspace, capabilities)
     yield
     await lsp_client.shutdown_session()
 

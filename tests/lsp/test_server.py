@@ -103,6 +103,24 @@ async def test_closing_clears_the_findings(client):
     assert list(cleared.diagnostics) == []
 
 
+def change_at(client, doc, version, start, end, text):
+    """Sends a change replacing the text between two (line, character) places."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=version),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=start[0], character=start[1]),
+                        end=types.Position(line=end[0], character=end[1]),
+                    ),
+                    text=text,
+                )
+            ],
+        )
+    )
+
+
 def change_whole(client, doc, version, text):
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
@@ -144,20 +162,7 @@ async def test_a_change_older_than_the_document_is_ignored(client):
     # Version 3 comes late, with text that does not parse: it is not applied.
     change_whole(client, doc, 3, "notice('c'\n")
     seen = publications(client, doc)
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=6),
-            content_changes=[
-                types.TextDocumentContentChangePartial(
-                    range=types.Range(
-                        start=types.Position(line=1, character=0),
-                        end=types.Position(line=1, character=0),
-                    ),
-                    text="\n",
-                )
-            ],
-        )
-    )
+    change_at(client, doc, 6, (1, 0), (1, 0), "\n")
     after = await diagnostics(client, doc, since=seen)
     assert after.version == 6
     assert "syntax-error" not in codes(after)
@@ -720,20 +725,7 @@ async def test_requests_the_server_cannot_answer_are_errors_not_crashes(client):
         )
     )
     # A change whose range is outside the text, then one reversed.
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=2),
-            content_changes=[
-                types.TextDocumentContentChangePartial(
-                    range=types.Range(
-                        start=types.Position(line=50, character=3),
-                        end=types.Position(line=2, character=0),
-                    ),
-                    text="🎉",
-                )
-            ],
-        )
-    )
+    change_at(client, doc, 2, (50, 3), (2, 0), "🎉")
     # Still answering.
     published = await diagnostics(client, doc, since=publications(client, doc))
     assert published.version == 2
