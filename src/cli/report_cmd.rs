@@ -2,6 +2,7 @@
 //! terminal table, JSON, Markdown or one self-contained HTML page.
 
 use super::{EXIT_CLEAN, EXIT_USAGE};
+use crate::report::links::Links;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -24,6 +25,19 @@ pub struct ReportArgs {
     /// Folders of modules (separated by `:`) to read definitions from.
     #[arg(long, value_name = "DIRS", value_delimiter = ':')]
     modulepath: Vec<PathBuf>,
+    /// Link each location to BASE + its path inside its repository + `#L<line>` (a
+    /// GitHub or GitLab "blob" URL, such as
+    /// `https://github.com/acme/control/blob/main`; `{repository}` stands for the
+    /// repository folder's name). Default: links relative to the report's file.
+    #[arg(long, value_name = "BASE")]
+    link_base: Option<String>,
+    /// Exit with status 1 when a finding of this severity or above is reported (for
+    /// CI, as `check --fail-on`). Default: the report never fails.
+    #[arg(long, value_enum)]
+    fail_on: Option<super::FailOn>,
+    /// Show what changed since an earlier report (the JSON of `--format json`).
+    #[arg(long, value_name = "OLD.json")]
+    compare: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -68,7 +82,37 @@ pub fn report(args: ReportArgs) -> i32 {
     for (path, message) in &report.walk_errors {
         eprintln!("pupcheck: {}: {message}", path.display());
     }
-    let estate = crate::report::Estate::of(&report, crate::report::lines_on_disk);
+    let links = match &args.link_base {
+        Some(base) => Links::Base(base.clone()),
+        None => {
+            let folder = args
+                .output_file
+                .as_deref()
+                .and_then(std::path::Path::parent)
+                .unwrap_or(std::path::Path::new("."));
+            Links::relative_to(&crate::report::place::absolute(folder))
+        }
+    };
+    let previous = match args.compare.as_deref().map(crate::report::compare::read) {
+        Some(Err(message)) => {
+            eprintln!("pupcheck: {message}");
+            return EXIT_USAGE;
+        }
+        Some(Ok(previous)) => Some(previous),
+        None => None,
+    };
+    let options = crate::report::Options {
+        roots: &args.paths,
+        links: &links,
+    };
+    let mut estate = crate::report::Estate::of(&report, &options, crate::report::lines_on_disk);
+    if let (Some(previous), Some(name)) = (&previous, &args.compare) {
+        estate.compared = Some(crate::report::compare::compare(
+            &name.display().to_string(),
+            previous,
+            &estate,
+        ));
+    }
     let text = match args.format {
         ReportFormat::Terminal => crate::output::report::terminal(&estate, args.top),
         ReportFormat::Markdown => crate::output::report::markdown(&estate, args.top),
@@ -87,9 +131,15 @@ pub fn report(args: ReportArgs) -> i32 {
             return EXIT_USAGE;
         }
     }
-    if report.walk_errors.is_empty() {
-        EXIT_CLEAN
-    } else {
+    if !report.walk_errors.is_empty() {
         EXIT_USAGE
+    } else if args.fail_on.is_some_and(|at| {
+        report
+            .diagnostics()
+            .any(|(_, d)| d.severity >= at.severity())
+    }) {
+        super::EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
     }
 }

@@ -60,7 +60,8 @@ fn parameter_pattern() -> &'static Regex {
     PATTERN.get_or_init(|| Regex::new(r"parameter '([^']+)'").expect("a valid pattern"))
 }
 
-fn definition(subject: &str) -> Option<NamedDefinition> {
+/// The class, defined type or function a message's subject (its start) names.
+pub(super) fn definition(subject: &str) -> Option<NamedDefinition> {
     static PATTERNS: OnceLock<[(Regex, &'static str); 5]> = OnceLock::new();
     let patterns = PATTERNS.get_or_init(|| {
         let re = |p: &str| Regex::new(p).expect("a valid pattern");
@@ -90,9 +91,132 @@ fn definition(subject: &str) -> Option<NamedDefinition> {
     })
 }
 
+/// A type as Puppet prints it, each alias shown by its name only:
+/// `Stdlib::Absolutepath = Variant[Stdlib::Windowspath = Pattern[/.../], ...]` becomes
+/// `Stdlib::Absolutepath` (the report shows the whole on demand).
+pub fn alias_names(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if text[at..].starts_with(" = ") && ends_with_type_name(&out) {
+            at = skip_type(bytes, at + 3);
+            continue;
+        }
+        let literal_end = match bytes[at] {
+            quote @ (b'\'' | b'"') => Some(skip_quoted(bytes, at, quote)),
+            b'/' if out.trim_end().ends_with(['[', ',']) => Some(skip_regexp(bytes, at)),
+            _ => None,
+        };
+        if let Some(end) = literal_end {
+            out.push_str(&text[at..=end]);
+            at = end + 1;
+            continue;
+        }
+        let c = text[at..].chars().next().expect("inside the text");
+        out.push(c);
+        at += c.len_utf8();
+    }
+    out
+}
+
+fn ends_with_type_name(text: &str) -> bool {
+    let name = text
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+        .next()
+        .unwrap_or("");
+    name.trim_start_matches(':')
+        .starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// The end of the type expression starting at `at`: a name, its `[...]` parameters
+/// (strings and regexps inside skipped whole), and an alias's ` = ...` after it.
+fn skip_type(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || b"_:".contains(&bytes[at])) {
+        at += 1;
+    }
+    if bytes.get(at) == Some(&b'[') {
+        let mut depth = 0usize;
+        let mut last_significant = b' ';
+        while at < bytes.len() {
+            let c = bytes[at];
+            match c {
+                b'\'' | b'"' => at = skip_quoted(bytes, at, c),
+                b'/' if matches!(last_significant, b'[' | b',') => at = skip_regexp(bytes, at),
+                b'[' | b'{' => depth += 1,
+                b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        at += 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            if !c.is_ascii_whitespace() {
+                last_significant = c;
+            }
+            at += 1;
+        }
+    }
+    if bytes[at.min(bytes.len())..].starts_with(b" = ") {
+        return skip_type(bytes, at + 3);
+    }
+    at
+}
+
+/// The index of the `/` closing the regexp opening at `at`. Puppet prints a Pattern's
+/// regexps with their slashes unescaped (`[\\/]`), so the closing one is the `/` that
+/// ends the parameter: followed by `]` and the end of the Pattern, or by `, /`.
+fn skip_regexp(bytes: &[u8], at: usize) -> usize {
+    let ends_parameter = |i: usize| {
+        let rest = &bytes[i + 1..];
+        matches!(
+            rest,
+            [b']'] | [b']', b',' | b']' | b' ' | b'}', ..] | [b',', b' ', b'/', ..]
+        )
+    };
+    (at + 1..bytes.len())
+        .find(|&i| bytes[i] == b'/' && ends_parameter(i))
+        .unwrap_or(bytes.len().saturating_sub(1))
+}
+
+/// The index of the closing `quote` of the literal opening at `at` (backslash escapes).
+fn skip_quoted(bytes: &[u8], mut at: usize, quote: u8) -> usize {
+    at += 1;
+    while at < bytes.len() && bytes[at] != quote {
+        at += if bytes[at] == b'\\' { 2 } else { 1 };
+    }
+    at.min(bytes.len().saturating_sub(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aliases_are_shown_by_their_names() {
+        let full = "Stdlib::Absolutepath = Variant[Stdlib::Windowspath = Pattern[/\\A(([a-zA-Z]:[\\\\/])|([\\\\/][\\\\/][^\\\\/]+))/], Stdlib::Unixpath = Pattern[/\\A\\/([^\\n\\/\\0]+\\/*)*\\z/]]";
+        assert_eq!(alias_names(full), "Stdlib::Absolutepath");
+        assert_eq!(
+            alias_names("Undef or Python::Package::Ensure = Enum['absent', 'a]b = c']"),
+            "Undef or Python::Package::Ensure"
+        );
+        assert_eq!(
+            alias_names("Array[Stdlib::Port = Integer[0, 65535]], or String"),
+            "Array[Stdlib::Port], or String"
+        );
+        assert_eq!(
+            alias_names("Struct[{'a' => Integer}]"),
+            "Struct[{'a' => Integer}]"
+        );
+        assert_eq!(alias_names("Enum['X = y']"), "Enum['X = y']");
+        assert_eq!(alias_names("Pattern[/A = b/]"), "Pattern[/A = b/]");
+        assert_eq!(
+            alias_names("Variant[X = Pattern[/a/, /[\\/]/], Y = Pattern[/\\A//]]"),
+            "Variant[X, Y]"
+        );
+    }
 
     fn def(kind: &'static str, name: &str) -> Option<NamedDefinition> {
         Some(NamedDefinition {

@@ -4,14 +4,21 @@
 //! definition they violate; the modules ranked by errors per thousand lines; the rules
 //! ranked by findings. `output::report` renders it.
 
+pub mod compare;
+pub mod links;
 pub mod mismatch;
+pub mod place;
+pub mod subject;
 
 use crate::check::Report;
-use crate::diagnostics::Severity;
+use crate::diagnostics::{Applicability, Diagnostic, Severity};
 use crate::rules::Category;
+use links::Links;
+use place::{Part, Repositories};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// How many example locations a group keeps.
 pub const EXAMPLES: usize = 5;
@@ -23,13 +30,22 @@ pub struct Estate {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings `pupcheck check --fix` clears (they carry a safe fix).
+    pub fixable: usize,
     /// Every type finding whose message names an expected and an actual type.
     pub type_mismatches: usize,
+    /// Every error, grouped by rule and by what it is about, most first: the module
+    /// code's, then the examples' and tests'.
+    pub fix_first: Vec<ErrorGroup>,
     pub mismatches: Vec<MismatchGroup>,
     pub parameters: Vec<ParameterGroup>,
     pub definitions: Vec<DefinitionGroup>,
+    pub repositories: Vec<RepositoryRow>,
     pub modules: Vec<ModuleRow>,
     pub rules: Vec<RuleRow>,
+    /// What changed since an earlier report (`--compare`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compared: Option<compare::Comparison>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -38,6 +54,19 @@ pub struct Location {
     pub line: u32,
     pub column: u32,
     pub message: String,
+    /// Relative to the report, or from `--link-base`.
+    pub link: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ErrorGroup {
+    pub rule: &'static str,
+    /// What the errors are about (`class nova`), when their message names it.
+    pub subject: Option<String>,
+    pub part: Part,
+    pub count: usize,
+    /// Every one of them.
+    pub locations: Vec<Location>,
 }
 
 #[derive(Debug, Serialize)]
@@ -70,14 +99,57 @@ pub struct DefinitionGroup {
     pub examples: Vec<Location>,
 }
 
-#[derive(Debug, Serialize)]
-pub struct ModuleRow {
-    pub module: String,
+/// Counts of a set of files.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Counts {
     pub files: usize,
     pub lines: usize,
     pub errors: usize,
     pub warnings: usize,
+    pub fixable: usize,
     pub errors_per_kloc: f64,
+}
+
+impl Counts {
+    fn add(&mut self, lines: usize, diagnostics: &[Diagnostic]) {
+        self.files += 1;
+        self.lines += lines;
+        for d in diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => {}
+            }
+            self.fixable += usize::from(is_fixable(d));
+        }
+    }
+
+    fn rate(mut self) -> Counts {
+        self.errors_per_kloc = if self.lines == 0 {
+            0.0
+        } else {
+            (self.errors as f64 * 1000.0 / self.lines as f64 * 100.0).round() / 100.0
+        };
+        self
+    }
+}
+
+/// One repository (a root the run was given, or a git repository inside it).
+#[derive(Debug, Serialize)]
+pub struct RepositoryRow {
+    pub repository: String,
+    #[serde(flatten)]
+    pub counts: Counts,
+}
+
+/// One module of one repository, its code apart from its examples and tests.
+#[derive(Debug, Serialize)]
+pub struct ModuleRow {
+    pub repository: String,
+    pub module: String,
+    pub part: Part,
+    #[serde(flatten)]
+    pub counts: Counts,
 }
 
 #[derive(Debug, Serialize)]
@@ -86,6 +158,20 @@ pub struct RuleRow {
     pub severity: Severity,
     pub category: &'static str,
     pub count: usize,
+    pub fixable: usize,
+}
+
+/// Whether `--fix` clears the finding (it applies safe fixes only).
+fn is_fixable(d: &Diagnostic) -> bool {
+    d.fix
+        .as_ref()
+        .is_some_and(|f| f.applicability == Applicability::Safe)
+}
+
+/// How the report is made: the roots the run was given and where its links point.
+pub struct Options<'a> {
+    pub roots: &'a [PathBuf],
+    pub links: &'a Links,
 }
 
 /// A group being counted: its count and first examples.
@@ -112,9 +198,13 @@ fn ranked<K: Ord, T>(map: BTreeMap<K, T>, count: impl Fn(&T) -> usize) -> Vec<(K
 }
 
 impl Estate {
-    /// Counts `report`'s findings. Lines are counted from each checked file (`lines`
+    /// Counts `report`'s findings. Lines are counted from each checked file (`lines_of`
     /// gives them for the files the report holds no text of).
-    pub fn of(report: &Report, lines_of: impl Fn(&std::path::Path) -> usize + Sync) -> Estate {
+    pub fn of(
+        report: &Report,
+        options: &Options,
+        lines_of: impl Fn(&Path) -> usize + Sync,
+    ) -> Estate {
         let lines: Vec<usize> = report
             .files
             .par_iter()
@@ -123,8 +213,12 @@ impl Estate {
                 None => lines_of(&f.path),
             })
             .collect();
-        let mut modules: BTreeMap<String, ModuleRow> = BTreeMap::new();
-        let mut rules: BTreeMap<&'static str, (Severity, usize)> = BTreeMap::new();
+        let mut repositories_of = Repositories::new(options.roots);
+        let mut repositories: BTreeMap<String, Counts> = BTreeMap::new();
+        let mut modules: BTreeMap<(String, String, Part), Counts> = BTreeMap::new();
+        let mut rules: BTreeMap<&'static str, (Severity, usize, usize)> = BTreeMap::new();
+        let mut errors_by_subject: BTreeMap<(Part, &'static str, Option<String>), Vec<Location>> =
+            BTreeMap::new();
         let mut by_types: BTreeMap<(String, String, &'static str), Tally> = BTreeMap::new();
         let mut by_parameter: BTreeMap<(&'static str, String, String, String), Tally> =
             BTreeMap::new();
@@ -132,48 +226,64 @@ impl Estate {
             (&'static str, String),
             (Tally, std::collections::BTreeSet<String>),
         > = BTreeMap::new();
-        let (mut errors, mut warnings, mut infos, mut type_mismatches) = (0, 0, 0, 0);
+        let (mut errors, mut warnings, mut infos, mut fixable, mut type_mismatches) =
+            (0, 0, 0, 0, 0);
         for (file, file_lines) in report.files.iter().zip(&lines) {
+            let absolute = place::absolute(&file.path);
+            let repository_folder = repositories_of.of(&file.path);
+            let repository = place::shown(&repository_folder);
+            let part = Part::of(
+                absolute
+                    .strip_prefix(&repository_folder)
+                    .unwrap_or(&absolute),
+            );
             let module = crate::statistics::module_of(&file.path);
-            let row = modules.entry(module.clone()).or_insert_with(|| ModuleRow {
-                module,
-                files: 0,
-                lines: 0,
-                errors: 0,
-                warnings: 0,
-                errors_per_kloc: 0.0,
-            });
-            row.files += 1;
-            row.lines += file_lines;
+            repositories
+                .entry(repository.clone())
+                .or_default()
+                .add(*file_lines, &file.diagnostics);
+            modules
+                .entry((repository, module, part))
+                .or_default()
+                .add(*file_lines, &file.diagnostics);
             let path = file.path.display().to_string();
             for d in &file.diagnostics {
                 match d.severity {
-                    Severity::Error => {
-                        errors += 1;
-                        row.errors += 1;
-                    }
-                    Severity::Warning => {
-                        warnings += 1;
-                        row.warnings += 1;
-                    }
+                    Severity::Error => errors += 1,
+                    Severity::Warning => warnings += 1,
                     Severity::Info => infos += 1,
                 }
-                let rule = rules.entry(d.rule.as_str()).or_insert((d.severity, 0));
+                let rule = rules.entry(d.rule.as_str()).or_insert((d.severity, 0, 0));
                 rule.0 = rule.0.max(d.severity);
                 rule.1 += 1;
+                if is_fixable(d) {
+                    rule.2 += 1;
+                    fixable += 1;
+                }
+                let position = file.source.as_ref().map(|s| s.position(d.span.start));
+                let at = || {
+                    let line = position.map_or(1, |p| p.line);
+                    Location {
+                        path: path.clone(),
+                        line,
+                        column: position.map_or(1, |p| p.column),
+                        message: d.message.clone(),
+                        link: options.links.href(&absolute, &repository_folder, line),
+                    }
+                };
+                if d.severity == Severity::Error {
+                    errors_by_subject
+                        .entry((part, d.rule.as_str(), subject::of(&d.message)))
+                        .or_default()
+                        .push(at());
+                }
                 let is_type_rule = crate::rules::find(d.rule.as_str())
                     .is_some_and(|r| r.category == Category::Type);
                 let Some(found) = is_type_rule.then(|| mismatch::read(&d.message)).flatten() else {
                     continue;
                 };
                 type_mismatches += 1;
-                let position = file.source.as_ref().map(|s| s.position(d.span.start));
-                let at = Location {
-                    path: path.clone(),
-                    line: position.map_or(1, |p| p.line),
-                    column: position.map_or(1, |p| p.column),
-                    message: d.message.clone(),
-                };
+                let at = at();
                 by_types
                     .entry((
                         found.expected.clone(),
@@ -216,22 +326,64 @@ impl Estate {
                 }
             }
         }
+        let mut fix_first: Vec<ErrorGroup> = errors_by_subject
+            .into_iter()
+            .map(|((part, rule, subject), locations)| ErrorGroup {
+                rule,
+                subject,
+                part,
+                count: locations.len(),
+                locations,
+            })
+            .collect();
+        // Code before examples and tests, then the biggest groups.
+        fix_first.sort_by(|a, b| {
+            (a.part != Part::Code)
+                .cmp(&(b.part != Part::Code))
+                .then(b.count.cmp(&a.count))
+                .then(a.rule.cmp(b.rule))
+                .then(a.subject.cmp(&b.subject))
+        });
+        let mut repositories: Vec<RepositoryRow> = repositories
+            .into_iter()
+            .map(|(repository, counts)| RepositoryRow {
+                repository,
+                counts: counts.rate(),
+            })
+            .collect();
+        repositories
+            .sort_by(|a, b| by_rate(&a.counts, &b.counts).then(a.repository.cmp(&b.repository)));
         let mut modules: Vec<ModuleRow> = modules
-            .into_values()
-            .map(|mut row| {
-                row.errors_per_kloc = if row.lines == 0 {
-                    0.0
-                } else {
-                    (row.errors as f64 * 1000.0 / row.lines as f64 * 100.0).round() / 100.0
-                };
-                row
+            .into_iter()
+            .map(|((repository, module, part), counts)| ModuleRow {
+                repository,
+                module,
+                part,
+                counts: counts.rate(),
             })
             .collect();
         modules.sort_by(|a, b| {
-            b.errors_per_kloc
-                .total_cmp(&a.errors_per_kloc)
-                .then(b.errors.cmp(&a.errors))
+            by_rate(&a.counts, &b.counts)
                 .then(a.module.cmp(&b.module))
+                .then(a.repository.cmp(&b.repository))
+                .then(a.part.cmp(&b.part))
+        });
+        let mut rules: Vec<RuleRow> = rules
+            .into_iter()
+            .map(|(rule, (severity, count, fixable))| RuleRow {
+                rule,
+                severity,
+                category: crate::rules::find(rule).map_or("other", |r| r.category.name()),
+                count,
+                fixable,
+            })
+            .collect();
+        // Errors above warnings (style), then the most found.
+        rules.sort_by(|a, b| {
+            b.severity
+                .cmp(&a.severity)
+                .then(b.count.cmp(&a.count))
+                .then(a.rule.cmp(b.rule))
         });
         Estate {
             files_checked: report.files_checked,
@@ -239,7 +391,9 @@ impl Estate {
             errors,
             warnings,
             infos,
+            fixable,
             type_mismatches,
+            fix_first,
             mismatches: ranked(by_types, |t| t.count)
                 .into_iter()
                 .map(|((expected, actual, rule), t)| MismatchGroup {
@@ -273,21 +427,19 @@ impl Estate {
                     examples: t.examples,
                 })
                 .collect(),
+            repositories,
             modules,
-            rules: ranked(
-                rules.into_iter().collect::<BTreeMap<_, _>>(),
-                |(_, count)| *count,
-            )
-            .into_iter()
-            .map(|(rule, (severity, count))| RuleRow {
-                rule,
-                severity,
-                category: crate::rules::find(rule).map_or("other", |r| r.category.name()),
-                count,
-            })
-            .collect(),
+            rules,
+            compared: None,
         }
     }
+}
+
+/// Most errors per thousand lines first, then most errors.
+fn by_rate(a: &Counts, b: &Counts) -> std::cmp::Ordering {
+    b.errors_per_kloc
+        .total_cmp(&a.errors_per_kloc)
+        .then(b.errors.cmp(&a.errors))
 }
 
 /// The lines of a file on disk (bounded as every read is; 0 when it cannot be read).

@@ -12,6 +12,7 @@ mod actions;
 mod completion;
 mod document;
 mod folding;
+mod formatting;
 mod frame;
 mod hover;
 mod navigation;
@@ -190,6 +191,8 @@ fn capabilities() -> ServerCapabilities {
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         references_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         // (`:` for `ntp::`, a quote for `include '` and `Class['`.)
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec![":".into(), "'".into(), "\"".into()]),
@@ -329,6 +332,16 @@ impl Server {
             CodeActionRequest::METHOD => {
                 params(request).and_then(|p| self.code_actions(p)).map(json)
             }
+            Formatting::METHOD => params(request)
+                .and_then(|p: lsp_types::DocumentFormattingParams| {
+                    self.formatting(&p.text_document.uri, None)
+                })
+                .map(json),
+            RangeFormatting::METHOD => params(request)
+                .and_then(|p: lsp_types::DocumentRangeFormattingParams| {
+                    self.formatting(&p.text_document.uri, Some(p.range))
+                })
+                .map(json),
             _ => {
                 return error(
                     &id,
@@ -1079,6 +1092,27 @@ impl Server {
             })
             .collect();
         CompletionResponse::Array(items)
+    }
+
+    /// The document as `--fix` leaves it (safe fixes), as line edits; those touching
+    /// `range` when one is given. Nothing for a Hiera file or a file that does not
+    /// parse (`--fix` fixes nothing there either).
+    fn formatting(
+        &mut self,
+        uri: &Url,
+        range: Option<lsp_types::Range>,
+    ) -> Result<Option<Vec<lsp_types::TextEdit>>, String> {
+        let doc = self.open_document(uri)?;
+        let (path, kind, text) = (doc.path.clone(), doc.kind(), doc.text.clone());
+        if is_hiera_document(&path) || self.workspace.is_excluded(&path) {
+            return Ok(None);
+        }
+        let settings = self.workspace.settings(&path);
+        let env = self.workspace.environment(&path, &self.documents);
+        let fixed =
+            crate::fix::fix_source(path, kind, text, &settings, &env, crate::fix::Allowed::Safe);
+        let doc = self.open_document(uri)?;
+        Ok(Some(formatting::edits(doc, &fixed.text, range)))
     }
 
     fn code_actions(

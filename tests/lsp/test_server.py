@@ -6,6 +6,7 @@ import pathlib
 import pytest
 from lsprotocol import types
 
+import conftest
 from conftest import diagnostics, open_file, position_of, publications
 
 
@@ -695,6 +696,66 @@ async def test_fix_all_is_what_check_fix_makes(client):
     fixed = applied(text, found[0].edit.changes[path.as_uri()])
     assert "   \n" not in fixed
     assert "'/etc/x'" in fixed and "'0644'" in fixed
+
+
+# ----------------------------------------------------------------- formatting
+
+
+async def format_document(client, path, text, range_=None):
+    path.write_text(text)
+    doc = open_file(client, path)
+    identifier = types.TextDocumentIdentifier(uri=doc)
+    options = types.FormattingOptions(tab_size=2, insert_spaces=True)
+    if range_ is None:
+        return await client.text_document_formatting_async(
+            types.DocumentFormattingParams(text_document=identifier, options=options)
+        )
+    return await client.text_document_range_formatting_async(
+        types.DocumentRangeFormattingParams(text_document=identifier, range=range_,
+                                            options=options)
+    )
+
+
+async def test_formatting_is_what_check_fix_makes_as_line_edits(client, tmp_path):
+    import subprocess
+
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = (
+        "# x\n"
+        "class fixme {\n"
+        '  file { "/etc/x":\n'
+        "    ensure => file,   \n"
+        '    mode => "0644",\n'
+        "  }\n"
+        "  notice('unchanged')\n"
+        "}\n"
+    )
+    edits = await format_document(client, path, text)
+    formatted = applied(text, edits)
+    # The same text `pupcheck check --fix -` makes of the file.
+    fixed = subprocess.run(
+        [conftest.BIN, "check", "--fix", "--quiet", "--stdin-filename", str(path), "-"],
+        input=text, capture_output=True, text=True, cwd=client.workspace_root,
+    ).stdout
+    assert formatted == fixed and formatted != text
+    # Line edits, none over the lines nothing changed.
+    assert all(e.range.start.line >= 2 for e in edits)
+    assert all(e.range.end.line <= 6 for e in edits)
+
+
+async def test_range_formatting_changes_only_the_lines_of_the_range(client):
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = "class fixme {\n  $a = 1   \n  $b = 2   \n  $c = 3   \n}\n"
+    middle = types.Range(start=types.Position(line=2, character=0),
+                         end=types.Position(line=2, character=5))
+    edits = await format_document(client, path, text, middle)
+    assert applied(text, edits) == "class fixme {\n  $a = 1   \n  $b = 2\n  $c = 3   \n}\n"
+
+
+async def test_formatting_leaves_a_file_that_does_not_parse_alone(client):
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = 'class fixme {\n  $a = "x"   \n  if {\n}\n'
+    assert not await format_document(client, path, text)
 
 
 # ----------------------------------------------------------------- robustness
