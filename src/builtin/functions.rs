@@ -135,6 +135,11 @@ pub fn exists(name: &str) -> bool {
     functions().entries.contains_key(name)
 }
 
+/// The names of Puppet's own functions.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    functions().entries.keys().map(String::as_str)
+}
+
 /// Whether `name` is a function a gem installed beside Puppet Server provides to
 /// every environment (PuppetDB's terminus gem: `puppetdb_query`), which no module
 /// defines and Puppet's own table lacks.

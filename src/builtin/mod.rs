@@ -147,6 +147,17 @@ pub fn resource_types_keys() -> impl Iterator<Item = &'static str> {
         .flat_map(|t| t.key_attributes.iter().map(String::as_str))
 }
 
+/// The names of the resource types Puppet's agent knows without any module: its own
+/// and those of the modules it ships with itself.
+pub fn resource_type_names() -> impl Iterator<Item = &'static str> {
+    let table = table();
+    table
+        .types
+        .keys()
+        .chain(table.bundled.keys())
+        .map(String::as_str)
+}
+
 /// The resource type `name` (`cron`) of one of the modules Puppet ships with itself.
 pub fn bundled_resource_type(name: &str) -> Option<Arc<ResourceType>> {
     table().bundled.get(name).cloned()

@@ -211,6 +211,17 @@ fn small_text(path: &Path) -> Option<String> {
 }
 
 impl Hiera {
+    /// Every key some data file binds where a lookup of it reads (a module's layer
+    /// serves its own namespace only), in no order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.bindings.iter().filter_map(|(key, files)| {
+            files
+                .iter()
+                .any(|&i| self.data[i].serves(key))
+                .then_some(key.as_str())
+        })
+    }
+
     /// Whether the environment's own layer was read whole: every level's files read
     /// as YAML pupcheck knows the keys of (`None`: files in no environment).
     pub fn environment_layer_whole(&self) -> Option<bool> {

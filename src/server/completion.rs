@@ -345,6 +345,124 @@ pub fn autoloaded_classes(modules: &[(String, std::path::PathBuf)]) -> Vec<(Stri
     out
 }
 
+/// What is being written at the cursor, for the completions of names: variables,
+/// facts, Hiera keys, functions and resource types.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Place {
+    /// `$na`, `"${na`: the variable's name so far (without `$`).
+    Variable(String),
+    /// `$facts['os']['fa`: the keys above and the key so far.
+    Fact { path: Vec<String>, prefix: String },
+    /// `lookup('ntp::se`: the key so far.
+    HieraKey(String),
+    /// A bare name (`fil`, `ntp::pe`): a function or a resource type.
+    Name(String),
+    /// A name after `.` (`$x.ea`): a function called as a method.
+    Method(String),
+}
+
+/// Where the cursor is: in code, in a comment, or in a string opened at `start`.
+enum Inside {
+    Code,
+    Comment,
+    String { quote: u8, start: usize },
+}
+
+fn inside_at(bytes: &[u8], end: usize) -> Inside {
+    let mut i = 0;
+    while i < end {
+        match lexeme_at(bytes, i, end) {
+            Lexeme::Past(next) => {
+                let open_to_the_end = next >= end
+                    && match bytes[i] {
+                        b'#' => !bytes[i..end].contains(&b'\n'),
+                        b'/' => !bytes[(i + 2).min(end)..end].windows(2).any(|w| w == b"*/"),
+                        _ => false,
+                    };
+                if open_to_the_end {
+                    return Inside::Comment;
+                }
+                i = next;
+            }
+            Lexeme::OpenString => {
+                return Inside::String {
+                    quote: bytes[i],
+                    start: i,
+                }
+            }
+            Lexeme::Code => i += 1,
+        }
+    }
+    Inside::Code
+}
+
+fn pattern(text: &'static str) -> regex::Regex {
+    regex::Regex::new(text).expect("a valid pattern")
+}
+
+/// The place at `offset` of `text` where a name is being written, if any.
+pub fn place_at(text: &str, offset: usize) -> Option<Place> {
+    use std::sync::LazyLock;
+    static LOOKUP: LazyLock<regex::Regex> = LazyLock::new(|| pattern(r"\blookup\s*\(\s*$"));
+    static FACTS: LazyLock<regex::Regex> =
+        LazyLock::new(|| pattern(r#"\$(?:::)?facts((?:\[\s*['"][^'"\]]*['"]\s*\])*)\[\s*$"#));
+    static FACT_KEY: LazyLock<regex::Regex> =
+        LazyLock::new(|| pattern(r#"\[\s*['"]([^'"\]]*)['"]\s*\]"#));
+    static VARIABLE: LazyLock<regex::Regex> =
+        LazyLock::new(|| pattern(r"\$\{?((?:::)?[a-z0-9_]*(?:::[a-z0-9_]*)*)$"));
+    static METHOD: LazyLock<regex::Regex> =
+        LazyLock::new(|| pattern(r#"([\w\]\)'"]+)\.([a-z][a-z0-9_]*)?$"#));
+    static NAME: LazyLock<regex::Regex> = LazyLock::new(|| {
+        pattern(r#"(?:^|[^\w$:.'"@<|])((?:::)?[a-z][a-z0-9_]*(?:::[a-z0-9_]*)*)$"#)
+    });
+    let end = offset.min(text.len());
+    if !text.is_char_boundary(end) {
+        return None;
+    }
+    match inside_at(text.as_bytes(), end) {
+        Inside::Comment => None,
+        Inside::String { quote, start } => {
+            let written = &text[start + 1..end];
+            let is_key = written
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+            let before = &text[..start];
+            if is_key && LOOKUP.is_match(before) {
+                return Some(Place::HieraKey(written.to_string()));
+            }
+            if let Some(found) = FACTS.captures(before).filter(|_| is_key) {
+                let path = FACT_KEY
+                    .captures_iter(&found[1])
+                    .map(|c| c[1].to_string())
+                    .collect();
+                return Some(Place::Fact {
+                    path,
+                    prefix: written.to_string(),
+                });
+            }
+            // A variable interpolated into a double-quoted string.
+            let variable = VARIABLE.captures(written).filter(|_| quote == b'"')?;
+            Some(Place::Variable(variable[1].to_string()))
+        }
+        Inside::Code => {
+            let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+            let line = &text[line_start..end];
+            if let Some(variable) = VARIABLE.captures(line) {
+                return Some(Place::Variable(variable[1].to_string()));
+            }
+            if let Some(method) = METHOD.captures(line) {
+                // `1.5` is a number, not a call.
+                if !method[1].bytes().all(|b| b.is_ascii_digit()) {
+                    let name = method.get(2).map_or("", |m| m.as_str());
+                    return Some(Place::Method(name.to_string()));
+                }
+            }
+            let name = NAME.captures(line)?;
+            Some(Place::Name(name[1].to_string()))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,5 +555,41 @@ mod tests {
         assert_eq!(at_cursor("case $a { 'x': |"), None);
         assert_eq!(at_cursor("$h = { 'a' => 1, |"), None);
         assert_eq!(at_cursor("file { 'a': mode => [1, |"), None);
+    }
+
+    #[test]
+    fn what_name_is_being_written() {
+        let at = |text: &str| place_at(text, text.len());
+        assert_eq!(at("  $po"), Some(Place::Variable("po".into())));
+        assert_eq!(at("  $ntp::se"), Some(Place::Variable("ntp::se".into())));
+        assert_eq!(at("  \"${po"), Some(Place::Variable("po".into())));
+        assert_eq!(at("  '$po"), None);
+        assert_eq!(
+            at("if $facts['os']['fa"),
+            Some(Place::Fact {
+                path: vec!["os".into()],
+                prefix: "fa".into()
+            })
+        );
+        assert_eq!(
+            at("$facts[\""),
+            Some(Place::Fact {
+                path: vec![],
+                prefix: String::new()
+            })
+        );
+        assert_eq!(
+            at("$x = lookup('ntp::"),
+            Some(Place::HieraKey("ntp::".into()))
+        );
+        assert_eq!(at("  fil"), Some(Place::Name("fil".into())));
+        assert_eq!(at("  $x.ea"), Some(Place::Method("ea".into())));
+        assert_eq!(at("  [1].ea"), Some(Place::Method("ea".into())));
+        assert_eq!(at("  $x = 1.5"), None);
+        assert_eq!(at("  # fil"), None);
+        assert_eq!(at("  /* fil"), None);
+        assert_eq!(at("  /* x */ fil"), Some(Place::Name("fil".into())));
+        assert_eq!(at("  'fil"), None);
+        assert_eq!(at("  File"), None);
     }
 }

@@ -21,8 +21,11 @@ pub fn describe(target: &Target, env: &Environment, site: Option<(&Site, &str)>)
     }
     match target {
         Target::ResourceType(name) | Target::TypeName(name) => resource_type(env, name),
-        Target::Function(name) => builtin_function(name),
+        Target::Function(name) => {
+            builtin_function(name).or_else(|| ruby_function(env, name, site?.0, site?.1))
+        }
         Target::HieraKey(key) => hiera_key(env, key),
+        Target::Template(_) => template(site?.0, site?.1),
         _ => None,
     }
 }
@@ -280,6 +283,117 @@ fn builtin_function(name: &str) -> Option<String> {
     }
     out.push_str("```\n\nbuilt-in function");
     Some(out)
+}
+
+/// A template: an EPP template's parameter tag (what `epp()` must give it), and its
+/// file.
+fn template(site: &Site, text: &str) -> Option<String> {
+    static TAG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\A\s*(?:<%#[\s\S]*?%>\s*)*(<%-?\s*\|[^|]*\|\s*-?%>)")
+            .expect("a valid pattern")
+    });
+    let mut out = String::new();
+    let is_epp = site.path.extension().is_some_and(|e| e == "epp");
+    match TAG.captures(text).and_then(|c| c.get(1)).filter(|_| is_epp) {
+        Some(tag) => {
+            let _ = write!(out, "```puppet\n{}\n```\n\n", tag.as_str());
+        }
+        None if is_epp => out.push_str("EPP template without parameters (takes any)\n\n"),
+        None => out.push_str("ERB template\n\n"),
+    }
+    let _ = write!(out, "*{}*", crate::source::shown_path(&site.path));
+    Some(out)
+}
+
+/// A module's function written in Ruby: its signatures (the 4.x API's dispatches as
+/// pupcheck reads them), the documentation above its `create_function` (YARD's `#`
+/// lines) or its `:doc` text (3.x), and its file.
+fn ruby_function(env: &Environment, name: &str, site: &Site, text: &str) -> Option<String> {
+    if site.path.extension().is_none_or(|e| e != "rb") {
+        return None;
+    }
+    use crate::ruby::function::ParamKind;
+    let key = crate::env::definition_key(name);
+    let mut out = String::from("```puppet\n");
+    match env.ruby_function(&key) {
+        Some(function) => {
+            for dispatch in function.dispatches.iter().filter(|d| !d.mismatch_handler) {
+                let params: Vec<String> = dispatch
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let marker = match p.kind {
+                            ParamKind::Required => "",
+                            ParamKind::Optional => "?",
+                            ParamKind::Repeated => "*",
+                            ParamKind::RequiredRepeated => "+",
+                        };
+                        format!("{} ${}{marker}", p.type_text, p.name)
+                    })
+                    .collect();
+                let _ = write!(out, "{key}({})", params.join(", "));
+                if let Some(returns) = &dispatch.returns {
+                    let _ = write!(out, " >> {returns}");
+                }
+                out.push('\n');
+            }
+        }
+        None => {
+            let _ = writeln!(out, "{key}(...)");
+        }
+    }
+    out.push_str("```\n");
+    let definition = super::navigation::ruby_definition_span(text);
+    let docs = ruby_documentation(text, definition.start as usize);
+    if !docs.is_empty() {
+        let _ = write!(out, "\n{docs}\n");
+    }
+    let line = super::document::position_in(text, definition.start as usize).line + 1;
+    let _ = write!(
+        out,
+        "\nfunction written in Ruby, *{}:{line}*",
+        crate::source::shown_path(&site.path)
+    );
+    Some(out)
+}
+
+/// A Ruby function's documentation: the `#` lines right above `at` (YARD), else the
+/// heredoc its `:doc =>` (3.x) opens.
+fn ruby_documentation(text: &str, at: usize) -> String {
+    let before: Vec<&str> = text[..at].lines().collect();
+    // The line holding `at` itself is the definition's.
+    let above = before.len().saturating_sub(1);
+    let comments: Vec<&str> = before[..above]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .take_while(|l| l.starts_with('#'))
+        .collect();
+    let mut lines: Vec<&str> = comments
+        .into_iter()
+        .rev()
+        .map(|l| {
+            let l = l.trim_start_matches('#');
+            l.strip_prefix(' ').unwrap_or(l)
+        })
+        .collect();
+    if lines.is_empty() {
+        static DOC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r#"(?:\bdoc\s*(?:=>|:)\s*|\bdesc\s+)<<[-~]?['"]?(\w+)['"]?"#)
+                .expect("a valid pattern")
+        });
+        if let Some(found) = DOC.captures(&text[at..]) {
+            let start = at + found.get(0).map_or(0, |m| m.end());
+            let body = text[start..].split_once('\n').map_or("", |(_, b)| b);
+            let terminator = &found[1];
+            lines = body
+                .lines()
+                .take_while(|l| l.trim() != terminator)
+                .map(str::trim)
+                .collect();
+        }
+    }
+    lines.join("\n").trim().to_string()
 }
 
 /// The data files Hiera may take `key`'s value from, with the value.

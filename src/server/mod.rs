@@ -15,6 +15,7 @@ mod folding;
 mod formatting;
 mod frame;
 mod hover;
+mod names;
 mod navigation;
 mod outline;
 mod poll;
@@ -193,9 +194,16 @@ fn capabilities() -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
-        // (`:` for `ntp::`, a quote for `include '` and `Class['`.)
+        // (`:` for `ntp::`, a quote for `include '`, `Class['`, `lookup('` and
+        // `$facts['`; `$` for variables, `.` for a method call.)
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec![":".into(), "'".into(), "\"".into()]),
+            trigger_characters: Some(vec![
+                ":".into(),
+                "'".into(),
+                "\"".into(),
+                "$".into(),
+                ".".into(),
+            ]),
             ..CompletionOptions::default()
         }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -995,7 +1003,7 @@ impl Server {
             return Ok(Some(self.class_completion(&uri, &prefix)));
         }
         let Some(body) = completion::resource_body(&doc.text, offset) else {
-            return Ok(None);
+            return self.name_completion(&uri, offset);
         };
         let path = doc.path.clone();
         let env = self.workspace.environment(&path, &self.documents);
@@ -1057,6 +1065,75 @@ impl Server {
             }
         }
         items.retain(|i| !body.given.contains(&i.label));
+        Ok(Some(CompletionResponse::Array(items)))
+    }
+
+    /// The names that can be written where the cursor is: variables, `$facts` keys,
+    /// Hiera keys in `lookup()`, functions and resource types.
+    fn name_completion(
+        &mut self,
+        uri: &Url,
+        offset: usize,
+    ) -> Result<Option<CompletionResponse>, String> {
+        use completion::Place;
+        let doc = self.open_document(uri)?;
+        let Some(place) = completion::place_at(&doc.text, offset) else {
+            return Ok(None);
+        };
+        let path = doc.path.clone();
+        let env = self.workspace.environment(&path, &self.documents);
+        let doc = self.open_document(uri)?;
+        let (prefix, offers, kind) = match &place {
+            Place::Variable(prefix) => {
+                let prefix = prefix.trim_start_matches("::");
+                let offers = match prefix.rsplit_once("::") {
+                    Some((class, _)) => names::class_variables(&env, class),
+                    None => {
+                        let (_, program) = current_program(doc)?;
+                        let exprs = crate::ast::preorder(&program);
+                        names::variables_at(&doc.text, &exprs, offset as u32)
+                    }
+                };
+                (prefix, offers, CompletionItemKind::VARIABLE)
+            }
+            Place::Fact { path, prefix } => (
+                prefix.as_str(),
+                names::fact_keys(path),
+                CompletionItemKind::FIELD,
+            ),
+            Place::HieraKey(prefix) => (
+                prefix.as_str(),
+                names::hiera_keys(&env),
+                CompletionItemKind::VALUE,
+            ),
+            Place::Method(prefix) => (
+                prefix.as_str(),
+                names::functions(&env),
+                CompletionItemKind::FUNCTION,
+            ),
+            Place::Name(prefix) => {
+                let prefix = prefix.trim_start_matches("::");
+                let mut offers = names::functions(&env);
+                offers.extend(names::resource_types(&env, prefix, MAX_COMPLETIONS));
+                (prefix, offers, CompletionItemKind::FUNCTION)
+            }
+        };
+        let items = offers
+            .into_iter()
+            .filter(|o| o.name.starts_with(prefix))
+            .take(MAX_COMPLETIONS)
+            .map(|o| CompletionItem {
+                // (Resource types among the names of a statement.)
+                kind: Some(if o.detail.contains("resource type") {
+                    CompletionItemKind::STRUCT
+                } else {
+                    kind
+                }),
+                label: o.name,
+                detail: Some(o.detail),
+                ..CompletionItem::default()
+            })
+            .collect();
         Ok(Some(CompletionResponse::Array(items)))
     }
 

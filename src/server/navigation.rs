@@ -28,18 +28,43 @@ pub fn site(env: &Environment, target: &Target, here: &Path) -> Option<Site> {
     match target {
         Target::Definition(kind, name) => Some(at(here.to_path_buf(), *kind, name)),
         Target::Class(name) => Some(at(env.class(name)?.path.clone(), SymbolKind::Class, name)),
-        Target::Function(name) => Some(at(
-            env.function(name)?.path.clone(),
-            SymbolKind::Function,
-            name,
-        )),
+        Target::Function(name) => match env.function(name) {
+            Some(function) => Some(at(function.path.clone(), SymbolKind::Function, name)),
+            None => ruby_function_file(env, name).map(|path| Site {
+                path,
+                kind: None,
+                name: definition_key(name),
+            }),
+        },
         Target::ResourceType(name) => define_or_ruby_type(env, name),
         Target::TypeName(name) => match env.alias_path(name) {
             Some(path) => Some(at(path, SymbolKind::TypeAlias, name)),
             None => define_or_ruby_type(env, name),
         },
+        Target::Template(name) => template_file(env, name).map(|path| Site {
+            path,
+            kind: None,
+            name: name.clone(),
+        }),
         Target::Variable(_) | Target::HieraKey(_) | Target::Attribute { .. } => None,
     }
+}
+
+/// The file a template name (`ntp/ntp.conf.epp`) stands for: `templates/ntp.conf.epp`
+/// of the module `ntp`.
+pub fn template_file(env: &Environment, name: &str) -> Option<PathBuf> {
+    let (module, inside) = name.split_once('/')?;
+    if inside
+        .split('/')
+        .any(|part| part == ".." || part.is_empty())
+    {
+        return None;
+    }
+    env.modules()
+        .into_iter()
+        .filter(|(name, _)| name == module)
+        .map(|(_, folder)| folder.join("templates").join(inside))
+        .find(|path| path.is_file())
 }
 
 /// Where an attribute's name is declared: the parameter of the class or defined type,
@@ -93,6 +118,45 @@ fn define_or_ruby_type(env: &Environment, name: &str) -> Option<Site> {
     })
 }
 
+/// The file of a module's function `name` written in Ruby: `lib/puppet/functions/`
+/// (the 4.x API; a namespaced name in its module's folder of that name) or
+/// `lib/puppet/parser/functions/` (3.x). None for Puppet's own functions, which no
+/// module's file replaces.
+pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
+    let key = definition_key(name);
+    if crate::builtin::functions::function(&key).is_some() {
+        return None;
+    }
+    let modules = env.modules();
+    match key.split_once("::") {
+        Some((module, _)) => {
+            let relative = format!("lib/puppet/functions/{}.rb", key.replace("::", "/"));
+            modules
+                .iter()
+                .filter(|(name, _)| name == module)
+                .map(|(_, folder)| folder.join(&relative))
+                .find(|path| path.is_file())
+        }
+        None => ["functions", "parser/functions"].iter().find_map(|api| {
+            modules
+                .iter()
+                .map(|(_, folder)| folder.join(format!("lib/puppet/{api}/{key}.rb")))
+                .find(|path| path.is_file())
+        }),
+    }
+}
+
+/// Where a Ruby file defines its function or type: its `create_function`,
+/// `newfunction` or `newtype` call (the file's start when it has none).
+pub fn ruby_definition_span(text: &str) -> Span {
+    static DEFINITION: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(?:create_function|newfunction|newtype)\b").expect("a valid pattern")
+    });
+    DEFINITION
+        .find(text)
+        .map_or(Span::at(0), |m| Span::new(m.start() as u32, m.end() as u32))
+}
+
 /// The location of a file's text span.
 pub fn location(path: &Path, text: &str, span: Span) -> Option<Location> {
     Some(Location::new(
@@ -126,7 +190,12 @@ pub fn site_location(
 ) -> Option<Location> {
     let text = workspace.text(&site.path, documents)?;
     let Some(kind) = site.kind else {
-        return location(&site.path, &text, Span::at(0));
+        let span = if site.path.extension().is_some_and(|e| e == "rb") {
+            ruby_definition_span(&text)
+        } else {
+            Span::at(0)
+        };
+        return location(&site.path, &text, span);
     };
     let (_, parsed) = super::workspace::parse(site.path.clone(), &text)?;
     let symbol = crate::env::symbols::find(&parsed.program, kind, &site.name)?;

@@ -21,6 +21,9 @@ pub enum Target {
     /// A key `lookup()` reads, or the key automatic parameter lookup binds to a class
     /// parameter (`ntp::servers`).
     HieraKey(String),
+    /// A template `epp()` or `template()` names (`ntp/ntp.conf.epp`: the file
+    /// `templates/ntp.conf.epp` of the module `ntp`).
+    Template(String),
     /// A definition's own name (hover and references treat it as a use).
     Definition(SymbolKind, String),
     /// An attribute's name in a resource body or resource defaults (`port` in
@@ -169,6 +172,12 @@ fn named_in(outer: &Expr, inner: &Expr) -> Option<Target> {
             let arg = call.args.iter().position(is)?;
             if CLASS_FUNCTIONS.contains(&function.as_str()) {
                 return text(inner).map(|t| Target::Class(definition_key(&t)));
+            }
+            let is_template = (function == "epp" && arg == 0) || function == "template";
+            if is_template {
+                if let ExprKind::String(s) = &inner.kind {
+                    return Some(Target::Template(s.value.clone()));
+                }
             }
             if function == "lookup" && arg == 0 {
                 if let ExprKind::String(s) = &inner.kind {

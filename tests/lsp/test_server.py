@@ -456,6 +456,61 @@ async def complete(client, path, text, needle, offset=0):
     )
 
 
+async def test_completion_of_variables_in_scope(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    text = (
+        "$top = 1\n"
+        "class complete (String $name_param) {\n"
+        "  $local = 2\n"
+        "  [1].each |$item| {\n"
+        "    $inner = 3\n"
+        "  }\n"
+        "  notice($)\n"
+        "  $later = 4\n"
+        "}\n"
+        "class other { $elsewhere = 5 }\n"
+    )
+    result = await complete(client, path, text, "notice($", offset=8)
+    labels = {i.label for i in result}
+    assert {"top", "name_param", "local", "facts", "trusted"} <= labels
+    # Not what a lambda or another class assigns, nor what comes after.
+    assert not labels & {"item", "inner", "later", "elsewhere"}
+    # A class's variables by their qualified name.
+    result = await complete(client, path, "notice($profile::web::", "::web::", offset=7)
+    labels = {i.label for i in result}
+    assert {"profile::web::port", "profile::web::greeting", "profile::web::doubled"} <= labels
+
+
+async def test_completion_of_fact_keys_and_hiera_keys(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    result = await complete(client, path, "notice($facts['os']['fa'])\n", "['fa", offset=4)
+    assert "family" in {i.label for i in result}
+    result = await complete(client, path, "notice($facts['])\n", "['", offset=2)
+    assert {"os", "networking", "kernel"} <= {i.label for i in result}
+    result = await complete(client, path, "$x = lookup('profile::')\n", "profile::", offset=9)
+    assert {i.label for i in result} == {"profile::web::greeting", "profile::web::port"}
+
+
+async def test_completion_of_functions_and_resource_types(client):
+    path = client.workspace_root / "manifests/complete.pp"
+    result = await complete(client, path, "class complete {\n  fil\n}\n", "fil", offset=3)
+    items = {(i.label, i.kind) for i in result}
+    # `file` the resource type, and `file()` the function.
+    assert ("file", types.CompletionItemKind.Struct) in items
+    assert ("file", types.CompletionItemKind.Function) in items
+    assert ("filter", types.CompletionItemKind.Function) in items
+    result = await complete(client, path, "class complete {\n  profile::\n}\n", "profile::",
+                            offset=9)
+    labels = {i.label for i in result}
+    # The module's function, and its defined type (not its classes).
+    assert {"profile::greet", "profile::vhost"} <= labels
+    assert "profile::web" not in labels
+    result = await complete(client, path, "$x = [1].ma\n", ".ma", offset=3)
+    assert "map" in {i.label for i in result}
+    # Nothing in a comment.
+    assert not await complete(client, path, "# fil\n", "fil", offset=3)
+
+
 async def test_completion_of_class_parameters_with_their_types(client):
     path = client.workspace_root / "manifests/complete.pp"
     result = await complete(client, path, "class { 'demo':\n  po\n}\n", "po", offset=2)
@@ -615,6 +670,86 @@ async def test_folding_ranges_of_definitions_blocks_and_comment_runs(client):
     assert (3, 11, None) in found
     assert (4, 6, None) in found
     assert (8, 10, None) in found
+
+
+# ------------------------------------------------- Ruby functions and templates
+
+
+RUBY_4X = """# frozen_string_literal: true
+
+# @summary Joins a greeting.
+#
+# Says hello to `name`.
+Puppet::Functions.create_function(:'demo::hello') do
+  # @param name who
+  dispatch :hello do
+    param 'String', :name
+    optional_param 'Integer', :times
+    return_type 'String'
+  end
+
+  def hello(name, times = 1)
+    "hello #{name}" * times
+  end
+end
+"""
+
+RUBY_3X = """module Puppet::Parser::Functions
+  newfunction(:old_shout, :type => :rvalue, :doc => <<-EOS
+    Shouts its argument.
+    EOS
+  ) do |args|
+    args[0].upcase
+  end
+end
+"""
+
+
+def with_ruby_functions(workspace):
+    demo = workspace / "modules" / "demo" / "lib" / "puppet"
+    (demo / "functions" / "demo").mkdir(parents=True)
+    (demo / "functions" / "demo" / "hello.rb").write_text(RUBY_4X)
+    (demo / "parser" / "functions").mkdir(parents=True)
+    (demo / "parser" / "functions" / "old_shout.rb").write_text(RUBY_3X)
+    path = workspace / "manifests" / "calls.pp"
+    path.write_text(
+        "$a = demo::hello('x')\n"
+        "$b = old_shout('y')\n"
+        "file { '/etc/motd': content => epp('demo/motd.epp', { 'lines' => [] }) }\n"
+        "file { '/etc/x': content => template('demo/x.erb') }\n"
+    )
+    return path
+
+
+async def test_hover_and_definition_of_functions_written_in_ruby(client):
+    path = with_ruby_functions(client.workspace_root)
+    shown = (await hover(client, path, "demo::hello")).contents.value
+    assert "demo::hello(String $name, Integer $times?) >> String" in shown
+    assert "Joins a greeting." in shown and "Says hello" in shown
+    assert "hello.rb:6" in shown
+    found = single(await definition(client, path, "demo::hello"))
+    assert found.uri.endswith("/lib/puppet/functions/demo/hello.rb")
+    assert found.range.start.line == 5
+    shown = (await hover(client, path, "old_shout")).contents.value
+    assert "Shouts its argument." in shown
+    found = single(await definition(client, path, "old_shout"))
+    assert found.uri.endswith("/lib/puppet/parser/functions/old_shout.rb")
+    assert found.range.start.line == 1
+
+
+async def test_hover_and_definition_of_template_paths(client):
+    path = with_ruby_functions(client.workspace_root)
+    templates = client.workspace_root / "modules" / "demo" / "templates"
+    (templates / "x.erb").write_text("<%= @x %>\n")
+    shown = (await hover(client, path, "demo/motd.epp", offset=3)).contents.value
+    assert "<%- | Array[String] $lines | -%>" in shown
+    found = single(await definition(client, path, "demo/motd.epp", offset=3))
+    assert found.uri == (templates / "motd.epp").as_uri()
+    found = single(await definition(client, path, "demo/x.erb", offset=3))
+    assert found.uri == (templates / "x.erb").as_uri()
+    # A name leading outside the module's templates is no template.
+    path.write_text("$c = epp('demo/../../../etc/passwd')\n")
+    assert not await definition(client, path, "demo/", offset=3)
 
 
 # -------------------------------------------------------------- code actions

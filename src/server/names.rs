@@ -1,0 +1,255 @@
+//! The names completion offers where `completion::place_at` says one is written: the
+//! variables a place can read, the functions and resource types the environment has,
+//! the keys of Facter's schema, and the keys Hiera's data binds.
+
+use crate::ast::{Expr, ExprKind};
+use crate::env::Environment;
+use crate::source::Span;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A name to offer and what it is.
+pub struct Offer {
+    pub name: String,
+    pub detail: String,
+}
+
+fn offer(name: impl Into<String>, detail: impl Into<String>) -> Offer {
+    Offer {
+        name: name.into(),
+        detail: detail.into(),
+    }
+}
+
+/// The variables code at `offset` can read without naming a class: the parameters of
+/// the definitions and lambdas around it, what is assigned before it in its scope and
+/// the scopes around it, and Puppet's own (`$facts`, `$trusted`, `$server_facts`).
+pub fn variables_at(text: &str, exprs: &[&Expr], offset: u32) -> Vec<Offer> {
+    let line_starts: Vec<u32> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
+        .collect();
+    let holds = |span: Span| span.start <= offset && offset <= span.end;
+    // The spans of every scope: definitions' and lambdas'.
+    let mut scopes: Vec<Span> = Vec::new();
+    let mut found: BTreeMap<String, String> = BTreeMap::new();
+    let mut parameters = |params: &[crate::ast::Parameter], whose: &str| {
+        for p in params {
+            found
+                .entry(p.name.name.clone())
+                .or_insert_with(|| format!("parameter of {whose}"));
+        }
+    };
+    for expr in exprs {
+        let (params, whose, lambda) = match &expr.kind {
+            ExprKind::Class(c) => (c.params.as_deref(), "the class", None),
+            ExprKind::Define(d) => (d.params.as_deref(), "the defined type", None),
+            ExprKind::Function(f) => (f.params.as_deref(), "the function", None),
+            ExprKind::Node(_) => (None, "", None),
+            ExprKind::Call(call) => (None, "", call.lambda.as_ref()),
+            ExprKind::MethodCall(call) => (None, "", call.lambda.as_ref()),
+            _ => continue,
+        };
+        if let Some(lambda) = lambda {
+            scopes.push(lambda.span);
+            if holds(lambda.span) {
+                parameters(&lambda.params, "the lambda");
+            }
+            continue;
+        }
+        scopes.push(expr.span);
+        if holds(expr.span) {
+            parameters(params.unwrap_or_default(), whose);
+        }
+    }
+    let encloses = |outer: &Span, inner: Span| outer.start <= inner.start && inner.end <= outer.end;
+    let visible = |span: Span| scopes.iter().all(|s| !encloses(s, span) || holds(*s));
+    for expr in exprs {
+        let ExprKind::Assignment { left, .. } = &expr.kind else {
+            continue;
+        };
+        if expr.span.end > offset || !visible(expr.span) {
+            continue;
+        }
+        let targets: Vec<&Expr> = match &left.kind {
+            ExprKind::Array(items) => items.iter().collect(),
+            _ => vec![left.as_ref()],
+        };
+        for target in targets {
+            if let ExprKind::Variable(name) = &target.kind {
+                let line = line_starts.partition_point(|&start| start <= expr.span.start);
+                found
+                    .entry(name.clone())
+                    .or_insert_with(|| format!("assigned on line {line}"));
+            }
+        }
+    }
+    for (name, detail) in [
+        ("facts", "the node's facts"),
+        ("trusted", "the node's certificate data"),
+        ("server_facts", "the server's facts"),
+    ] {
+        found.entry(name.into()).or_insert_with(|| detail.into());
+    }
+    found
+        .into_iter()
+        .map(|(name, detail)| offer(name, detail))
+        .collect()
+}
+
+/// The variables of class `class` another scope reads as `$class::name`.
+pub fn class_variables(env: &Environment, class: &str) -> Vec<Offer> {
+    let Some(definition) = env.class(class) else {
+        return Vec::new();
+    };
+    let mut found: BTreeMap<String, String> = BTreeMap::new();
+    for p in definition.params.iter().flatten() {
+        found.insert(p.name.name.clone(), format!("parameter of class {class}"));
+    }
+    for v in definition.variables.iter().flatten() {
+        found
+            .entry(v.clone())
+            .or_insert_with(|| format!("variable of class {class}"));
+    }
+    found
+        .into_iter()
+        .map(|(name, detail)| offer(format!("{class}::{name}"), detail))
+        .collect()
+}
+
+/// The functions a call can name: Puppet's own, and those the modules autoload (in
+/// Puppet, `functions/**/*.pp`; in Ruby, `lib/puppet/functions/**/*.rb` and
+/// `lib/puppet/parser/functions/*.rb`).
+pub fn functions(env: &Environment) -> Vec<Offer> {
+    let mut found: BTreeMap<String, String> = crate::builtin::functions::names()
+        .map(|name| (name.to_string(), "Puppet's function".to_string()))
+        .collect();
+    for (module, folder) in env.modules() {
+        for (name, detail) in [
+            (folder.join("functions"), "function of module"),
+            (
+                folder.join("lib/puppet/functions"),
+                "Ruby function of module",
+            ),
+            (
+                folder.join("lib/puppet/parser/functions"),
+                "Ruby 3.x function of module",
+            ),
+        ]
+        .iter()
+        .flat_map(|(root, detail)| {
+            autoloaded(root, &["pp", "rb"])
+                .into_iter()
+                .map(move |name| (name, *detail))
+        }) {
+            // A Puppet function's file in `functions/` is named inside its module.
+            let name = if detail == "function of module" {
+                format!("{module}::{name}")
+            } else {
+                name
+            };
+            found
+                .entry(name)
+                .or_insert_with(|| format!("{detail} {module}"));
+        }
+    }
+    found
+        .into_iter()
+        .map(|(name, detail)| offer(name, detail))
+        .collect()
+}
+
+/// The resource types a declaration can name starting with `prefix`: Puppet's own,
+/// the modules' written in Ruby (`lib/puppet/type/*.rb`), and their defined types
+/// (the autoloaded manifests that define one, read for those the prefix leaves).
+pub fn resource_types(env: &Environment, prefix: &str, limit: usize) -> Vec<Offer> {
+    let mut found: BTreeMap<String, String> = crate::builtin::resource_type_names()
+        .filter(|name| name.starts_with(prefix))
+        .map(|name| (name.to_string(), "Puppet's resource type".to_string()))
+        .collect();
+    let modules = env.modules();
+    for (module, folder) in &modules {
+        for name in autoloaded(&folder.join("lib/puppet/type"), &["rb"]) {
+            if name.starts_with(prefix) {
+                found
+                    .entry(name)
+                    .or_insert_with(|| format!("resource type of module {module}"));
+            }
+        }
+    }
+    let candidates: Vec<(String, String)> = super::completion::autoloaded_classes(&modules)
+        .into_iter()
+        .filter(|(name, _)| name.starts_with(prefix))
+        .take(limit)
+        .collect();
+    for (name, module) in candidates {
+        if env.define(&name).is_some() {
+            found
+                .entry(name)
+                .or_insert_with(|| format!("defined type of module {module}"));
+        }
+    }
+    found
+        .into_iter()
+        .map(|(name, detail)| offer(name, detail))
+        .collect()
+}
+
+/// The names of the files under `root` with one of `extensions`, as Puppet's
+/// autoloader names them (`a/b.rb` is `a::b`).
+fn autoloaded(root: &Path, extensions: &[&str]) -> Vec<String> {
+    if !root.is_dir() {
+        return Vec::new();
+    }
+    let walk = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .max_depth(Some(8))
+        .build();
+    walk.flatten()
+        .filter(|entry| {
+            entry
+                .path()
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e))
+        })
+        .filter_map(|entry| {
+            let relative = entry.path().with_extension("");
+            let relative = relative.strip_prefix(root).ok()?;
+            let parts: Vec<&str> = relative
+                .components()
+                .map(|c| c.as_os_str().to_str())
+                .collect::<Option<_>>()?;
+            Some(parts.join("::"))
+        })
+        .collect()
+}
+
+/// The keys Facter's schema lists under the fact path `path` (the top-level facts for
+/// an empty path).
+pub fn fact_keys(path: &[String]) -> Vec<Offer> {
+    let joined = path.join(".");
+    let mut keys: Vec<Offer> = crate::builtin::facts::children(&joined)
+        .map(|key| {
+            let full = if joined.is_empty() {
+                key.to_string()
+            } else {
+                format!("{joined}.{key}")
+            };
+            let detail = crate::builtin::facts::fact(&full)
+                .map_or_else(|| "fact".to_string(), |f| f.type_name.clone());
+            offer(key, detail)
+        })
+        .collect();
+    keys.sort_by(|a, b| a.name.cmp(&b.name));
+    keys.dedup_by(|a, b| a.name == b.name);
+    keys
+}
+
+/// The keys the environment's Hiera data binds.
+pub fn hiera_keys(env: &Environment) -> Vec<Offer> {
+    let mut keys: Vec<String> = env.hiera().keys().map(str::to_string).collect();
+    keys.sort();
+    keys.into_iter()
+        .map(|key| offer(key, "Hiera key"))
+        .collect()
+}
