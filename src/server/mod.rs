@@ -15,10 +15,12 @@ mod folding;
 mod formatting;
 mod frame;
 mod hover;
+mod inlay;
 mod names;
 mod navigation;
 mod outline;
 mod poll;
+mod rename;
 mod target;
 mod transport;
 mod workspace;
@@ -194,6 +196,11 @@ fn capabilities() -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         // (`:` for `ntp::`, a quote for `include '`, `Class['`, `lookup('` and
         // `$facts['`; `$` for variables, `.` for a method call.)
         completion_provider: Some(CompletionOptions {
@@ -245,6 +252,12 @@ fn initialize(
         "serverInfo": { "name": "pupcheck", "version": crate::VERSION },
     });
     let poller = (!watch).then(|| poll::Poller::new(&folders));
+    let inlay_hints = params
+        .initialization_options
+        .as_ref()
+        .and_then(|o| o.get("inlayHints"))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
     let server = Server {
         sender: connection.sender.clone(),
         poller,
@@ -254,6 +267,7 @@ fn initialize(
         definitions: HashMap::new(),
         config_published: Vec::new(),
         watch,
+        inlay_hints,
         next_id: 0,
     };
     Ok((server, result))
@@ -274,6 +288,8 @@ struct Server {
     /// Where the client cannot tell, the listing of the workspace's files that finds
     /// what changed on disk.
     poller: Option<poll::Poller>,
+    /// Whether the client asked for inlay hints (`initializationOptions`).
+    inlay_hints: bool,
     next_id: i32,
 }
 
@@ -340,6 +356,11 @@ impl Server {
             CodeActionRequest::METHOD => {
                 params(request).and_then(|p| self.code_actions(p)).map(json)
             }
+            PrepareRenameRequest::METHOD => params(request)
+                .and_then(|p| self.prepare_rename(p))
+                .map(json),
+            Rename::METHOD => params(request).and_then(|p| self.rename(p)).map(json),
+            InlayHintRequest::METHOD => params(request).and_then(|p| self.inlay_hints(p)).map(json),
             Formatting::METHOD => params(request)
                 .and_then(|p: lsp_types::DocumentFormattingParams| {
                     self.formatting(&p.text_document.uri, None)
@@ -1169,6 +1190,118 @@ impl Server {
             })
             .collect();
         CompletionResponse::Array(items)
+    }
+
+    /// The variable a rename at the position would rename, or why it cannot be.
+    fn prepare_rename(
+        &mut self,
+        p: lsp_types::TextDocumentPositionParams,
+    ) -> Result<Option<lsp_types::PrepareRenameResponse>, String> {
+        let (span, name) = {
+            let at = self.at(&p.text_document.uri, p.position)?;
+            let exprs = crate::ast::preorder(at.program());
+            let Some((name, span)) = rename::variable_at(&at.source.text, &exprs, at.offset) else {
+                return Ok(None);
+            };
+            (span, name)
+        };
+        self.renamed(&p.text_document.uri, p.position, None)?;
+        let doc = self.open_document(&p.text_document.uri)?;
+        Ok(Some(
+            lsp_types::PrepareRenameResponse::RangeWithPlaceholder {
+                range: doc.reported_range(span),
+                placeholder: name,
+            },
+        ))
+    }
+
+    fn rename(
+        &mut self,
+        p: lsp_types::RenameParams,
+    ) -> Result<Option<lsp_types::WorkspaceEdit>, String> {
+        let position = p.text_document_position;
+        let new_name = p.new_name.trim_start_matches('$');
+        self.renamed(
+            &position.text_document.uri,
+            position.position,
+            Some(new_name),
+        )
+        .map(Some)
+    }
+
+    /// The edits renaming the variable at `position` to `new_name` (only checked
+    /// whether it can be renamed without one).
+    fn renamed(
+        &mut self,
+        uri: &Url,
+        position: lsp_types::Position,
+        new_name: Option<&str>,
+    ) -> Result<lsp_types::WorkspaceEdit, String> {
+        let files = self.workspace.programs(&self.documents);
+        let at = self.at(uri, position)?;
+        let changes = rename::renames(
+            &at.doc.path,
+            &at.source.text,
+            at.program(),
+            at.offset,
+            new_name,
+            &files,
+        )?;
+        let mut edits: HashMap<Url, Vec<lsp_types::TextEdit>> = HashMap::new();
+        for (path, text, spans) in changes {
+            let replacement = new_name.unwrap_or_default().to_string();
+            let file_edits = spans.into_iter().filter_map(|span| {
+                let range = if path == at.doc.path {
+                    at.doc.reported_range(span)
+                } else {
+                    navigation::location(&path, &text, span)?.range
+                };
+                Some(lsp_types::TextEdit::new(range, replacement.clone()))
+            });
+            let uri = if path == at.doc.path {
+                at.doc.uri.clone()
+            } else {
+                Url::from_file_path(&path).map_err(|()| format!("{}: no URL", path.display()))?
+            };
+            edits.entry(uri).or_default().extend(file_edits);
+        }
+        Ok(lsp_types::WorkspaceEdit {
+            changes: Some(edits),
+            ..lsp_types::WorkspaceEdit::default()
+        })
+    }
+
+    /// The inferred types of the variables assigned in the range, when the client asked
+    /// for hints.
+    fn inlay_hints(
+        &mut self,
+        p: lsp_types::InlayHintParams,
+    ) -> Result<Option<Vec<lsp_types::InlayHint>>, String> {
+        if !self.inlay_hints || self.puppet_program(&p.text_document.uri)?.is_none() {
+            return Ok(None);
+        }
+        let at = self.at(&p.text_document.uri, p.range.start)?;
+        let range = crate::source::Span::new(at.offset, at.doc.reported_offset(p.range.end));
+        let exprs = crate::ast::preorder(at.program());
+        let view = crate::infer::FileView {
+            program: at.program(),
+            exprs: &exprs,
+            env: &at.env,
+        };
+        let hints = inlay::assignment_types(&view, range)
+            .into_iter()
+            .map(|(offset, label)| lsp_types::InlayHint {
+                position: at.doc.reported_range(crate::source::Span::at(offset)).start,
+                label: lsp_types::InlayHintLabel::String(label),
+                kind: Some(lsp_types::InlayHintKind::TYPE),
+                text_edits: None,
+                tooltip: None,
+                padding_left: None,
+                padding_right: Some(true),
+                data: None,
+            })
+            .collect();
+        Ok(Some(hints))
     }
 
     /// The document as `--fix` leaves it (safe fixes), as line edits; those touching

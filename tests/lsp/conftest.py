@@ -28,10 +28,12 @@ def workspace(tmp_path):
     return root
 
 
-async def session(lsp_client, workspace, capabilities):
-    """Initializes the server for the workspace with the client's capabilities."""
+async def session(lsp_client, workspace, capabilities, options=None):
+    """Initializes the server for the workspace with the client's capabilities (and
+    initialization options)."""
     params = types.InitializeParams(
         capabilities=capabilities,
+        initialization_options=options,
         workspace_folders=[
             types.WorkspaceFolder(uri=workspace.as_uri(), name="control")
         ],
@@ -43,6 +45,15 @@ async def session(lsp_client, workspace, capabilities):
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "server"]))
 async def client(lsp_client: LanguageClient, workspace):
     await session(lsp_client, workspace, client_capabilities("visual-studio-code"))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "server"]))
+async def hinting_client(lsp_client: LanguageClient, workspace):
+    """A client that asks for inlay hints."""
+    await session(lsp_client, workspace, client_capabilities("visual-studio-code"),
+                  {"inlayHints": True})
     yield
     await lsp_client.shutdown_session()
 

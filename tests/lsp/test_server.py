@@ -833,6 +833,125 @@ async def test_fix_all_is_what_check_fix_makes(client):
     assert "'/etc/x'" in fixed and "'0644'" in fixed
 
 
+# --------------------------------------------------------------------- rename
+
+
+async def rename(client, path, text, needle, new_name, offset=1):
+    path.write_text(text)
+    doc = open_file(client, path)
+    return await client.text_document_rename_async(
+        types.RenameParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, needle, offset=offset),
+            new_name=new_name,
+        )
+    )
+
+
+async def test_rename_of_a_variable_within_its_scope(client):
+    path = client.workspace_root / "manifests/renamed.pp"
+    text = (
+        "class renamed {\n"
+        "  $count = 1\n"
+        "  notice(\"${count} and $count\")\n"
+        "  [1].each |$i| { notice($count + $i) }\n"
+        "}\n"
+        "class other {\n"
+        "  $count = 2\n"
+        "  notice($renamed::count, $count)\n"
+        "}\n"
+    )
+    edit = await rename(client, path, text, "$count = 1", "total")
+    edited = applied(text, edit.changes[path.as_uri()])
+    assert edited == text.replace(
+        "  $count = 1\n  notice(\"${count} and $count\")\n  [1].each |$i| { notice($count + $i) }",
+        "  $total = 1\n  notice(\"${total} and $total\")\n  [1].each |$i| { notice($total + $i) }",
+    ).replace("$renamed::count", "$renamed::total")
+    # The editor asks first what would be renamed: the name, without `$`.
+    prepared = await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+            position=position_of(text, "$count", occurrence=1, offset=2),
+        )
+    )
+    assert prepared.placeholder == "count"
+    assert (prepared.range.start.line, prepared.range.start.character) == (2, 24)
+    # A lambda's parameter, within the lambda.
+    edit = await rename(client, path, text, "|$i|", "item", offset=2)
+    assert "|$item| { notice($count + $item) }" in applied(text, edit.changes[path.as_uri()])
+
+
+async def test_rename_reaches_reads_in_other_files(client):
+    path = client.workspace_root / "modules/profile/manifests/web.pp"
+    reader = client.workspace_root / "manifests/reader.pp"
+    reader.write_text("class reader { notice($profile::web::doubled) }\n")
+    edit = await rename(client, path, path.read_text(), "$doubled =", "twice")
+    assert "notice($profile::web::twice)" in applied(reader.read_text(),
+                                                     edit.changes[reader.as_uri()])
+    assert "$twice = $port * 2" in applied(path.read_text(), edit.changes[path.as_uri()])
+
+
+async def test_rename_is_refused_where_it_could_miss_a_read(client):
+    from pygls.exceptions import JsonRpcException
+
+    path = client.workspace_root / "manifests/renamed.pp"
+    cases = [
+        ("class renamed (Integer $port) { notice($port) }\n", "$port)", "a parameter"),
+        ("$top = 1\nclass renamed { notice($top) }\n", "$top)", "top-scope"),
+        ("class renamed { $x = 1 notice(template('m/t.erb')) }\n", "$x", "by name"),
+        ("class renamed { $x = 1 $y = 2 }\n", "$x", "already set"),
+    ]
+    for text, needle, reason in cases:
+        new_name = "y" if reason == "already set" else "z"
+        try:
+            await rename(client, path, text, needle, new_name)
+        except JsonRpcException as refused:
+            assert reason in str(refused), (text, refused)
+        else:
+            raise AssertionError(f"renamed: {text}")
+
+
+# ---------------------------------------------------------------- inlay hints
+
+
+async def inlay_hints(client, path, text):
+    path.write_text(text)
+    doc = open_file(client, path)
+    return await client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            range=types.Range(start=types.Position(line=0, character=0),
+                              end=types.Position(line=100, character=0)),
+        )
+    )
+
+
+HINTED = (
+    "class hinted (Integer $port) {\n"
+    "  $doubled = $port * 2\n"
+    "  $label = 'web'\n"
+    "  $unknown = $facts['custom_thing']\n"
+    "}\n"
+)
+
+
+async def test_inlay_hints_show_the_types_of_assigned_variables(hinting_client):
+    client = hinting_client
+    path = client.workspace_root / "manifests/hinted.pp"
+    hints = await inlay_hints(client, path, HINTED)
+    found = {(h.position.line, h.position.character): h.label for h in hints}
+    assert found[(1, 10)] == ": Integer"
+    assert found[(2, 8)] == ": String", found
+    # Nothing where the value is not known from the code.
+    assert (3, 10) not in found
+    assert all(h.kind == types.InlayHintKind.Type for h in hints)
+
+
+async def test_inlay_hints_are_off_by_default(client):
+    path = client.workspace_root / "manifests/hinted.pp"
+    assert not await inlay_hints(client, path, HINTED)
+
+
 # ----------------------------------------------------------------- formatting
 
 
