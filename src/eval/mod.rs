@@ -165,13 +165,13 @@ pub struct Evaluator<'a> {
     /// The places of the failures noted inside such walks: raised if reached, but
     /// perhaps never reached.
     conditional: Vec<crate::source::Span>,
-    /// The expression `explain` asks about (by address), and what it evaluated to
+    /// The expressions `explain` asks about (by address), and what each evaluated to
     /// each time it was reached.
-    watch: Option<usize>,
-    /// Where the watched expression ends: statements after it, once it was reached,
-    /// change nothing of what it evaluates to.
+    watch: std::collections::HashSet<usize>,
+    /// Where the last watched expression ends: statements after it, once one was
+    /// reached, change nothing of what they evaluate to.
     watch_end: u32,
-    watched: Vec<Result<AbstractValue, EvalError>>,
+    watched: Vec<(usize, Result<AbstractValue, EvalError>)>,
     /// Where the results of Puppet-language functions are looked up (`with_functions`).
     functions: Option<&'a dyn FunctionSource>,
     /// The resource defaults (`Web::Vhost { port => 80 }`) in force where the walk
@@ -279,7 +279,7 @@ impl<'a> Evaluator<'a> {
             failures: Vec::new(),
             uncertain: 0,
             conditional: Vec::new(),
-            watch: None,
+            watch: std::collections::HashSet::new(),
             watch_end: 0,
             watched: Vec::new(),
             functions: None,
@@ -395,14 +395,15 @@ impl<'a> Evaluator<'a> {
             .collect()
     }
 
-    /// Notes what `e` evaluates to each time it is reached (`take_watched`).
+    /// Notes what `e` evaluates to each time it is reached (`take_watched`), besides
+    /// the expressions already watched.
     pub fn watch(&mut self, e: &Expr) {
-        self.watch = Some(std::ptr::from_ref(e) as usize);
-        self.watch_end = e.span.end;
+        self.watch.insert(std::ptr::from_ref(e) as usize);
+        self.watch_end = self.watch_end.max(e.span.end);
     }
 
-    /// What the watched expression evaluated to so far, taken out.
-    pub fn take_watched(&mut self) -> Vec<Result<AbstractValue, EvalError>> {
+    /// What the watched expressions (by address) evaluated to so far, taken out.
+    pub fn take_watched(&mut self) -> Vec<(usize, Result<AbstractValue, EvalError>)> {
         std::mem::take(&mut self.watched)
     }
 
@@ -450,8 +451,11 @@ impl<'a> Evaluator<'a> {
             })),
             other => other,
         };
-        if self.watch == Some(std::ptr::from_ref(e) as usize) {
-            self.watched.push(result.clone());
+        if !self.watch.is_empty() {
+            let at = std::ptr::from_ref(e) as usize;
+            if self.watch.contains(&at) {
+                self.watched.push((at, result.clone()));
+            }
         }
         result
     }

@@ -76,11 +76,31 @@ impl Answer {
 /// expression there.
 pub fn answers_at(ctx: &FileView, offset: u32) -> Option<(Span, Vec<Answer>)> {
     let expr = innermost_at(ctx.exprs, offset)?;
-    let mut answers: Vec<Answer> = Vec::new();
-    for answer in super::FileInference::explain(ctx, expr)
+    let answers = answers(super::FileInference::explain(ctx, expr));
+    Some((expr.span, answers))
+}
+
+/// The answers for each of `exprs` (by address), from one walk of the bodies holding
+/// them.
+pub fn answers_of(
+    ctx: &FileView,
+    exprs: &[&Expr],
+) -> std::collections::HashMap<usize, Vec<Answer>> {
+    let mut results: std::collections::HashMap<usize, Vec<_>> = Default::default();
+    for (at, result) in super::FileInference::explain_each(ctx, exprs) {
+        results.entry(at).or_default().push(result);
+    }
+    results
         .into_iter()
-        .map(Answer::of)
-    {
+        .map(|(at, results)| (at, answers(results)))
+        .collect()
+}
+
+/// Each distinct answer once; the values, when some are known, without the weaker
+/// answers.
+fn answers(results: Vec<Result<AbstractValue, EvalError>>) -> Vec<Answer> {
+    let mut answers: Vec<Answer> = Vec::new();
+    for answer in results.into_iter().map(Answer::of) {
         if !answers.contains(&answer) {
             answers.push(answer);
         }
@@ -90,7 +110,7 @@ pub fn answers_at(ctx: &FileView, offset: u32) -> Option<(Span, Vec<Answer>)> {
     if answers.iter().any(|a| matches!(a, Answer::Value(..))) {
         answers.retain(|a| !matches!(a, Answer::AnyOf(_) | Answer::Unknown));
     }
-    Some((expr.span, answers))
+    answers
 }
 
 /// The smallest expression whose span holds `offset` (the deepest, among equals); for

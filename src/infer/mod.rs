@@ -99,7 +99,7 @@ impl FileInference {
     pub fn infer(ctx: &FileView) -> FileInference {
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
-        let walked = walk_bodies(ctx, &aliases, None, &mut |evaluator, reached| {
+        let walked = walk_bodies(ctx, &aliases, &[], &mut |evaluator, reached| {
             record.reached(evaluator, reached)
         });
         record.duplicates = walked.duplicates;
@@ -128,9 +128,25 @@ impl FileInference {
     /// hover): the value, or the error Puppet raises there. Empty when the walk does not
     /// reach it: code Puppet does not run, or after something not modelled.
     pub fn explain(ctx: &FileView, expr: &Expr) -> Vec<Result<AbstractValue, EvalError>> {
+        Self::explain_each(ctx, &[expr])
+            .into_iter()
+            .map(|(_, result)| result)
+            .collect()
+    }
+
+    /// What each of `exprs` evaluates to each time the walk reaches it, by the
+    /// expression's address, in one walk of the bodies holding them (the inlay hints
+    /// of a screenful of assignments).
+    pub fn explain_each(
+        ctx: &FileView,
+        exprs: &[&Expr],
+    ) -> Vec<(usize, Result<AbstractValue, EvalError>)> {
+        if exprs.is_empty() {
+            return Vec::new();
+        }
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
-        walk_bodies(ctx, &aliases, Some(expr), &mut |evaluator, reached| {
+        walk_bodies(ctx, &aliases, exprs, &mut |evaluator, reached| {
             record.reached(evaluator, reached)
         })
         .watched
@@ -397,7 +413,7 @@ impl FileInference {
 struct Walked {
     failures: Vec<Failure>,
     duplicates: Vec<crate::eval::Duplicate>,
-    watched: Vec<Result<AbstractValue, EvalError>>,
+    watched: Vec<(usize, Result<AbstractValue, EvalError>)>,
 }
 
 /// Walks every body of the file in evaluation order (the top level, then each class,
@@ -407,7 +423,7 @@ struct Walked {
 fn walk_bodies<'p>(
     ctx: &FileView<'p>,
     aliases: &FileAliases,
-    watch: Option<&Expr>,
+    watch: &[&Expr],
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
 ) -> Walked {
     let mut walked = Walked::default();
@@ -416,24 +432,38 @@ fn walk_bodies<'p>(
     let main = Some(AbstractValue::Known(Value::string("main")));
     let template_params = ctx.program.epp_parameters.as_deref().unwrap_or(&[]);
     let top = &ctx.program.body;
-    // Explaining one expression walks only the bodies that hold it: each body's walk is
+    // Explaining expressions walks only the bodies that hold them: each body's walk is
     // its own (a hover on a big file costs its body, not the file).
-    let holds = |span: crate::source::Span| {
-        watch.is_none_or(|w| span.start <= w.span.start && w.span.end <= span.end)
-    };
-    let in_a_definition = watch.is_some()
-        && ctx
-            .exprs
+    let within =
+        |span: crate::source::Span, w: &Expr| span.start <= w.span.start && w.span.end <= span.end;
+    let holds =
+        |span: crate::source::Span| watch.is_empty() || watch.iter().any(|w| within(span, w));
+    let definitions: Vec<crate::source::Span> = if watch.is_empty() {
+        Vec::new()
+    } else {
+        ctx.exprs
             .iter()
-            .any(|e| e.kind.is_definition() && holds(e.span));
+            .filter(|e| e.kind.is_definition())
+            .map(|e| e.span)
+            .collect()
+    };
+    let in_a_definition = !watch.is_empty()
+        && watch
+            .iter()
+            .all(|w| definitions.iter().any(|&d| within(d, w)));
     if !in_a_definition {
+        let outside: Vec<&Expr> = watch
+            .iter()
+            .copied()
+            .filter(|w| !definitions.iter().any(|&d| within(d, w)))
+            .collect();
         walk_body(
             aliases,
             main,
             template_params,
             top,
             None,
-            watch,
+            &outside,
             f,
             &mut walked,
         );
@@ -467,13 +497,18 @@ fn walk_bodies<'p>(
             _ => continue,
         };
         let statements = &body.statements;
+        let inside: Vec<&Expr> = watch
+            .iter()
+            .copied()
+            .filter(|w| within(expr.span, w))
+            .collect();
         walk_body(
             aliases,
             title,
             params,
             statements,
             function,
-            watch,
+            &inside,
             f,
             &mut walked,
         );
@@ -491,12 +526,12 @@ fn walk_body<'p>(
     params: &[Parameter],
     statements: &'p [Expr],
     function: Option<&FunctionDef>,
-    watch: Option<&Expr>,
+    watch: &[&Expr],
     f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
     walked: &mut Walked,
 ) {
     let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
-    if let Some(watched) = watch {
+    for watched in watch {
         evaluator.watch(watched);
     }
     let names = title.map(|title| TitleAndName {

@@ -21,6 +21,7 @@ mod navigation;
 mod outline;
 mod poll;
 mod rename;
+mod scopes;
 mod target;
 mod transport;
 mod workspace;
@@ -1110,9 +1111,8 @@ impl Server {
                 let offers = match prefix.rsplit_once("::") {
                     Some((class, _)) => names::class_variables(&env, class),
                     None => {
-                        let (_, program) = current_program(doc)?;
-                        let exprs = crate::ast::preorder(&program);
-                        names::variables_at(&doc.text, &exprs, offset as u32)
+                        let (source, program) = current_program(doc)?;
+                        names::variables_at(&source.text, &program, offset as u32)
                     }
                 };
                 (prefix, offers, CompletionItemKind::VARIABLE)
@@ -1199,8 +1199,9 @@ impl Server {
     ) -> Result<Option<lsp_types::PrepareRenameResponse>, String> {
         let (span, name) = {
             let at = self.at(&p.text_document.uri, p.position)?;
-            let exprs = crate::ast::preorder(at.program());
-            let Some((name, span)) = rename::variable_at(&at.source.text, &exprs, at.offset) else {
+            let scopes = scopes::Scopes::of(at.program());
+            let Some((name, span)) = rename::variable_at(&at.source.text, &scopes, at.offset)
+            else {
                 return Ok(None);
             };
             (span, name)

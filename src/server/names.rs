@@ -2,9 +2,9 @@
 //! variables a place can read, the functions and resource types the environment has,
 //! the keys of Facter's schema, and the keys Hiera's data binds.
 
-use crate::ast::{Expr, ExprKind};
+use super::scopes::{ScopeKind, Scopes};
+use crate::ast::Program;
 use crate::env::Environment;
-use crate::source::Span;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -24,63 +24,35 @@ fn offer(name: impl Into<String>, detail: impl Into<String>) -> Offer {
 /// The variables code at `offset` can read without naming a class: the parameters of
 /// the definitions and lambdas around it, what is assigned before it in its scope and
 /// the scopes around it, and Puppet's own (`$facts`, `$trusted`, `$server_facts`).
-pub fn variables_at(text: &str, exprs: &[&Expr], offset: u32) -> Vec<Offer> {
+pub fn variables_at(text: &str, program: &Program, offset: u32) -> Vec<Offer> {
     let line_starts: Vec<u32> = std::iter::once(0)
         .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
         .collect();
-    let holds = |span: Span| span.start <= offset && offset <= span.end;
-    // The spans of every scope: definitions' and lambdas'.
-    let mut scopes: Vec<Span> = Vec::new();
+    let scopes = Scopes::of(program);
+    let chain = scopes.chain(scopes.innermost_at(offset));
     let mut found: BTreeMap<String, String> = BTreeMap::new();
-    let mut parameters = |params: &[crate::ast::Parameter], whose: &str| {
-        for p in params {
+    for &scope in &chain {
+        let whose = match scopes.scopes[scope].kind {
+            ScopeKind::Class => "the class",
+            ScopeKind::Define => "the defined type",
+            ScopeKind::Function => "the function",
+            ScopeKind::Lambda => "the lambda",
+            ScopeKind::Node => continue,
+        };
+        for p in scopes.scopes[scope].params {
             found
                 .entry(p.name.name.clone())
                 .or_insert_with(|| format!("parameter of {whose}"));
         }
-    };
-    for expr in exprs {
-        let (params, whose, lambda) = match &expr.kind {
-            ExprKind::Class(c) => (c.params.as_deref(), "the class", None),
-            ExprKind::Define(d) => (d.params.as_deref(), "the defined type", None),
-            ExprKind::Function(f) => (f.params.as_deref(), "the function", None),
-            ExprKind::Node(_) => (None, "", None),
-            ExprKind::Call(call) => (None, "", call.lambda.as_ref()),
-            ExprKind::MethodCall(call) => (None, "", call.lambda.as_ref()),
-            _ => continue,
-        };
-        if let Some(lambda) = lambda {
-            scopes.push(lambda.span);
-            if holds(lambda.span) {
-                parameters(&lambda.params, "the lambda");
-            }
-            continue;
-        }
-        scopes.push(expr.span);
-        if holds(expr.span) {
-            parameters(params.unwrap_or_default(), whose);
-        }
     }
-    let encloses = |outer: &Span, inner: Span| outer.start <= inner.start && inner.end <= outer.end;
-    let visible = |span: Span| scopes.iter().all(|s| !encloses(s, span) || holds(*s));
-    for expr in exprs {
-        let ExprKind::Assignment { left, .. } = &expr.kind else {
-            continue;
-        };
-        if expr.span.end > offset || !visible(expr.span) {
-            continue;
-        }
-        let targets: Vec<&Expr> = match &left.kind {
-            ExprKind::Array(items) => items.iter().collect(),
-            _ => vec![left.as_ref()],
-        };
-        for target in targets {
-            if let ExprKind::Variable(name) = &target.kind {
-                let line = line_starts.partition_point(|&start| start <= expr.span.start);
-                found
-                    .entry(name.clone())
-                    .or_insert_with(|| format!("assigned on line {line}"));
-            }
+    for assigned in &scopes.assigned {
+        let visible = assigned.scope.is_none_or(|s| chain.contains(&s));
+        let set_before = assigned.assignment.is_some_and(|a| a.span.end <= offset);
+        if visible && set_before {
+            let line = line_starts.partition_point(|&start| start <= assigned.variable.span.start);
+            found
+                .entry(assigned.name.to_string())
+                .or_insert_with(|| format!("assigned on line {line}"));
         }
     }
     for (name, detail) in [

@@ -8,11 +8,17 @@ use crate::ast::{Expr, ExprKind, Program, Visitor};
 use crate::source::Span;
 use lsp_types::{DocumentSymbol, SymbolKind};
 
+/// How many resources an outline lists (every definition is listed): a generated
+/// class of 100,000 resources would make an outline of megabytes no editor shows.
+const MAX_RESOURCES: usize = 5_000;
+
 /// The document's symbols, as a tree, in the order they are written.
 pub fn outline(program: &Program, doc: &Document) -> Vec<DocumentSymbol> {
+    let resources_left = std::cell::Cell::new(MAX_RESOURCES);
     let mut collect = Collect {
         doc,
         found: Vec::new(),
+        resources_left: &resources_left,
     };
     for statement in &program.body {
         collect.visit_expr(statement);
@@ -23,6 +29,8 @@ pub fn outline(program: &Program, doc: &Document) -> Vec<DocumentSymbol> {
 struct Collect<'d> {
     doc: &'d Document,
     found: Vec<DocumentSymbol>,
+    /// The resources the outline may still list.
+    resources_left: &'d std::cell::Cell<usize>,
 }
 
 impl Collect<'_> {
@@ -53,6 +61,7 @@ impl Collect<'_> {
         let mut inner = Collect {
             doc: self.doc,
             found: Vec::new(),
+            resources_left: self.resources_left,
         };
         for statement in statements {
             inner.visit_expr(statement);
@@ -73,6 +82,10 @@ impl Collect<'_> {
             crate::ast::ResourceForm::Exported => "exported resource",
         };
         for body in &resource.bodies {
+            let Some(left) = self.resources_left.get().checked_sub(1) else {
+                return;
+            };
+            self.resources_left.set(left);
             let title = match &body.title.kind {
                 ExprKind::String(s) => format!("'{}'", s.value),
                 _ => one_line(self.doc.text.get(body.title.span.range()).unwrap_or("?")),
@@ -171,5 +184,31 @@ impl<'p> Visitor<'p> for Collect<'_> {
             }
         };
         self.found.push(symbol);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_class_lists_its_first_resources() {
+        let mut text = String::from("class big {\n");
+        for i in 0..MAX_RESOURCES + 100 {
+            text.push_str(&format!("  file {{ '/tmp/{i}': }}\n"));
+        }
+        text.push_str("}\nclass after {}\n");
+        let doc = Document::new(
+            lsp_types::Url::parse("file:///m/manifests/big.pp").unwrap(),
+            "/m/manifests/big.pp".into(),
+            1,
+            text,
+        );
+        let (_, parsed) = super::super::workspace::parse(doc.path.clone(), &doc.text).unwrap();
+        let symbols = outline(&parsed.program, &doc);
+        let names: Vec<&str> = symbols.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["big", "after"]);
+        let listed = symbols[0].children.as_ref().map_or(0, Vec::len);
+        assert_eq!(listed, MAX_RESOURCES);
     }
 }

@@ -7,7 +7,8 @@
 //! (they read `@name`) or names the variable in a string (`getvar('x')`), a class
 //! another inherits (the child reads its variables unqualified).
 
-use crate::ast::{Expr, ExprKind, Parameter, Program};
+use super::scopes::{ScopeKind, Scopes};
+use crate::ast::{ExprKind, Program};
 use crate::source::Span;
 use std::path::PathBuf;
 
@@ -24,78 +25,28 @@ const RESERVED: &[&str] = &[
     "settings",
 ];
 
-/// A scope: a definition or a lambda.
-#[derive(Clone, Copy)]
-enum Scope<'p> {
-    Class(&'p Expr, &'p str),
-    Define(&'p Expr),
-    Function(&'p Expr),
-    Node(&'p Expr),
-    Lambda(&'p crate::ast::Lambda),
-}
-
-impl<'p> Scope<'p> {
-    fn span(&self) -> Span {
-        match self {
-            Scope::Class(e, _) | Scope::Define(e) | Scope::Function(e) | Scope::Node(e) => e.span,
-            Scope::Lambda(l) => l.span,
-        }
-    }
-
-    fn params(&self) -> &'p [Parameter] {
-        match self {
-            Scope::Class(e, _) | Scope::Define(e) | Scope::Function(e) => match &e.kind {
-                ExprKind::Class(c) => c.params.as_deref().unwrap_or_default(),
-                ExprKind::Define(d) => d.params.as_deref().unwrap_or_default(),
-                ExprKind::Function(f) => f.params.as_deref().unwrap_or_default(),
-                _ => &[],
-            },
-            Scope::Node(_) => &[],
-            Scope::Lambda(l) => &l.params,
-        }
-    }
-}
-
-fn scopes<'p>(exprs: &[&'p Expr]) -> Vec<Scope<'p>> {
-    let mut found = Vec::new();
-    for expr in exprs.iter().copied() {
-        match &expr.kind {
-            ExprKind::Class(c) => found.push(Scope::Class(expr, c.name.name.as_str())),
-            ExprKind::Define(_) => found.push(Scope::Define(expr)),
-            ExprKind::Function(_) => found.push(Scope::Function(expr)),
-            ExprKind::Node(_) => found.push(Scope::Node(expr)),
-            ExprKind::Call(call) => found.extend(call.lambda.as_ref().map(Scope::Lambda)),
-            ExprKind::MethodCall(call) => found.extend(call.lambda.as_ref().map(Scope::Lambda)),
-            _ => {}
-        }
-    }
-    found
-}
-
-fn encloses(outer: Span, inner: Span) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end && outer != inner
-}
-
 /// The variable a rename at `offset` is about: its name and the span of the name in
 /// the text (without `$`).
-pub fn variable_at(text: &str, exprs: &[&Expr], offset: u32) -> Option<(String, Span)> {
+pub fn variable_at(text: &str, scopes: &Scopes, offset: u32) -> Option<(String, Span)> {
     let holds = |span: Span| span.start <= offset && offset <= span.end;
-    for expr in exprs.iter().copied() {
-        if let ExprKind::Variable(name) = &expr.kind {
-            if holds(expr.span) {
-                return Some((name.clone(), name_span(text, expr.span, name)?));
-            }
-        }
+    if let Some(used) = scopes
+        .assigned
+        .iter()
+        .chain(&scopes.read)
+        .find(|u| holds(u.variable.span))
+    {
+        return Some((
+            used.name.to_string(),
+            name_span(text, used.variable.span, used.name)?,
+        ));
     }
-    for scope in scopes(exprs) {
-        for p in scope.params() {
-            if holds(p.name.span) {
-                let span = name_span(text, p.name.span, &p.name.name)?;
-                return Some((p.name.name.clone(), span));
-            }
-        }
-    }
-    None
+    let param = scopes
+        .scopes
+        .iter()
+        .flat_map(|s| s.params)
+        .find(|p| holds(p.name.span))?;
+    let span = name_span(text, param.name.span, &param.name.name)?;
+    Some((param.name.name.clone(), span))
 }
 
 /// Where `name` is written inside `span` of `text`: its last whole occurrence.
@@ -126,7 +77,8 @@ pub fn renames(
     workspace: &[std::sync::Arc<crate::env::DefinitionFile>],
 ) -> Result<Changes, String> {
     let exprs = crate::ast::preorder(program);
-    let (name, _) = variable_at(text, &exprs, offset)
+    let scopes = Scopes::of(program);
+    let (name, _) = variable_at(text, &scopes, offset)
         .ok_or_else(|| "no variable to rename here".to_string())?;
     if name.contains("::") {
         return Err(format!(
@@ -147,61 +99,24 @@ pub fn renames(
             ));
         }
     }
-    let all_scopes = scopes(&exprs);
-    let holds = |s: &Scope| s.span().start <= offset && offset <= s.span().end;
-    // The scopes around the cursor, innermost first.
-    let mut around: Vec<Scope> = all_scopes.iter().copied().filter(holds).collect();
-    around.sort_by_key(|s| s.span().end - s.span().start);
-    let assignments: Vec<(&Expr, String)> = exprs
-        .iter()
-        .copied()
-        .filter_map(|e| match &e.kind {
-            ExprKind::Assignment { left, .. } => Some((e, left)),
-            _ => None,
-        })
-        .flat_map(|(e, left)| {
-            let targets: Vec<&Expr> = match &left.kind {
-                ExprKind::Array(items) => items.iter().collect(),
-                _ => vec![left.as_ref()],
-            };
-            targets.into_iter().filter_map(move |t| match &t.kind {
-                ExprKind::Variable(n) => Some((e, n.clone())),
-                _ => None,
-            })
-        })
-        .collect();
-    // The innermost scope holding `span`.
-    let scope_of = |span: Span| {
-        all_scopes
-            .iter()
-            .filter(|s| encloses(s.span(), span))
-            .min_by_key(|s| s.span().end - s.span().start)
-            .map(|s| s.span())
-    };
-    let sets = |scope: &Scope, variable: &str| {
-        assignments
-            .iter()
-            .any(|(e, n)| n == variable && scope_of(e.span) == Some(scope.span()))
-    };
-    let scope = around
-        .iter()
-        .find(|s| s.params().iter().any(|p| p.name.name == name) || sets(s, &name))
-        .copied();
-    let Some(scope) = scope else {
-        return Err(if assignments.iter().any(|(_, n)| *n == name) {
+    let chain = scopes.chain(scopes.innermost_at(offset));
+    let setters = scopes.setters(&name);
+    let Some(scope) = chain.iter().copied().find(|&s| setters.contains(&Some(s))) else {
+        return Err(if setters.contains(&None) {
             format!("`${name}` is a top-scope variable: every file may read it")
         } else {
             format!("`${name}` is not set in this file")
         });
     };
-    let is_param = scope.params().iter().any(|p| p.name.name == name);
-    match scope {
-        Scope::Class(..) | Scope::Define(_) if is_param => {
+    let info = &scopes.scopes[scope];
+    let is_param = info.params.iter().any(|p| p.name.name == name);
+    match info.kind {
+        ScopeKind::Class | ScopeKind::Define if is_param => {
             return Err(format!(
                 "`${name}` is a parameter: declarations and Hiera keys name it too"
             ));
         }
-        Scope::Node(_) => {
+        ScopeKind::Node => {
             return Err(format!(
                 "`${name}` is a node-scope variable: the classes the node declares may read it"
             ));
@@ -209,50 +124,48 @@ pub fn renames(
         _ => {}
     }
     if let Some(new_name) = new_name {
-        if scope.params().iter().any(|p| p.name.name == new_name) || sets(&scope, new_name) {
+        if scopes.setters(new_name).contains(&Some(scope)) {
             return Err(format!("`${new_name}` is already set in this scope"));
         }
     }
-    let inside = |span: Span| encloses(scope.span(), span) || scope.span() == span;
-    // A nested lambda with a parameter or an assignment of the name has its own.
-    let shadowing: Vec<Span> = all_scopes
+    // A scope inside with a parameter or an assignment of the name has its own.
+    let shadowed = setters
         .iter()
-        .filter(|s| encloses(scope.span(), s.span()))
-        .filter(|s| s.params().iter().any(|p| p.name.name == name) || sets(s, &name))
-        .map(Scope::span)
-        .collect();
-    if !shadowing.is_empty() {
+        .flatten()
+        .any(|&s| s != scope && scopes.within(Some(s), scope));
+    if shadowed {
         return Err(format!(
             "a lambda inside the scope has a `${name}` of its own: rename that one first"
         ));
     }
-    for expr in exprs.iter().copied().filter(|e| inside(e.span)) {
-        let reads_by_name = match &expr.kind {
-            ExprKind::Call(call) => matches!(&call.function.kind,
-                ExprKind::Name(f) if f == "template" || f == "inline_template"),
-            ExprKind::String(s) => s.value == name || s.value == format!("${name}"),
-            _ => false,
-        };
-        if reads_by_name && !matches!(scope, Scope::Lambda(_) | Scope::Function(_)) {
-            return Err(format!(
-                "the scope reads `${name}` by name (an ERB template's `@{name}`, \
-                 `getvar`): those reads cannot be renamed"
-            ));
-        }
-    }
-    let mut spans: Vec<Span> = Vec::new();
-    for p in scope.params().iter().filter(|p| p.name.name == name) {
-        spans.extend(name_span(text, p.name.span, &name));
-    }
-    for expr in exprs.iter().copied().filter(|e| inside(e.span)) {
-        if let ExprKind::Variable(n) = &expr.kind {
-            if *n == name {
-                spans.extend(name_span(text, expr.span, &name));
+    let inside = |span: Span| info.span.start <= span.start && span.end <= info.span.end;
+    if !matches!(info.kind, ScopeKind::Lambda | ScopeKind::Function) {
+        for expr in exprs.iter().copied().filter(|e| inside(e.span)) {
+            let reads_by_name = match &expr.kind {
+                ExprKind::Call(call) => matches!(&call.function.kind,
+                    ExprKind::Name(f) if f == "template" || f == "inline_template"),
+                ExprKind::String(s) => s.value == name || s.value == format!("${name}"),
+                _ => false,
+            };
+            if reads_by_name {
+                return Err(format!(
+                    "the scope reads `${name}` by name (an ERB template's `@{name}`, \
+                     `getvar`): those reads cannot be renamed"
+                ));
             }
         }
     }
+    let mut spans: Vec<Span> = Vec::new();
+    for p in info.params.iter().filter(|p| p.name.name == name) {
+        spans.extend(name_span(text, p.name.span, &name));
+    }
+    for used in scopes.assigned.iter().chain(&scopes.read) {
+        if used.name == name && scopes.within(used.scope, scope) {
+            spans.extend(name_span(text, used.variable.span, &name));
+        }
+    }
     let mut changes: Changes = vec![(path.to_path_buf(), text.to_string(), spans)];
-    if let Scope::Class(_, class) = scope {
+    if let (ScopeKind::Class, Some(class)) = (info.kind, info.name) {
         let class = class.trim_start_matches("::").to_ascii_lowercase();
         let qualified = format!("{class}::{name}");
         let mut refusal = None;
