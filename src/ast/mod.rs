@@ -9,7 +9,7 @@ pub mod names;
 mod preorder;
 mod visit;
 
-pub use preorder::{each_parameter_list, preorder};
+pub use preorder::{each_parameter_list, holding, preorder};
 pub use visit::{any_within, contains_error, walk_expr, walk_lambda_parts, Visitor};
 
 use crate::source::Span;

@@ -25,6 +25,49 @@ pub fn preorder(program: &Program) -> Vec<&Expr> {
     collect.0
 }
 
+/// The expressions that may hold `offset`, outermost first: every expression whose span
+/// holds it, and perhaps a few around it (a superset: callers test the spans they
+/// need). Found by descending, not by listing the whole program: a block's statement
+/// is entered only when the text from its start to the next statement's holds the
+/// offset (that stretch holds its heredocs' bodies too, which lie after the statement's
+/// own span). What a hover reads of a file of megabytes.
+pub fn holding(program: &Program, offset: u32) -> Vec<&Expr> {
+    struct Descend<'p> {
+        offset: u32,
+        found: Vec<&'p Expr>,
+    }
+    impl<'p> Descend<'p> {
+        fn statements(&mut self, statements: &'p [Expr]) {
+            for (i, statement) in statements.iter().enumerate() {
+                let until = statements
+                    .get(i + 1)
+                    .map_or(u32::MAX, |next| next.span.start);
+                if statement.span.start <= self.offset && self.offset <= until {
+                    self.visit_expr(statement);
+                }
+            }
+        }
+    }
+    impl<'p> Visitor<'p> for Descend<'p> {
+        fn visit_expr(&mut self, expr: &'p Expr) {
+            self.found.push(expr);
+            walk_expr(self, expr);
+        }
+        fn visit_block(&mut self, block: &'p super::Block) {
+            self.statements(&block.statements);
+        }
+    }
+    let mut descend = Descend {
+        offset,
+        found: Vec::new(),
+    };
+    for p in program.epp_parameters.iter().flatten() {
+        descend.visit_parameter(p);
+    }
+    descend.statements(&program.body);
+    descend.found
+}
+
 /// Every parameter list of the program (classes, defined types, functions, plans,
 /// lambdas, the EPP parameter tag), with a label for messages.
 pub fn each_parameter_list(
@@ -68,6 +111,54 @@ pub fn each_parameter_list(
                 }
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod holding_tests {
+    use super::*;
+
+    /// Every expression holding an offset is among those `holding` finds, at every
+    /// offset of code with heredocs (bodies after their statement's span), nested
+    /// definitions, lambdas and branches.
+    #[test]
+    fn holding_finds_every_expression_that_holds_the_offset() {
+        let text = r#"class outer (String $p = 'x') {
+  $a = @("END")
+    text ${p} and $a_var
+    | END
+  notice(@(E2), $p)
+    plain
+    | E2
+  class inner { $b = [1, 2].map |$x| { $x + 1 } }
+  if $p == 'x' {
+    case $facts['os']['family'] { 'Debian': { $c = "${p}!" } default: {} }
+  } else { file { '/tmp/a': ensure => file } }
+}
+$top = 1
+"#;
+        let source = crate::source::SourceFile::new(
+            "m/manifests/outer.pp",
+            crate::source::SourceKind::Manifest,
+            text.to_string(),
+        );
+        let parsed = crate::syntax::parse(&source);
+        assert!(parsed.diagnostics.is_empty() && parsed.error_nodes == 0);
+        let all = preorder(&parsed.program);
+        assert!(all.len() > 40, "{}", all.len());
+        for offset in 0..=text.len() as u32 {
+            let found = holding(&parsed.program, offset);
+            for e in all
+                .iter()
+                .filter(|e| e.span.start <= offset && offset <= e.span.end)
+            {
+                assert!(
+                    found.iter().any(|f| std::ptr::eq(*f, *e)),
+                    "offset {offset}: {:?} missing",
+                    &text[e.span.start as usize..e.span.end as usize]
+                );
+            }
         }
     }
 }

@@ -892,21 +892,20 @@ impl Server {
     fn hover(&mut self, p: HoverParams) -> Result<Option<Hover>, String> {
         let position = p.text_document_position_params;
         let at = self.at(&position.text_document.uri, position.position)?;
-        // (Only what a hover reads: the expressions and the index, not a check's context.)
-        let exprs = crate::ast::preorder(at.program());
+        // (Only what a hover reads: the expressions holding the place, found by
+        // descending the tree, and the index; not a check's context.)
+        let exprs = crate::ast::holding(at.program(), at.offset);
         let view = crate::infer::FileView {
             program: at.program(),
             exprs: &exprs,
             env: &at.env,
         };
         let markdown = (|| {
-            // A comment is no expression's (not the `if` around it).
-            if at
-                .program()
-                .comments
-                .iter()
-                .any(|c| c.span.start <= at.offset && at.offset < c.span.end)
-            {
+            // A comment is no expression's (not the `if` around it). (Comments are in
+            // source order: the one starting last before the offset is the candidate.)
+            let comments = &at.program().comments;
+            let before = comments.partition_point(|c| c.span.start <= at.offset);
+            if before > 0 && at.offset < comments[before - 1].span.end {
                 return None;
             }
             let found = target::target_at(at.program(), &exprs, at.offset);
@@ -950,7 +949,7 @@ impl Server {
     ) -> Result<Option<GotoDefinitionResponse>, String> {
         let position = p.text_document_position_params;
         let at = self.at(&position.text_document.uri, position.position)?;
-        let exprs = crate::ast::preorder(at.program());
+        let exprs = crate::ast::holding(at.program(), at.offset);
         let Some((found, _)) = target::target_at(at.program(), &exprs, at.offset) else {
             return Ok(None);
         };
@@ -988,7 +987,7 @@ impl Server {
         let position = p.text_document_position;
         let (kind, name) = {
             let at = self.at(&position.text_document.uri, position.position)?;
-            let exprs = crate::ast::preorder(at.program());
+            let exprs = crate::ast::holding(at.program(), at.offset);
             let Some((found, _)) = target::target_at(at.program(), &exprs, at.offset) else {
                 return Ok(None);
             };
