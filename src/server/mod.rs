@@ -1237,29 +1237,45 @@ impl Server {
         position: lsp_types::Position,
         new_name: Option<&str>,
     ) -> Result<lsp_types::WorkspaceEdit, String> {
-        let files = self.workspace.programs(&self.documents);
-        let at = self.at(uri, position)?;
+        // (The workspace's files are read only for a class's variable.)
+        let documents = &self.documents;
+        let mut programs = None;
+        let at = {
+            let doc = self
+                .documents
+                .get(uri)
+                .ok_or_else(|| format!("{uri} is not open"))?;
+            let offset = doc.reported_offset(position);
+            let (source, program) = current_program(doc)?;
+            (doc, offset, source, program)
+        };
+        let (doc, offset, source, program) = at;
+        let workspace = &mut self.workspace;
         let changes = rename::renames(
-            &at.doc.path,
-            &at.source.text,
-            at.program(),
-            at.offset,
+            &doc.path,
+            &source.text,
+            &program,
+            offset,
             new_name,
-            &files,
+            &mut || {
+                programs
+                    .get_or_insert_with(|| workspace.programs(documents))
+                    .clone()
+            },
         )?;
         let mut edits: HashMap<Url, Vec<lsp_types::TextEdit>> = HashMap::new();
         for (path, text, spans) in changes {
             let replacement = new_name.unwrap_or_default().to_string();
             let file_edits = spans.into_iter().filter_map(|span| {
-                let range = if path == at.doc.path {
-                    at.doc.reported_range(span)
+                let range = if path == doc.path {
+                    doc.reported_range(span)
                 } else {
                     navigation::location(&path, &text, span)?.range
                 };
                 Some(lsp_types::TextEdit::new(range, replacement.clone()))
             });
-            let uri = if path == at.doc.path {
-                at.doc.uri.clone()
+            let uri = if path == doc.path {
+                doc.uri.clone()
             } else {
                 Url::from_file_path(&path).map_err(|()| format!("{}: no URL", path.display()))?
             };

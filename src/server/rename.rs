@@ -66,15 +66,16 @@ fn name_span(text: &str, span: Span, name: &str) -> Option<Span> {
 pub type Changes = Vec<(PathBuf, String, Vec<Span>)>;
 
 /// The spans to rename for the variable at `offset` of the file (`path`, `text`,
-/// `program`), or why it cannot be renamed. `workspace` gives the other files'
-/// parsed files, for a class's variables read qualified.
+/// `program`), or why it cannot be renamed. `workspace` gives the workspace's parsed
+/// files, asked only for a class's variable (read qualified from anywhere): reading
+/// them is the costly part of a rename.
 pub fn renames(
     path: &std::path::Path,
     text: &str,
     program: &Program,
     offset: u32,
     new_name: Option<&str>,
-    workspace: &[std::sync::Arc<crate::env::DefinitionFile>],
+    workspace: &mut dyn FnMut() -> Vec<std::sync::Arc<crate::env::DefinitionFile>>,
 ) -> Result<Changes, String> {
     let exprs = crate::ast::preorder(program);
     let scopes = Scopes::of(program);
@@ -169,7 +170,7 @@ pub fn renames(
         let class = class.trim_start_matches("::").to_ascii_lowercase();
         let qualified = format!("{class}::{name}");
         let mut refusal = None;
-        for file in workspace {
+        for file in workspace() {
             let (other_path, other_text) = (file.source.path.as_path(), file.source.text.as_str());
             let other_exprs = crate::ast::preorder(&file.program);
             let mut found = Vec::new();
