@@ -53,7 +53,7 @@ impl Part {
 /// and the root it was found under, else that root (a folder of modules without git is
 /// one repository). Answers are kept per folder: an estate's files share few folders.
 pub struct Repositories {
-    roots: Vec<PathBuf>,
+    roots: std::collections::HashSet<PathBuf>,
     known: HashMap<PathBuf, PathBuf>,
 }
 
@@ -83,14 +83,12 @@ impl Repositories {
         if let Some(found) = self.known.get(&folder) {
             return found.clone();
         }
-        // The innermost root holding the file bounds the search for `.git`.
-        let root = self
-            .roots
-            .iter()
-            .filter(|r| folder.starts_with(r))
-            .max_by_key(|r| r.components().count())
-            .cloned()
-            .unwrap_or_else(|| folder.clone());
+        // The innermost root holding the file bounds the search for `.git` (an estate
+        // may be given hundreds of roots: its folders are looked up, not compared).
+        let root = folder
+            .ancestors()
+            .find(|a| self.roots.contains(*a))
+            .map_or_else(|| folder.clone(), Path::to_path_buf);
         let found = folder
             .ancestors()
             .take_while(|a| a.starts_with(&root))

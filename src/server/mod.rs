@@ -50,6 +50,9 @@ use workspace::Workspace;
 
 /// The most class names a completion offers.
 const MAX_COMPLETIONS: usize = 500;
+/// How many autoloaded manifests a completion of resource types reads to know whether
+/// each defines a type.
+const MAX_DEFINED_TYPES_READ: usize = 200;
 
 /// The most definitions a workspace symbol search answers with.
 const MAX_WORKSPACE_SYMBOLS: usize = 1_000;
@@ -1134,7 +1137,7 @@ impl Server {
             Place::Name(prefix) => {
                 let prefix = prefix.trim_start_matches("::");
                 let mut offers = names::functions(&env);
-                offers.extend(names::resource_types(&env, prefix, MAX_COMPLETIONS));
+                offers.extend(names::resource_types(&env, prefix, MAX_DEFINED_TYPES_READ));
                 (prefix, offers, CompletionItemKind::FUNCTION)
             }
         };

@@ -132,7 +132,8 @@ pub fn functions(env: &Environment) -> Vec<Offer> {
 
 /// The resource types a declaration can name starting with `prefix`: Puppet's own,
 /// the modules' written in Ruby (`lib/puppet/type/*.rb`), and their defined types
-/// (the autoloaded manifests that define one, read for those the prefix leaves).
+/// (the autoloaded manifests that define one, read for the first `limit` the prefix
+/// leaves: each is a file the index may have to read).
 pub fn resource_types(env: &Environment, prefix: &str, limit: usize) -> Vec<Offer> {
     let mut found: BTreeMap<String, String> = crate::builtin::resource_type_names()
         .filter(|name| name.starts_with(prefix))
