@@ -79,6 +79,38 @@ pub fn fix_source(
     })
 }
 
+/// Fixes only what lies inside `range` (byte offsets of `text`): the fixes all of
+/// whose edits are inside it, round after round (the range's end moves with what the
+/// fixes inside it add or remove; nothing before it changes). An editor's "format
+/// selection": a fix whose edits reach outside (one moving an attribute from below the
+/// selection) is left whole, never applied in part.
+pub fn fix_source_within(
+    path: PathBuf,
+    kind: SourceKind,
+    text: String,
+    range: crate::source::Span,
+    settings: &Settings,
+    env: &Environment,
+    allowed: Allowed,
+) -> Fixed {
+    let original = text.len() as i64;
+    fix_rounds(text, allowed, |text| {
+        let mut report = check_text(&path, kind, text, settings, env);
+        let end = (i64::from(range.end) + text.len() as i64 - original).max(0) as u32;
+        for d in &mut report.diagnostics {
+            let inside = d.fix.as_ref().is_some_and(|f| {
+                f.edits
+                    .iter()
+                    .all(|e| range.start <= e.span.start && e.span.end <= end)
+            });
+            if !inside {
+                d.fix = None;
+            }
+        }
+        report
+    })
+}
+
 /// How many fixes of one rule are tried one at a time when the rule's fixes together
 /// break the file (the others wait for the next round).
 const SINGLE_TRIES: usize = 32;

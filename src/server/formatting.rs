@@ -2,22 +2,23 @@
 //! the document (the safe fixes only: whitespace, quoting, alignment, equivalent
 //! spellings), as the few line edits that change it rather than one replacement of the
 //! whole text (the editor keeps the cursor, folds and marks where nothing changed).
-//! A range keeps the changed lines that touch it.
+//! A range is fixed by `fix::fix_source_within` (only the fixes inside it, each whole),
+//! never by keeping part of the whole file's changes: a fix moving a line (an
+//! attribute, an arrow) changes two places, and half of it would change the code.
 
 use super::document::Document;
 use crate::source::Span;
-use lsp_types::{Range, TextEdit};
+use lsp_types::TextEdit;
 
-/// The edits turning the document's text into `fixed`, those touching `range` when
-/// one is given.
-pub fn edits(doc: &Document, fixed: &str, range: Option<Range>) -> Vec<TextEdit> {
+/// The edits turning the document's text into `fixed`.
+pub fn edits(doc: &Document, fixed: &str) -> Vec<TextEdit> {
     let before = doc.text.as_str();
     let old_starts = line_offsets(before);
     let new_starts = line_offsets(fixed);
     let diff = similar::TextDiff::from_lines(before, fixed);
     let mut edits = Vec::new();
-    // A run of changed lines replacing as many lines is a change of each line (a
-    // range keeps those of its lines); other runs are one change.
+    // A run of changed lines replacing as many lines is a change of each line (the
+    // lines between that did not change are left alone); other runs are one change.
     let runs = diff.ops().iter().flat_map(|op| {
         let (tag, old, new) = op.as_tag_tuple();
         let pairwise = tag == similar::DiffTag::Replace && old.len() == new.len();
@@ -38,13 +39,6 @@ pub fn edits(doc: &Document, fixed: &str, range: Option<Range>) -> Vec<TextEdit>
                 == fixed[new_starts[new.start] as usize..new_starts[new.end] as usize]
         {
             continue;
-        }
-        if let Some(range) = range {
-            // Lines `old` of the text; an insertion touches the line it goes before.
-            let (first, last) = (old.start as u32, old.end.max(old.start + 1) as u32 - 1);
-            if last < range.start.line || first > range.end.line {
-                continue;
-            }
         }
         let span = Span::new(old_starts[old.start], old_starts[old.end]);
         let replacement = &fixed[new_starts[new.start] as usize..new_starts[new.end] as usize];
@@ -94,28 +88,16 @@ mod tests {
     fn only_the_changed_lines_are_replaced() {
         let d = doc("a\nb  \nc\nd\"\ne");
         let fixed = "a\nb\nc\nd'\ne";
-        let edits = edits(&d, fixed, None);
+        let edits = edits(&d, fixed);
         assert_eq!(edits.len(), 2, "{edits:?}");
         assert_eq!(edits[0].range.start, Position::new(1, 0));
         assert_eq!(applied(&d, &edits), fixed);
         // A last line without its newline, changed.
         let d = doc("x\ny  ");
-        assert_eq!(applied(&d, &super::edits(&d, "x\ny", None)), "x\ny");
+        assert_eq!(applied(&d, &super::edits(&d, "x\ny")), "x\ny");
         // Lines added and removed.
         let d = doc("a\nb\n");
-        assert_eq!(
-            applied(&d, &super::edits(&d, "a\nz\nb\n\n", None)),
-            "a\nz\nb\n\n"
-        );
-        assert_eq!(applied(&d, &super::edits(&d, "b\n", None)), "b\n");
-    }
-
-    #[test]
-    fn a_range_keeps_the_changes_touching_it() {
-        let d = doc("a \nb\nc \nd\ne \n");
-        let fixed = "a\nb\nc\nd\ne\n";
-        let range = Range::new(Position::new(2, 0), Position::new(3, 1));
-        let edits = edits(&d, fixed, Some(range));
-        assert_eq!(applied(&d, &edits), "a \nb\nc\nd\ne \n");
+        assert_eq!(applied(&d, &super::edits(&d, "a\nz\nb\n\n")), "a\nz\nb\n\n");
+        assert_eq!(applied(&d, &super::edits(&d, "b\n")), "b\n");
     }
 }

@@ -1323,9 +1323,9 @@ impl Server {
         Ok(Some(hints))
     }
 
-    /// The document as `--fix` leaves it (safe fixes), as line edits; those touching
-    /// `range` when one is given. Nothing for a Hiera file or a file that does not
-    /// parse (`--fix` fixes nothing there either).
+    /// The document as `--fix` leaves it (safe fixes), as line edits; with a range, the
+    /// fixes whose edits all lie in its lines (`fix::fix_source_within`). Nothing for a
+    /// Hiera file or a file that does not parse (`--fix` fixes nothing there either).
     fn formatting(
         &mut self,
         uri: &Url,
@@ -1338,10 +1338,28 @@ impl Server {
         }
         let settings = self.workspace.settings(&path);
         let env = self.workspace.environment(&path, &self.documents);
-        let fixed =
-            crate::fix::fix_source(path, kind, text, &settings, &env, crate::fix::Allowed::Safe);
+        let fixed = match range {
+            None => {
+                crate::fix::fix_source(path, kind, text, &settings, &env, crate::fix::Allowed::Safe)
+            }
+            Some(range) => {
+                let doc = self.open_document(uri)?;
+                // Whole lines: a fix of the selection's first or last line counts.
+                let start = doc.reported_offset(lsp_types::Position::new(range.start.line, 0));
+                let end = doc.reported_offset(lsp_types::Position::new(range.end.line + 1, 0));
+                crate::fix::fix_source_within(
+                    path,
+                    kind,
+                    text,
+                    crate::source::Span::new(start, end),
+                    &settings,
+                    &env,
+                    crate::fix::Allowed::Safe,
+                )
+            }
+        };
         let doc = self.open_document(uri)?;
-        Ok(Some(formatting::edits(doc, &fixed.text, range)))
+        Ok(Some(formatting::edits(doc, &fixed.text)))
     }
 
     fn code_actions(

@@ -1006,6 +1006,23 @@ async def test_range_formatting_changes_only_the_lines_of_the_range(client):
     assert applied(text, edits) == "class fixme {\n  $a = 1   \n  $b = 2\n  $c = 3   \n}\n"
 
 
+async def test_range_formatting_applies_a_fix_whole_or_not_at_all(client):
+    # The ensure-first-param fix moves `ensure` up: two places change. A selection of
+    # one of them leaves it; one of all its lines applies it.
+    path = client.workspace_root / "manifests/fixme.pp"
+    text = "file { '/x':\n  owner  => 'root',\n  mode   => '0644',\n  ensure => file,\n}\n"
+    one_line = types.Range(start=types.Position(line=1, character=0),
+                           end=types.Position(line=1, character=4))
+    edits = await format_document(client, path, text, one_line)
+    assert applied(text, edits) == text
+    whole = types.Range(start=types.Position(line=0, character=0),
+                        end=types.Position(line=4, character=1))
+    edits = await format_document(client, path, text, whole)
+    assert applied(text, edits) == (
+        "file { '/x':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"
+    )
+
+
 async def test_formatting_leaves_a_file_that_does_not_parse_alone(client):
     path = client.workspace_root / "manifests/fixme.pp"
     text = 'class fixme {\n  $a = "x"   \n  if {\n}\n'
