@@ -163,3 +163,52 @@ pub fn parse_expression(text: &str) -> Result<Expr, String> {
         _ => Err(format!("`{text}` is more than one expression")),
     }
 }
+
+#[cfg(test)]
+mod holding_tests {
+    use crate::ast::{holding, preorder};
+
+    /// (`ast::holding`, tested here where a parser is: `ast` is below `syntax`.) Every
+    /// expression holding an offset is among those `holding` finds, at every
+    /// offset of code with heredocs (bodies after their statement's span), nested
+    /// definitions, lambdas and branches.
+    #[test]
+    fn holding_finds_every_expression_that_holds_the_offset() {
+        let text = r#"class outer (String $p = 'x') {
+  $a = @("END")
+    text ${p} and $a_var
+    | END
+  notice(@(E2), $p)
+    plain
+    | E2
+  class inner { $b = [1, 2].map |$x| { $x + 1 } }
+  if $p == 'x' {
+    case $facts['os']['family'] { 'Debian': { $c = "${p}!" } default: {} }
+  } else { file { '/tmp/a': ensure => file } }
+}
+$top = 1
+"#;
+        let source = crate::source::SourceFile::new(
+            "m/manifests/outer.pp",
+            crate::source::SourceKind::Manifest,
+            text.to_string(),
+        );
+        let parsed = crate::syntax::parse(&source);
+        assert!(parsed.diagnostics.is_empty() && parsed.error_nodes == 0);
+        let all = preorder(&parsed.program);
+        assert!(all.len() > 40, "{}", all.len());
+        for offset in 0..=text.len() as u32 {
+            let found = holding(&parsed.program, offset);
+            for e in all
+                .iter()
+                .filter(|e| e.span.start <= offset && offset <= e.span.end)
+            {
+                assert!(
+                    found.iter().any(|f| std::ptr::eq(*f, *e)),
+                    "offset {offset}: {:?} missing",
+                    &text[e.span.start as usize..e.span.end as usize]
+                );
+            }
+        }
+    }
+}
