@@ -106,9 +106,11 @@ class Browser:
         return result["result"].get("value")
 
     def click(self, selector):
+        # In view first: a mouse event lands only inside the window.
         box = self.eval(
-            f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
-            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); "
+            "e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); "
+            "return [r.x + r.width / 2, r.y + r.height / 2]; })()"
         )
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1],
