@@ -98,11 +98,13 @@ enum Command {
     /// its type, or the error Puppet raises there.
     Explain(explain_cmd::ExplainArgs),
     /// Run the language server (LSP over stdin and stdout) for an editor: findings as
-    /// you type, hover, go to definition, references, completion, quick fixes.
+    /// you type, hover, go to definition, references, completion, formatting, rename,
+    /// quick fixes.
     Server,
-    /// Where the findings of an estate concentrate: type mismatches by expected and
-    /// actual type, by parameter and by definition, modules by errors per 1,000 lines,
-    /// rules by findings (terminal, JSON, Markdown or HTML).
+    /// What to fix first and where the findings of an estate concentrate: every error
+    /// grouped by rule and by what it is about, type mismatches by expected and actual
+    /// type, by parameter and by definition, repositories and modules by errors per
+    /// 1,000 lines, rules by findings (terminal, JSON, Markdown or HTML).
     Report(report_cmd::ReportArgs),
     /// What a check of PATH sees of its world: the environment root and why, the main
     /// manifest, the modulepath, the modules found and those a Puppetfile names that
