@@ -297,6 +297,15 @@ struct Server {
     next_id: i32,
 }
 
+/// An attribute a resource body can set: a parameter of a class or defined type
+/// (its type and default as written), or a resource type's attribute.
+struct BodyAttribute {
+    name: String,
+    ty: String,
+    default: Option<String>,
+    is_parameter: bool,
+}
+
 /// What one check of a document found, with the text it was made on.
 struct Checked {
     source: Option<crate::source::SourceFile>,
@@ -757,7 +766,7 @@ impl Server {
         let doc = self.open_document(&uri)?;
         let offset = doc.offset(position.position) as usize;
         let Some((name, argument)) = completion::call_at(&doc.text, offset) else {
-            return Ok(None);
+            return self.resource_signature(&uri, offset);
         };
         let key = crate::env::definition_key(&name);
         let mut signatures = Vec::new();
@@ -1030,13 +1039,8 @@ impl Server {
             return self.name_completion(&uri, offset);
         };
         let path = doc.path.clone();
-        let env = self.workspace.environment(&path, &self.documents);
-        let mut items: Vec<CompletionItem> = Vec::new();
-        let is_class = body.type_name.eq_ignore_ascii_case("class");
-        let definition = if is_class {
-            body.title.as_deref().and_then(|t| env.class(t))
-        } else {
-            env.define(&body.type_name)
+        let Some(attributes) = self.body_attributes(&path, &body) else {
+            return Ok(None);
         };
         let item = |name: &str, detail: String, kind: CompletionItemKind| CompletionItem {
             label: name.to_string(),
@@ -1046,39 +1050,19 @@ impl Server {
             filter_text: Some(name.to_string()),
             ..CompletionItem::default()
         };
-        if let Some(definition) = definition {
-            let text = self.workspace.text(&definition.path, &self.documents);
-            for param in definition.params.iter().flatten() {
-                let ty = match (&param.type_expr, &text) {
-                    (Some(t), Some(text)) => text
-                        .get(t.span.start as usize..t.span.end as usize)
-                        .unwrap_or("Any")
-                        .to_string(),
-                    _ => "Any".to_string(),
+        let mut items: Vec<CompletionItem> = attributes
+            .into_iter()
+            .map(|a| {
+                let (detail, kind) = match a.default {
+                    Some(_) if a.is_parameter => {
+                        (format!("{} (optional)", a.ty), CompletionItemKind::FIELD)
+                    }
+                    _ if a.is_parameter => (a.ty, CompletionItemKind::FIELD),
+                    _ => (a.ty, CompletionItemKind::PROPERTY),
                 };
-                let detail = if param.default.is_some() {
-                    format!("{ty} (optional)")
-                } else {
-                    ty
-                };
-                items.push(item(&param.name.name, detail, CompletionItemKind::FIELD));
-            }
-        } else if let Some(found) = (!is_class)
-            .then(|| env.resource_type(&body.type_name))
-            .flatten()
-        {
-            for attribute in &found.attributes {
-                let detail = found
-                    .types
-                    .get(attribute)
-                    .cloned()
-                    .or_else(|| found.values.get(attribute).map(|v| v.join(", ")))
-                    .unwrap_or_else(|| "attribute".to_string());
-                items.push(item(attribute, detail, CompletionItemKind::PROPERTY));
-            }
-        } else {
-            return Ok(None);
-        }
+                item(&a.name, detail, kind)
+            })
+            .collect();
         for meta in crate::builtin::metaparameters() {
             if !items.iter().any(|i| &i.label == meta) {
                 items.push(item(
@@ -1090,6 +1074,130 @@ impl Server {
         }
         items.retain(|i| !body.given.contains(&i.label));
         Ok(Some(CompletionResponse::Array(items)))
+    }
+
+    /// What a resource body can set (metaparameters aside): the parameters of the class
+    /// or defined type it declares, with their types and defaults as written, or the
+    /// attributes of the resource type.
+    fn body_attributes(
+        &mut self,
+        path: &std::path::Path,
+        body: &completion::ResourceBody,
+    ) -> Option<Vec<BodyAttribute>> {
+        let env = self.workspace.environment(path, &self.documents);
+        let is_class = body.type_name.eq_ignore_ascii_case("class");
+        let definition = if is_class {
+            body.title.as_deref().and_then(|t| env.class(t))
+        } else {
+            env.define(&body.type_name)
+        };
+        if let Some(definition) = definition {
+            let text = self.workspace.text(&definition.path, &self.documents);
+            let written = |e: &crate::ast::Expr| {
+                text.as_deref()
+                    .and_then(|t| t.get(e.span.start as usize..e.span.end as usize))
+                    .map(str::to_string)
+            };
+            return Some(
+                definition
+                    .params
+                    .iter()
+                    .flatten()
+                    .map(|param| BodyAttribute {
+                        name: param.name.name.clone(),
+                        ty: param
+                            .type_expr
+                            .as_ref()
+                            .and_then(written)
+                            .unwrap_or_else(|| "Any".to_string()),
+                        default: param
+                            .default
+                            .as_ref()
+                            .map(|d| written(d).unwrap_or_default()),
+                        is_parameter: true,
+                    })
+                    .collect(),
+            );
+        }
+        let found = (!is_class)
+            .then(|| env.resource_type(&body.type_name))
+            .flatten()?;
+        Some(
+            found
+                .attributes
+                .iter()
+                .map(|attribute| BodyAttribute {
+                    name: attribute.clone(),
+                    ty: found
+                        .types
+                        .get(attribute)
+                        .cloned()
+                        .or_else(|| found.values.get(attribute).map(|v| v.join(", ")))
+                        .unwrap_or_else(|| "attribute".to_string()),
+                    default: None,
+                    is_parameter: false,
+                })
+                .collect(),
+        )
+    }
+
+    /// Signature help inside a resource body, where an attribute's name is written:
+    /// what the class, defined type or resource type takes; the attribute being
+    /// written (else the first the body does not set yet) active.
+    fn resource_signature(
+        &mut self,
+        uri: &Url,
+        offset: usize,
+    ) -> Result<Option<lsp_types::SignatureHelp>, String> {
+        let doc = self.open_document(uri)?;
+        let Some(body) = completion::resource_body(&doc.text, offset) else {
+            return Ok(None);
+        };
+        let typed: String = doc.text[..offset.min(doc.text.len())]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let path = doc.path.clone();
+        let Some(attributes) = self.body_attributes(&path, &body) else {
+            return Ok(None);
+        };
+        if attributes.is_empty() {
+            return Ok(None);
+        }
+        let shown: Vec<String> = attributes
+            .iter()
+            .map(|a| match (&a.default, a.is_parameter) {
+                (Some(default), true) => format!("{} ${} = {default}", a.ty, a.name),
+                (None, true) => format!("{} ${}", a.ty, a.name),
+                _ => format!("{} => {}", a.name, a.ty),
+            })
+            .collect();
+        let name = match &body.title {
+            Some(title) if body.type_name.eq_ignore_ascii_case("class") => {
+                format!("class {title}")
+            }
+            _ => body.type_name.clone(),
+        };
+        let active = attributes
+            .iter()
+            .position(|a| !typed.is_empty() && a.name.starts_with(&typed))
+            .or_else(|| {
+                attributes
+                    .iter()
+                    .position(|a| !body.given.contains(&a.name))
+            })
+            .unwrap_or(0);
+        let mut signature = signature(&name, &shown, None);
+        signature.active_parameter = Some(active as u32);
+        Ok(Some(lsp_types::SignatureHelp {
+            signatures: vec![signature],
+            active_signature: Some(0),
+            active_parameter: Some(active as u32),
+        }))
     }
 
     /// The names that can be written where the cursor is: variables, `$facts` keys,

@@ -634,6 +634,36 @@ async def test_signature_help_for_puppet_and_module_functions(client):
     assert greet.active_parameter == 0
 
 
+async def test_signature_help_in_a_resource_body(client):
+    path = client.workspace_root / "manifests/signatures.pp"
+    text = (
+        "profile::vhost { 'main':\n  port => 80,\n  \n}\n"
+        "file { '/etc/x':\n  mo\n}\n"
+    )
+    path.write_text(text)
+    doc = open_file(client, path)
+
+    async def help_at(needle, offset):
+        return await client.text_document_signature_help_async(
+            types.SignatureHelpParams(
+                text_document=types.TextDocumentIdentifier(uri=doc),
+                position=position_of(text, needle, offset=offset),
+            )
+        )
+
+    # The defined type's parameters as declared; the first not set yet is active.
+    vhost = await help_at("80,\n  ", len("80,\n  "))
+    signature = vhost.signatures[0]
+    assert signature.label.startswith("profile::vhost(") and "$port" in signature.label
+    start, end = signature.parameters[vhost.active_parameter].label
+    assert "$port" not in signature.label[start:end]
+    # A resource type's attributes; the one being written is active.
+    file = await help_at("  mo", 4)
+    signature = file.signatures[0]
+    start, end = signature.parameters[file.active_parameter].label
+    assert signature.label[start:end].startswith("mode => ")
+
+
 async def test_workspace_symbols_by_part_of_a_name(client):
     found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="VHOST"))
     names = {(s.name, s.kind) for s in found}
