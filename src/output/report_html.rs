@@ -207,15 +207,8 @@ pub fn page(estate: &Estate) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>pupcheck report</title><style>{STYLE}</style></head><body>\n\
-         <h1>pupcheck report</h1>\n<p class=\"summary\">{} files, {} lines: \
-         <strong>{}</strong> errors, {} warnings, <strong>{}</strong> type mismatches; \
-         {} findings have a safe fix (<code>pupcheck check --fix</code>).</p>\n",
-        estate.files_checked,
-        estate.lines,
-        estate.errors,
-        estate.warnings,
-        estate.type_mismatches,
-        estate.fixable
+         <h1>pupcheck report</h1>\n<p class=\"summary\">{}.</p>\n",
+        code_spans(&super::report::summary(estate))
     );
     let sections = sections(estate);
     out.push_str("<nav>");

@@ -310,39 +310,50 @@ pub fn class_name_prefix(text: &str, offset: usize) -> Option<String> {
 /// (`manifests/init.pp` is the module's class, `manifests/a/b.pp` `module::a::b`), by
 /// their files' names: what `include` can name without reading a file.
 pub fn autoloaded_classes(modules: &[(String, std::path::PathBuf)]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for (module, folder) in modules {
-        let manifests = folder.join("manifests");
-        let walk = ignore::WalkBuilder::new(&manifests)
-            .standard_filters(false)
-            .max_depth(Some(8))
-            .build();
-        for entry in walk.flatten() {
-            let path = entry.path();
-            if path.extension().is_none_or(|e| e != "pp") {
-                continue;
-            }
-            let Ok(relative) = path
-                .with_extension("")
-                .strip_prefix(&manifests)
-                .map(|p| p.to_path_buf())
-            else {
-                continue;
-            };
-            let parts: Vec<String> = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().to_string())
-                .collect();
-            let name = match parts.as_slice() {
-                [init] if init == "init" => module.clone(),
-                _ => format!("{module}::{}", parts.join("::")),
-            };
-            out.push((name, module.clone()));
-        }
-    }
+    let mut out: Vec<(String, String)> = modules
+        .iter()
+        .flat_map(|(module, folder)| {
+            autoloaded(&folder.join("manifests"), &["pp"])
+                .into_iter()
+                .map(move |name| match name.as_str() {
+                    "init" => (module.clone(), module.clone()),
+                    _ => (format!("{module}::{name}"), module.clone()),
+                })
+        })
+        .collect();
     out.sort();
     out.dedup();
     out
+}
+
+/// The names of the files under `root` with one of `extensions`, as Puppet's
+/// autoloader names them (`a/b.rb` is `a::b`).
+pub fn autoloaded(root: &std::path::Path, extensions: &[&str]) -> Vec<String> {
+    if !root.is_dir() {
+        return Vec::new();
+    }
+    let walk = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .max_depth(Some(8))
+        .build();
+    walk.flatten()
+        .filter(|entry| {
+            entry
+                .path()
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e))
+        })
+        .filter_map(|entry| {
+            let relative = entry.path().with_extension("");
+            let relative = relative.strip_prefix(root).ok()?;
+            let parts: Vec<&str> = relative
+                .components()
+                .map(|c| c.as_os_str().to_str())
+                .collect::<Option<_>>()?;
+            Some(parts.join("::"))
+        })
+        .collect()
 }
 
 /// What is being written at the cursor, for the completions of names: variables,

@@ -1222,7 +1222,11 @@ impl Server {
                     Some((class, _)) => names::class_variables(&env, class),
                     None => {
                         let (source, program) = current_program(doc)?;
-                        names::variables_at(&source.text, &program, offset as u32)
+                        names::variables_at(
+                            &source,
+                            &program,
+                            (offset as u32).saturating_sub(doc.offset_shift()),
+                        )
                     }
                 };
                 (prefix, offers, CompletionItemKind::VARIABLE)

@@ -5,8 +5,8 @@
 use super::scopes::{ScopeKind, Scopes};
 use crate::ast::Program;
 use crate::env::Environment;
+use crate::source::SourceFile;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// A name to offer and what it is.
 pub struct Offer {
@@ -24,10 +24,7 @@ fn offer(name: impl Into<String>, detail: impl Into<String>) -> Offer {
 /// The variables code at `offset` can read without naming a class: the parameters of
 /// the definitions and lambdas around it, what is assigned before it in its scope and
 /// the scopes around it, and Puppet's own (`$facts`, `$trusted`, `$server_facts`).
-pub fn variables_at(text: &str, program: &Program, offset: u32) -> Vec<Offer> {
-    let line_starts: Vec<u32> = std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
-        .collect();
+pub fn variables_at(source: &SourceFile, program: &Program, offset: u32) -> Vec<Offer> {
     let scopes = Scopes::of(program);
     let chain = scopes.chain(scopes.innermost_at(offset));
     let mut found: BTreeMap<String, String> = BTreeMap::new();
@@ -49,7 +46,7 @@ pub fn variables_at(text: &str, program: &Program, offset: u32) -> Vec<Offer> {
         let visible = assigned.scope.is_none_or(|s| chain.contains(&s));
         let set_before = assigned.assignment.is_some_and(|a| a.span.end <= offset);
         if visible && set_before {
-            let line = line_starts.partition_point(|&start| start <= assigned.variable.span.start);
+            let line = source.position(assigned.variable.span.start).line;
             found
                 .entry(assigned.name.to_string())
                 .or_insert_with(|| format!("assigned on line {line}"));
@@ -109,7 +106,7 @@ pub fn functions(env: &Environment) -> Vec<Offer> {
         ]
         .iter()
         .flat_map(|(root, detail)| {
-            autoloaded(root, &["pp", "rb"])
+            super::completion::autoloaded(root, &["pp", "rb"])
                 .into_iter()
                 .map(move |name| (name, *detail))
         }) {
@@ -141,7 +138,7 @@ pub fn resource_types(env: &Environment, prefix: &str, limit: usize) -> Vec<Offe
         .collect();
     let modules = env.modules();
     for (module, folder) in &modules {
-        for name in autoloaded(&folder.join("lib/puppet/type"), &["rb"]) {
+        for name in super::completion::autoloaded(&folder.join("lib/puppet/type"), &["rb"]) {
             if name.starts_with(prefix) {
                 found
                     .entry(name)
@@ -164,36 +161,6 @@ pub fn resource_types(env: &Environment, prefix: &str, limit: usize) -> Vec<Offe
     found
         .into_iter()
         .map(|(name, detail)| offer(name, detail))
-        .collect()
-}
-
-/// The names of the files under `root` with one of `extensions`, as Puppet's
-/// autoloader names them (`a/b.rb` is `a::b`).
-fn autoloaded(root: &Path, extensions: &[&str]) -> Vec<String> {
-    if !root.is_dir() {
-        return Vec::new();
-    }
-    let walk = ignore::WalkBuilder::new(root)
-        .standard_filters(false)
-        .max_depth(Some(8))
-        .build();
-    walk.flatten()
-        .filter(|entry| {
-            entry
-                .path()
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.contains(&e))
-        })
-        .filter_map(|entry| {
-            let relative = entry.path().with_extension("");
-            let relative = relative.strip_prefix(root).ok()?;
-            let parts: Vec<&str> = relative
-                .components()
-                .map(|c| c.as_os_str().to_str())
-                .collect::<Option<_>>()?;
-            Some(parts.join("::"))
-        })
         .collect()
 }
 

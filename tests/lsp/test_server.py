@@ -612,19 +612,23 @@ async def test_the_outline_holds_definitions_and_their_resources(client):
     assert symbols[0].children[1].range.start.line == 3
 
 
+async def signature_help(client, doc, text, needle, offset):
+    return await client.text_document_signature_help_async(
+        types.SignatureHelpParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            position=position_of(text, needle, offset=offset),
+        )
+    )
+
+
 async def test_signature_help_for_puppet_and_module_functions(client):
     path = client.workspace_root / "manifests/signatures.pp"
     text = "$a = join(['x'], \n$b = profile::greet(\n"
     path.write_text(text)
     doc = open_file(client, path)
 
-    async def help_at(needle, offset):
-        return await client.text_document_signature_help_async(
-            types.SignatureHelpParams(
-                text_document=types.TextDocumentIdentifier(uri=doc),
-                position=position_of(text, needle, offset=offset),
-            )
-        )
+    def help_at(needle, offset):
+        return signature_help(client, doc, text, needle, offset)
 
     joined = await help_at("join(['x'], ", len("join(['x'], "))
     assert joined.signatures[joined.active_signature].label.startswith("join(")
@@ -643,13 +647,8 @@ async def test_signature_help_in_a_resource_body(client):
     path.write_text(text)
     doc = open_file(client, path)
 
-    async def help_at(needle, offset):
-        return await client.text_document_signature_help_async(
-            types.SignatureHelpParams(
-                text_document=types.TextDocumentIdentifier(uri=doc),
-                position=position_of(text, needle, offset=offset),
-            )
-        )
+    def help_at(needle, offset):
+        return signature_help(client, doc, text, needle, offset)
 
     # The defined type's parameters as declared; the first not set yet is active.
     vhost = await help_at("80,\n  ", len("80,\n  "))
