@@ -1044,6 +1044,22 @@ pub fn run_checks(
     run_prepared_checks(file, settings, env, threads, Prepared::default())
 }
 
+/// As [`run_checks`], with the file's interpretation made before (an editor keeps
+/// resumptions of it, `infer::ResumePoints`).
+pub fn run_interpreted_checks(
+    file: ParsedFile,
+    settings: &Settings,
+    env: &Environment,
+    threads: RuleThreads,
+    inference: crate::infer::FileInference,
+) -> FileReport {
+    let prepared = Prepared {
+        inference: Some(inference),
+        catalog: &[],
+    };
+    run_prepared_checks(file, settings, env, threads, prepared)
+}
+
 /// As [`run_checks`], with what was found of the file before (its interpretation, what
 /// the catalogs raise in it).
 fn run_prepared_checks(

@@ -111,7 +111,7 @@ pub fn explain(args: ExplainArgs) -> i32 {
     let env = crate::check::environment_around(&path, &args.modulepath);
     let settings = crate::config::Settings::default();
     let explained = crate::check::with_context(&source, &parsed.program, &settings, &env, |ctx| {
-        crate::infer::answer::answers_at(&ctx.view(), offset)
+        crate::infer::answer::answers_at(&ctx.view(), offset, None)
     });
     let Some((span, answers)) = explained else {
         eprintln!(

@@ -20,7 +20,7 @@ pub(super) struct ClassDefinition<'a> {
 }
 
 /// What a declared class left behind.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(super) struct ClassScope {
     /// The parameters with the values they were given or defaulted to.
     params: IndexMap<String, Value>,
@@ -31,6 +31,13 @@ pub(super) struct ClassScope {
     /// False while the class is being evaluated, or when part of its body could not be
     /// (a variable it lacks may then still exist in Puppet).
     complete: bool,
+}
+
+impl ClassScope {
+    /// Freezes the class's variables, so that copies share them (`Evaluator::suspend`).
+    pub(super) fn freeze(&mut self) {
+        self.variables.fork();
+    }
 }
 
 /// The parameters of the class being declared whose defaults are not evaluated yet: a

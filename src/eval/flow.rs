@@ -52,14 +52,26 @@ impl<'p> Visitor<'p> for Calls<'p> {
 impl<'a> Evaluator<'a> {
     /// Walks `statements` in order (see the module's documentation).
     pub fn walk<'p>(&mut self, statements: &'p [Expr], at: &mut AtResource<'_, 'a, 'p>) {
+        self.walk_observed(statements, at, &mut |_, _| {})
+    }
+
+    /// As [`Evaluator::walk`], calling `before` with the index of each statement before
+    /// walking it (where a body's walk keeps its resumptions, `eval::resume`).
+    pub fn walk_observed<'p>(
+        &mut self,
+        statements: &'p [Expr],
+        at: &mut AtResource<'_, 'a, 'p>,
+        before: &mut dyn FnMut(&mut Self, usize),
+    ) {
         let noted = self.failures.len();
         let duplicates = self.duplicates.len();
-        for statement in statements {
+        for (index, statement) in statements.iter().enumerate() {
             // Explaining one expression (a hover): once reached, what follows it in its
             // block changes nothing of it.
             if !self.watched.is_empty() && statement.span.start >= self.watch_end {
                 break;
             }
+            before(self, index);
             self.match_groups.clear();
             self.walk_statement(statement, at);
         }

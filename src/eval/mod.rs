@@ -23,6 +23,7 @@ mod operators;
 mod parameters;
 mod pure;
 pub mod query;
+mod resume;
 mod returns;
 mod scope;
 mod transfer;
@@ -48,6 +49,7 @@ pub use declared::{title_strings, Duplicate};
 pub use file_aliases::FileAliases;
 use indexmap::IndexMap;
 pub use parameters::{by_type, Binding, TitleAndName};
+pub use resume::Resumption;
 use scope::Scope;
 use std::sync::Arc;
 

@@ -74,9 +74,13 @@ impl Answer {
 /// each time it reaches it, each different answer once. Empty answers: the walk does not
 /// reach it (code Puppet does not run, or after something not modelled). `None`: no
 /// expression there.
-pub fn answers_at(ctx: &FileView, offset: u32) -> Option<(Span, Vec<Answer>)> {
+pub fn answers_at(
+    ctx: &FileView,
+    offset: u32,
+    resume: Option<&super::ResumePoints>,
+) -> Option<(Span, Vec<Answer>)> {
     let expr = innermost_at(ctx.exprs, offset)?;
-    let answers = answers(super::FileInference::explain(ctx, expr));
+    let answers = answers(super::FileInference::explain(ctx, expr, resume));
     Some((expr.span, answers))
 }
 
@@ -85,9 +89,10 @@ pub fn answers_at(ctx: &FileView, offset: u32) -> Option<(Span, Vec<Answer>)> {
 pub fn answers_of(
     ctx: &FileView,
     exprs: &[&Expr],
+    resume: Option<&super::ResumePoints>,
 ) -> std::collections::HashMap<usize, Vec<Answer>> {
     let mut results: std::collections::HashMap<usize, Vec<_>> = Default::default();
-    for (at, result) in super::FileInference::explain_each(ctx, exprs) {
+    for (at, result) in super::FileInference::explain_each(ctx, exprs, resume) {
         results.entry(at).or_default().push(result);
     }
     results

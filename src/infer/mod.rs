@@ -23,17 +23,17 @@ pub mod enclosing;
 pub mod fragment;
 pub mod node_dependent;
 pub mod parameter_values;
+mod walk;
 
 pub use declared::DeclaredFailure;
 pub use declared_values::{Rejected, RejectedValue};
+pub use walk::{ResumePoints, Spacing};
+use walk::{Resumptions, Walker};
 
-use crate::ast::{Expr, ExprKind, FunctionDef, Parameter, ResourceExpr, Visitor};
+use crate::ast::{Expr, ExprKind, ResourceExpr, Visitor};
 use crate::eval::flow::Reached;
 use crate::eval::FileAliases;
-use crate::eval::{
-    by_type, AbstractValue, EvalError, Evaluator, Failure, ResourceDefault, TitleAndName,
-};
-use crate::types::{t, Value};
+use crate::eval::{by_type, AbstractValue, EvalError, Evaluator, Failure, ResourceDefault};
 use foldhash::{HashMap, HashSet, HashSetExt};
 
 /// What the interpretation reads of a file: its AST, its expressions in order
@@ -97,11 +97,27 @@ pub struct FileInference {
 impl FileInference {
     /// Walks every body of the file once and records what rules ask about.
     pub fn infer(ctx: &FileView) -> FileInference {
+        Self::infer_with(ctx, Resumptions::None)
+    }
+
+    /// As [`FileInference::infer`], keeping resumptions of the walks of long bodies
+    /// (`spacing`) that explaining an expression starts from (an editor's hover).
+    pub fn infer_resumable(ctx: &FileView, spacing: Spacing) -> (FileInference, ResumePoints) {
+        let mut points = ResumePoints::default();
+        let record = Self::infer_with(ctx, Resumptions::Keep(spacing, &mut points));
+        (record, points)
+    }
+
+    fn infer_with(ctx: &FileView, resumptions: Resumptions) -> FileInference {
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
-        let walked = walk_bodies(ctx, &aliases, &[], &mut |evaluator, reached| {
-            record.reached(evaluator, reached)
-        });
+        let walker = Walker {
+            aliases: &aliases,
+            at: &mut |evaluator, reached| record.reached(evaluator, reached),
+            resumptions,
+            walked: Default::default(),
+        };
+        let walked = walker.walk_bodies(ctx, &[]);
         record.duplicates = walked.duplicates;
         let failures = walked.failures;
         let mut places = HashSet::new();
@@ -127,8 +143,14 @@ impl FileInference {
     /// What the walk holds for `expr` each time it reaches it (`pupcheck explain`, a
     /// hover): the value, or the error Puppet raises there. Empty when the walk does not
     /// reach it: code Puppet does not run, or after something not modelled.
-    pub fn explain(ctx: &FileView, expr: &Expr) -> Vec<Result<AbstractValue, EvalError>> {
-        Self::explain_each(ctx, &[expr])
+    /// In a long body the walk starts from the nearest of `resume`'s resumptions, kept by
+    /// the walk of the same program and environment ([`FileInference::infer_resumable`]).
+    pub fn explain(
+        ctx: &FileView,
+        expr: &Expr,
+        resume: Option<&ResumePoints>,
+    ) -> Vec<Result<AbstractValue, EvalError>> {
+        Self::explain_each(ctx, &[expr], resume)
             .into_iter()
             .map(|(_, result)| result)
             .collect()
@@ -140,16 +162,20 @@ impl FileInference {
     pub fn explain_each(
         ctx: &FileView,
         exprs: &[&Expr],
+        resume: Option<&ResumePoints>,
     ) -> Vec<(usize, Result<AbstractValue, EvalError>)> {
         if exprs.is_empty() {
             return Vec::new();
         }
         let mut record = FileInference::default();
         let aliases = FileAliases::new(ctx.program, ctx.env);
-        walk_bodies(ctx, &aliases, exprs, &mut |evaluator, reached| {
-            record.reached(evaluator, reached)
-        })
-        .watched
+        let walker = Walker {
+            aliases: &aliases,
+            at: &mut |evaluator, reached| record.reached(evaluator, reached),
+            resumptions: resume.map_or(Resumptions::None, Resumptions::From),
+            walked: Default::default(),
+        };
+        walker.walk_bodies(ctx, exprs).watched
     }
 
     fn reached(&mut self, evaluator: &mut Evaluator, reached: Reached) {
@@ -405,149 +431,4 @@ impl FileInference {
             self.values.insert(id, value);
         }
     }
-}
-
-/// What walking the bodies found: the errors of the code it ran, and what the watched
-/// expression evaluated to each time it was reached.
-#[derive(Default)]
-struct Walked {
-    failures: Vec<Failure>,
-    duplicates: Vec<crate::eval::Duplicate>,
-    watched: Vec<(usize, Result<AbstractValue, EvalError>)>,
-}
-
-/// Walks every body of the file in evaluation order (the top level, then each class,
-/// defined type, function and node body with its parameters known by their declared
-/// types) and calls `f` at each resource expression and call, with an evaluator holding
-/// what is known at that point.
-fn walk_bodies<'p>(
-    ctx: &FileView<'p>,
-    aliases: &FileAliases,
-    watch: &[&Expr],
-    f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
-) -> Walked {
-    let mut walked = Walked::default();
-    // Top-level code runs in the scope of the class `main`; a template's with the
-    // parameters its tag declares.
-    let main = Some(AbstractValue::Known(Value::string("main")));
-    let template_params = ctx.program.epp_parameters.as_deref().unwrap_or(&[]);
-    let top = &ctx.program.body;
-    // Explaining expressions walks only the bodies that hold them: each body's walk is
-    // its own (a hover on a big file costs its body, not the file).
-    let within =
-        |span: crate::source::Span, w: &Expr| span.start <= w.span.start && w.span.end <= span.end;
-    let holds =
-        |span: crate::source::Span| watch.is_empty() || watch.iter().any(|w| within(span, w));
-    let definitions: Vec<crate::source::Span> = if watch.is_empty() {
-        Vec::new()
-    } else {
-        ctx.exprs
-            .iter()
-            .filter(|e| e.kind.is_definition())
-            .map(|e| e.span)
-            .collect()
-    };
-    let in_a_definition = !watch.is_empty()
-        && watch
-            .iter()
-            .all(|w| definitions.iter().any(|&d| within(d, w)));
-    if !in_a_definition {
-        let outside: Vec<&Expr> = watch
-            .iter()
-            .copied()
-            .filter(|w| !definitions.iter().any(|&d| within(d, w)))
-            .collect();
-        walk_body(
-            aliases,
-            main,
-            template_params,
-            top,
-            None,
-            &outside,
-            f,
-            &mut walked,
-        );
-    }
-    for expr in ctx.exprs {
-        if !holds(expr.span) {
-            continue;
-        }
-        let mut function = None;
-        let (title, params, body) = match &expr.kind {
-            ExprKind::Class(c) => {
-                // A class nested in another is named after it too (`outer::inner`).
-                let top_level = ctx.program.body.iter().any(|e| std::ptr::eq(e, *expr));
-                let title = if top_level {
-                    AbstractValue::Known(Value::string(c.name.name.trim_start_matches("::")))
-                } else {
-                    AbstractValue::Inferred(t::string())
-                };
-                (Some(title), c.params.as_deref().unwrap_or(&[]), &c.body)
-            }
-            ExprKind::Define(d) => (
-                Some(AbstractValue::Inferred(t::string())),
-                d.params.as_deref().unwrap_or(&[]),
-                &d.body,
-            ),
-            ExprKind::Function(func) => {
-                function = Some(&**func);
-                (None, func.params.as_deref().unwrap_or(&[]), &func.body)
-            }
-            ExprKind::Node(n) => (None, &[][..], &n.body),
-            _ => continue,
-        };
-        let statements = &body.statements;
-        let inside: Vec<&Expr> = watch
-            .iter()
-            .copied()
-            .filter(|w| within(expr.span, w))
-            .collect();
-        walk_body(
-            aliases,
-            title,
-            params,
-            statements,
-            function,
-            &inside,
-            f,
-            &mut walked,
-        );
-    }
-    walked
-}
-
-/// Walks one body: `title` is what `$title` and `$name` hold in it (a class's name, a
-/// defined resource's title; functions and nodes have none), then the parameters; a
-/// function's body is checked against its return type at its end.
-#[allow(clippy::too_many_arguments)]
-fn walk_body<'p>(
-    aliases: &FileAliases,
-    title: Option<AbstractValue>,
-    params: &[Parameter],
-    statements: &'p [Expr],
-    function: Option<&FunctionDef>,
-    watch: &[&Expr],
-    f: &mut dyn FnMut(&mut Evaluator, Reached<'p>),
-    walked: &mut Walked,
-) {
-    let mut evaluator = Evaluator::new(aliases).with_functions(aliases);
-    for watched in watch {
-        evaluator.watch(watched);
-    }
-    let names = title.map(|title| TitleAndName {
-        // A defined type's `name` may be given another value than the title.
-        name: match &title {
-            AbstractValue::Known(_) => title.clone(),
-            AbstractValue::Inferred(_) => AbstractValue::Inferred(t::not_undef_any()),
-        },
-        title,
-    });
-    evaluator.bind_by_types(names, params);
-    evaluator.walk(statements, &mut |evaluator, reached| f(evaluator, reached));
-    if let Some(function) = function {
-        evaluator.check_return(function);
-    }
-    walked.failures.extend(evaluator.take_failures());
-    walked.duplicates.extend(evaluator.take_duplicates());
-    walked.watched.extend(evaluator.take_watched());
 }

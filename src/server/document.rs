@@ -5,6 +5,7 @@
 use crate::source::{SourceKind, Span};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Url};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 pub struct Document {
     pub uri: Url,
@@ -15,13 +16,19 @@ pub struct Document {
     pub text: String,
     /// The byte offset each line starts at.
     line_starts: Vec<u32>,
-    /// The text as the last check parsed it, with its version: requests read it while
-    /// the version is the document's.
-    pub analysed: Option<(
-        i32,
-        std::sync::Arc<crate::source::SourceFile>,
-        std::sync::Arc<crate::ast::Program>,
-    )>,
+    /// The text as the last check parsed and interpreted it: requests read it while its
+    /// version is the document's.
+    pub analysed: Option<Analysed>,
+}
+
+/// What the last check of a document's text kept for the requests on it.
+pub struct Analysed {
+    pub version: i32,
+    pub source: Arc<crate::source::SourceFile>,
+    pub program: Arc<crate::ast::Program>,
+    /// Where explaining an expression of a long body starts its walk (a hover): kept by
+    /// the check's interpretation of this program in this environment.
+    pub resume: Option<Arc<crate::infer::ResumePoints>>,
 }
 
 impl Document {

@@ -13,7 +13,11 @@ const MAX_LABEL: usize = 40;
 
 /// The hints of the assignments inside `range` (byte offsets): where the variable's
 /// name ends, and the type label.
-pub fn assignment_types(view: &FileView, range: Span) -> Vec<(u32, String)> {
+pub fn assignment_types(
+    view: &FileView,
+    range: Span,
+    resume: Option<&crate::infer::ResumePoints>,
+) -> Vec<(u32, String)> {
     // Each assignment in the range, with the variable it sets; explained together.
     let assignments: Vec<(&Expr, &Expr)> = view
         .exprs
@@ -31,7 +35,7 @@ pub fn assignment_types(view: &FileView, range: Span) -> Vec<(u32, String)> {
         })
         .collect();
     let explained: Vec<&Expr> = assignments.iter().map(|(a, _)| *a).collect();
-    let answers = answers_of(view, &explained);
+    let answers = answers_of(view, &explained, resume);
     assignments
         .iter()
         .filter_map(|(assignment, variable)| {

@@ -9,6 +9,7 @@
 //! error response: the server goes on.
 
 mod actions;
+mod checker;
 mod completion;
 mod document;
 mod folding;
@@ -27,7 +28,6 @@ mod transport;
 mod workspace;
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crossbeam_channel::RecvTimeoutError;
 use document::Document;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::Notification as _;
@@ -74,22 +74,30 @@ pub fn run(connection: Connection) -> i32 {
     let mut server: Option<Server> = None;
     let mut shut_down = false;
     loop {
+        // The client's next message, what the checking thread found, or the time for
+        // what is due (checks after typing paused, a listing of the workspace).
         let deadline = server.as_ref().and_then(Server::next_deadline);
-        let message = match deadline {
-            Some(deadline) => match connection.receiver.recv_deadline(deadline) {
-                Ok(message) => message,
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Some(server) = server.as_mut() {
-                        guarded(|| server.tick(), ());
-                    }
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => return 1,
-            },
-            None => match connection.receiver.recv() {
+        let due = deadline.map_or_else(crossbeam_channel::never, crossbeam_channel::at);
+        let events = server
+            .as_ref()
+            .map_or_else(crossbeam_channel::never, |s| s.checker.events.clone());
+        let message = crossbeam_channel::select! {
+            recv(connection.receiver) -> message => match message {
                 Ok(message) => message,
                 Err(_) => return 1,
             },
+            recv(events) -> event => {
+                if let (Ok(event), Some(server)) = (event, server.as_mut()) {
+                    guarded(|| server.event(event), ());
+                }
+                continue;
+            }
+            recv(due) -> _ => {
+                if let Some(server) = server.as_mut() {
+                    guarded(|| server.tick(), ());
+                }
+                continue;
+            }
         };
         match message {
             Message::Request(request) => {
@@ -109,6 +117,9 @@ pub fn run(connection: Connection) -> i32 {
                         },
                     }
                 } else if request.method == lsp_types::request::Shutdown::METHOD {
+                    if let (Some(server), false) = (server.as_mut(), shut_down) {
+                        guarded(|| server.finish_checks(), ());
+                    }
                     shut_down = true;
                     Response::new_ok(request.id.clone(), ())
                 } else {
@@ -264,6 +275,7 @@ fn initialize(
         .unwrap_or(false);
     let server = Server {
         sender: connection.sender.clone(),
+        checker: checker::Checker::start(),
         poller,
         workspace: Workspace::new(folders),
         documents: BTreeMap::new(),
@@ -279,6 +291,8 @@ fn initialize(
 
 struct Server {
     sender: crossbeam_channel::Sender<Message>,
+    /// The thread the documents are checked on.
+    checker: checker::Checker,
     workspace: Workspace,
     documents: BTreeMap<Url, Document>,
     /// Documents to check, each when its time comes (typing paused).
@@ -306,10 +320,11 @@ struct BodyAttribute {
     is_parameter: bool,
 }
 
-/// What one check of a document found, with the text it was made on.
-struct Checked {
-    source: Option<crate::source::SourceFile>,
-    diagnostics: Vec<Diagnostic>,
+/// What checking an open document takes: findings known at once (a file excluded, a
+/// Hiera document), or a check on the checking thread.
+enum Work {
+    Found(checker::Findings),
+    Check(checker::Job),
 }
 
 impl Server {
@@ -349,6 +364,13 @@ impl Server {
             serde_json::to_value(answer).unwrap_or(serde_json::Value::Null)
         }
         let id = request.id.clone();
+        let document = request
+            .params
+            .get("textDocument")
+            .and_then(|d| d.get("uri"));
+        if let Some(uri) = document.and_then(|u| Url::parse(u.as_str()?).ok()) {
+            self.await_parse(&uri);
+        }
         let result = match request.method.as_str() {
             HoverRequest::METHOD => params(request).and_then(|p| self.hover(p)).map(json),
             GotoDefinition::METHOD => params(request).and_then(|p| self.definition(p)).map(json),
@@ -552,17 +574,101 @@ impl Server {
         }
     }
 
-    /// Checks an open document and publishes its findings; when what it defines for
-    /// other files changed, the open documents that use those names are checked too.
+    /// Checks an open document (on the checking thread) and publishes its findings;
+    /// when what it defines for other files changed, the open documents that use those
+    /// names are checked too.
     fn publish(&mut self, uri: &Url) {
         self.pending.remove(uri);
-        let Some(checked) = self.check(uri) else {
+        let Some(version) = self.documents.get(uri).map(|d| d.version) else {
             return;
         };
+        match self.work(uri) {
+            Some(Work::Found(findings)) => self.publish_findings(uri, version, &findings),
+            Some(Work::Check(job)) => self.checker.submit(job),
+            None => {}
+        }
+    }
+
+    /// What the checking thread found.
+    fn event(&mut self, event: checker::Event) {
+        if matches!(
+            event,
+            checker::Event::Checked { .. } | checker::Event::Dropped
+        ) {
+            self.checker.in_flight = self.checker.in_flight.saturating_sub(1);
+        }
+        match event {
+            checker::Event::Dropped => {}
+            checker::Event::Parsed {
+                uri,
+                version,
+                source,
+                program,
+                definitions,
+                reply,
+            } => {
+                let env = self.parsed(&uri, version, source, program, definitions);
+                let _ = reply.send(env);
+            }
+            checker::Event::Checked {
+                uri,
+                version,
+                program,
+                findings,
+                resume,
+            } => {
+                // (Findings of an older text: a check of the newer one is due.)
+                if self
+                    .documents
+                    .get(&uri)
+                    .is_some_and(|d| d.version == version)
+                {
+                    self.keep_resumptions(&uri, &program, resume);
+                    self.publish_findings(&uri, version, &findings);
+                }
+            }
+        }
+    }
+
+    /// Before a request on a document whose check is under way: waits for the parse the
+    /// checking thread makes first (parsing a long file again here would make the
+    /// request wait longer, and slow the check).
+    fn await_parse(&mut self, uri: &Url) {
+        loop {
+            let Some(doc) = self.documents.get(uri) else {
+                return;
+            };
+            let parsed = doc
+                .analysed
+                .as_ref()
+                .is_some_and(|a| a.version == doc.version);
+            let checking = self.checker.submitted.get(uri) == Some(&doc.version);
+            if parsed || !checking || self.checker.in_flight == 0 {
+                return;
+            }
+            match self.checker.events.recv() {
+                Ok(event) => self.event(event),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Waits for the checks under way and publishes their findings (the client shutting
+    /// down still gets the findings of what it opened).
+    fn finish_checks(&mut self) {
+        while self.checker.in_flight > 0 {
+            match self.checker.events.recv() {
+                Ok(event) => self.event(event),
+                Err(_) => break,
+            }
+        }
+    }
+
+    fn publish_findings(&mut self, uri: &Url, version: i32, findings: &checker::Findings) {
         let Some(doc) = self.documents.get(uri) else {
             return;
         };
-        let diagnostics = checked
+        let diagnostics = findings
             .diagnostics
             .iter()
             .map(|d| self.shown(doc, d))
@@ -570,7 +676,7 @@ impl Server {
         self.notify::<lsp_types::notification::PublishDiagnostics>(PublishDiagnosticsParams::new(
             uri.clone(),
             diagnostics,
-            Some(doc.version),
+            Some(version),
         ));
         self.publish_config_errors();
     }
@@ -613,15 +719,29 @@ impl Server {
         self.config_published = now;
     }
 
-    /// Runs the checks on an open document's text.
-    fn check(&mut self, uri: &Url) -> Option<Checked> {
+    /// Checks an open document's text now (for a request that needs its findings).
+    fn check(&mut self, uri: &Url) -> Option<checker::Findings> {
+        let job = match self.work(uri)? {
+            Work::Found(findings) => return Some(findings),
+            Work::Check(job) => job,
+        };
+        let (file, definitions) = match checker::parse(job.path, job.kind, job.text) {
+            Ok(parsed) => parsed,
+            Err(unreadable) => return Some(checker::Findings::of(unreadable)),
+        };
+        let (source, program) = (file.source.clone(), file.program.clone());
+        let env = self.parsed(uri, job.version, source, program.clone(), definitions)?;
+        let (findings, resume) = checker::check(file, &job.settings, &env);
+        self.keep_resumptions(uri, &program, resume);
+        Some(findings)
+    }
+
+    /// What checking an open document takes.
+    fn work(&mut self, uri: &Url) -> Option<Work> {
         let doc = self.documents.get(uri)?;
         let path = doc.path.clone();
         if self.workspace.is_excluded(&path) {
-            return Some(Checked {
-                source: None,
-                diagnostics: Vec::new(),
-            });
+            return Some(Work::Found(checker::Findings::of(Vec::new())));
         }
         let settings = self.workspace.settings(&path);
         if is_hiera_document(&path) {
@@ -629,46 +749,68 @@ impl Server {
             let doc = self.documents.get(uri)?;
             let diagnostics =
                 crate::check::hiera::document_findings(&path, &doc.text, &env, &settings);
-            return Some(Checked {
-                source: None,
-                diagnostics: diagnostics.unwrap_or_default(),
-            });
+            return Some(Work::Found(checker::Findings::of(
+                diagnostics.unwrap_or_default(),
+            )));
         }
-        let kind = doc.kind();
-        let source = match crate::source::walk::source_from_bytes(
-            path.clone(),
-            kind,
-            doc.text.as_bytes().to_vec(),
-        ) {
-            Ok(source) => source,
-            Err(diagnostic) => {
-                return Some(Checked {
-                    source: None,
-                    diagnostics: vec![diagnostic.into()],
-                })
-            }
-        };
-        let parsed = crate::syntax::parse(&source);
-        let defined = workspace::definitions(&source, &parsed.program);
+        Some(Work::Check(checker::Job {
+            uri: uri.clone(),
+            version: doc.version,
+            path,
+            kind: doc.kind(),
+            text: doc.text.clone(),
+            settings,
+        }))
+    }
+
+    /// Notes a document's text parsed for a check: requests read that parse from now
+    /// on, and what it defines for other files (a change is read into the environment,
+    /// and the documents using it are checked again). The environment to check it in;
+    /// none when the document is closed or changed since (its check is dropped).
+    fn parsed(
+        &mut self,
+        uri: &Url,
+        version: i32,
+        source: std::sync::Arc<crate::source::SourceFile>,
+        program: std::sync::Arc<crate::ast::Program>,
+        defined: BTreeMap<String, String>,
+    ) -> Option<std::sync::Arc<crate::env::Environment>> {
+        let doc = self
+            .documents
+            .get_mut(uri)
+            .filter(|d| d.version == version)?;
+        // What requests read until the text changes (a hover does not parse again).
+        doc.analysed = Some(document::Analysed {
+            version,
+            source,
+            program,
+            resume: None,
+        });
+        let path = doc.path.clone();
         let before = self.definitions.insert(uri.clone(), defined.clone());
         let root = crate::env::environment_root(&path);
         if before.as_ref().is_some_and(|b| *b != defined) {
             self.workspace.forget_environment(Some(&root));
             self.schedule_dependents(uri, &root, before.as_ref(), &defined);
         }
-        let env = self.workspace.environment(&path, &self.documents);
-        let file = crate::syntax::ParsedFile::new(source.clone(), parsed);
-        // What requests read until the text changes (a hover does not parse again).
-        if let Some(doc) = self.documents.get_mut(uri) {
-            doc.analysed = Some((doc.version, file.source.clone(), file.program.clone()));
+        Some(self.workspace.environment(&path, &self.documents))
+    }
+
+    /// Keeps the resumptions a check's interpretation kept, while requests read the
+    /// program it interpreted.
+    fn keep_resumptions(
+        &mut self,
+        uri: &Url,
+        program: &std::sync::Arc<crate::ast::Program>,
+        resume: Option<std::sync::Arc<crate::infer::ResumePoints>>,
+    ) {
+        let analysed = self
+            .documents
+            .get_mut(uri)
+            .and_then(|d| d.analysed.as_mut());
+        if let Some(analysed) = analysed.filter(|a| std::sync::Arc::ptr_eq(&a.program, program)) {
+            analysed.resume = resume;
         }
-        // (One document: its rules use two threads, for the editor's sake.)
-        let report =
-            crate::check::run_checks(file, &settings, &env, crate::check::RuleThreads::Split);
-        Some(Checked {
-            source: Some(source),
-            diagnostics: report.diagnostics,
-        })
     }
 
     /// Schedules the open documents of `root` that mention a name whose definition
@@ -742,9 +884,15 @@ impl Server {
         let doc = self.open_document(uri)?;
         let offset = doc.reported_offset(position);
         let (source, program) = current_program(doc)?;
+        let resume = doc
+            .analysed
+            .as_ref()
+            .filter(|analysed| std::sync::Arc::ptr_eq(&analysed.program, &program))
+            .and_then(|analysed| analysed.resume.clone());
         let path = doc.path.clone();
         let env = self.workspace.environment(&path, &self.documents);
         Ok(At {
+            resume,
             doc: &self.documents[uri],
             workspace: &self.workspace,
             documents: &self.documents,
@@ -937,7 +1085,8 @@ impl Server {
                     return Some((markdown, *span));
                 }
             }
-            let (span, answers) = crate::infer::answer::answers_at(&view, at.offset)?;
+            let (span, answers) =
+                crate::infer::answer::answers_at(&view, at.offset, at.resume.as_deref())?;
             let mut markdown = hover::answers(at.source.slice(span), &answers);
             if let Some((target::Target::Variable(name), _)) = &found {
                 markdown.push_str(&hover::class_parameter(name, &at.env, |path| {
@@ -1419,7 +1568,7 @@ impl Server {
             exprs: &exprs,
             env: &at.env,
         };
-        let hints = inlay::assignment_types(&view, range)
+        let hints = inlay::assignment_types(&view, range, at.resume.as_deref())
             .into_iter()
             .map(|(offset, label)| lsp_types::InlayHint {
                 position: at.doc.reported_range(crate::source::Span::at(offset)).start,
@@ -1541,6 +1690,9 @@ struct At<'s> {
     source: std::sync::Arc<crate::source::SourceFile>,
     program: std::sync::Arc<crate::ast::Program>,
     env: std::sync::Arc<crate::env::Environment>,
+    /// Where explaining starts its walk in a long body, while the check's analysis is of
+    /// this text.
+    resume: Option<std::sync::Arc<crate::infer::ResumePoints>>,
     offset: u32,
 }
 
@@ -1601,8 +1753,8 @@ fn current_program(
     String,
 > {
     match &doc.analysed {
-        Some((version, source, program)) if *version == doc.version => {
-            Ok((source.clone(), program.clone()))
+        Some(analysed) if analysed.version == doc.version => {
+            Ok((analysed.source.clone(), analysed.program.clone()))
         }
         _ => {
             let (source, parsed) = workspace::parse(doc.path.clone(), &doc.text)

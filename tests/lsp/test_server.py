@@ -169,6 +169,48 @@ async def test_a_change_older_than_the_document_is_ignored(client):
     assert "syntax-error" not in codes(after)
 
 
+def generated_class(chunks):
+    """A long generated profile (as some estates have): a variable, a condition and two
+    resources per chunk."""
+    lines = ["class profile::generated (String $owner = 'root') {"]
+    for i in range(chunks):
+        lines += [
+            f"  # host {i}",
+            f"  $path_{i} = '/srv/app/{i}'",
+            f"  if $facts['os']['family'] == 'Debian' {{",
+            f"    file {{ $path_{i}: ensure => directory, owner => $owner }}",
+            "  }",
+            f"  exec {{ 'init-{i}': command => \"/bin/true ${{path_{i}}}\" }}",
+        ]
+    return "\n".join(lines + ["}", ""])
+
+
+async def test_requests_are_answered_while_a_long_file_is_checked(client):
+    path = client.workspace_root / "modules/profile/manifests/generated.pp"
+    text = generated_class(3000)
+    path.write_text(text)
+    doc = open_file(client, path)
+    await diagnostics(client, doc, timeout=120)
+    seen = publications(client, doc)
+    # A keystroke in a comment, then a hover once typing paused (the check has begun).
+    change_at(client, doc, 2, (1, 2), (1, 2), "#")
+    await asyncio.sleep(0.4)
+    middle = position_of(text, "$path_1500", 1, 1)
+    result = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=doc), position=middle)
+    )
+    assert "'/srv/app/1500'" in result.contents.value
+    # Answered before the check's findings came: the check runs on a thread of its own.
+    assert publications(client, doc) == seen
+    after = await diagnostics(client, doc, since=seen, timeout=120)
+    assert after.version == 2
+    # Once checked, the hover starts from the check's resumptions: the same answer.
+    again = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=doc), position=middle)
+    )
+    assert again.contents.value == result.contents.value
+
+
 async def test_without_a_watcher_changes_on_disk_are_found_by_polling(polling_client):
     client = polling_client
     web = client.workspace_root / "modules/profile/manifests/web.pp"
