@@ -19,6 +19,10 @@ if ! python3 -c "import pytest_lsp" 2>/dev/null; then
 fi
 cargo build --quiet
 python3 -m pytest --quiet tests/lsp
+# The same features used from a real Neovim with the documented configuration, where a
+# Neovim 0.11 or later is found ($PUPCHECK_NVIM or nvim; skipped otherwise: Debian 12
+# packages 0.7; ~10 s).
+bash tests/editors/neovim/run.sh --bin target/debug/pupcheck
 # The Ruby gem: built from the debug binary, installed into a temporary GEM_HOME, its
 # launcher and Rake task run on the demo module (~15 s).
 bash tests/gem/run.sh target/debug/pupcheck

@@ -258,7 +258,8 @@ pub fn call_at(text: &str, offset: usize) -> Option<(String, u32)> {
                 i = next;
                 continue;
             }
-            Lexeme::OpenString => return None,
+            // Writing a string argument (`lookup('a::|`): the argument it is.
+            Lexeme::OpenString => break,
             Lexeme::Code => {}
         }
         match c {
@@ -536,7 +537,9 @@ mod tests {
         );
         assert_eq!(at("$x.join(', ', |"), Some(("join".into(), 1)));
         assert_eq!(at("if ($a and |"), None);
-        assert_eq!(at("notice('a|"), None);
+        assert_eq!(at("notice('a|"), Some(("notice".into(), 0)));
+        assert_eq!(at("notice('a(|"), Some(("notice".into(), 0)));
+        assert_eq!(at("lookup('a', \"${b}|"), Some(("lookup".into(), 1)));
         assert_eq!(at("notice('a') |"), None);
     }
 

@@ -665,7 +665,7 @@ async def signature_help(client, doc, text, needle, offset):
 
 async def test_signature_help_for_puppet_and_module_functions(client):
     path = client.workspace_root / "manifests/signatures.pp"
-    text = "$a = join(['x'], \n$b = profile::greet(\n"
+    text = "$a = join(['x'], \n$b = profile::greet(\n$c = profile::greet('wri\n"
     path.write_text(text)
     doc = open_file(client, path)
 
@@ -678,6 +678,9 @@ async def test_signature_help_for_puppet_and_module_functions(client):
     greet = await help_at("profile::greet(", len("profile::greet("))
     assert greet.signatures[0].label == "profile::greet(String $name)"
     assert greet.active_parameter == 0
+    # Still there while a string argument is written (found in Neovim).
+    typing = await help_at("profile::greet('wri", len("profile::greet('wri"))
+    assert typing.signatures[0].label == "profile::greet(String $name)"
 
 
 async def test_signature_help_in_a_resource_body(client):
