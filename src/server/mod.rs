@@ -4,9 +4,10 @@
 //! workspace (`workspace`), and answers hover, go to definition, references,
 //! completion of attribute names and code actions from the same analyses.
 //!
-//! One thread handles every message in order; checks after typing wait until the
-//! typing pauses (`DEBOUNCE`). A panic while handling one message is that message's
-//! error response: the server goes on.
+//! One thread handles every message in order; the checks run on another
+//! (`checker`), after typing pauses (`DEBOUNCE`), so requests are answered while a long
+//! file is checked. A panic while handling one message is that message's error
+//! response: the server goes on.
 
 mod actions;
 mod checker;
