@@ -28,6 +28,9 @@ pub fn catalog_listings(plan: &Plan, selector: &Selector) -> CatalogListings {
     let mut listings = Vec::new();
     let mut unparsed = Vec::new();
     for group in environment_groups(plan) {
+        // (The searches the last environment read are kept for this one, the rest let
+        // go.)
+        plan.keep_used_searches();
         let planned = group.all_files(plan);
         let paths: Vec<PathBuf> = planned.iter().map(|(p, _)| p.to_path_buf()).collect();
         let (parsed, loaders): (Vec<(ParseResult, &Arc<Settings>)>, _) = rayon::join(

@@ -124,6 +124,7 @@ pub fn check_plan(plan: &Plan, progress: &dyn Progress) -> Report {
     let last = groups.len().saturating_sub(1);
     for (n, group) in groups.into_iter().enumerate() {
         let environments = check_environment(plan, &group, progress, &mut files);
+        plan.keep_used_searches();
         let planned = group.all_files(plan);
         data.extend(hiera::reports(plan, &environments, planned.iter().copied()));
         data.extend(metadata::reports(
@@ -365,6 +366,7 @@ fn index_environments(
         &programs,
         &plan.modulepath,
         &[],
+        &plan.folder_scans,
     );
     environments.set_world_settings(planned.iter().copied());
     for file in parsed.iter().filter_map(|(file, _)| file.as_ref().ok()) {
@@ -561,6 +563,10 @@ pub struct Plan {
     /// check is writing it. Only for runs whose findings nothing filters after the
     /// check (no baseline).
     pub render: Option<FileRenderer>,
+    /// The searches of module folders (`env::FolderScans`) shared by the run's
+    /// environments: repositories side by side read one another as their modules. Kept
+    /// from one environment to the next for the folders both read only.
+    folder_scans: Arc<crate::env::FolderScans>,
 }
 
 /// Renders one file's whole part of the report ([`Plan::render`]); `None` leaves it
@@ -659,6 +665,7 @@ pub fn plan(roots: &[PathBuf], resolver: &mut Resolver) -> Result<Plan, ConfigEr
         shard: None,
         ends_process: false,
         render: None,
+        folder_scans: Arc::default(),
         modulepath: Vec::new(),
         write_roots,
         named_folders,
@@ -805,6 +812,13 @@ fn planned_paths(plan: &Plan) -> Vec<PathBuf> {
 }
 
 impl Plan {
+    /// Lets go of the searches of module folders the environment just indexed did not
+    /// read (`env::FolderScans::keep_used`): the next one may read the same modulepath,
+    /// and a run holds about one environment's searches.
+    pub(crate) fn keep_used_searches(&self) {
+        self.folder_scans.keep_used();
+    }
+
     /// Every planned file, manifests and data, with its settings.
     pub fn all_files(&self) -> impl Iterator<Item = (&Path, &Arc<Settings>)> {
         self.files
@@ -857,7 +871,15 @@ impl Environments {
             roots.root_of(file);
         }
         let loaders = Environments::loaders(&roots.by_folder, files, modulepath);
-        Environments::with_roots(roots.by_folder, loaders, programs, modulepath, read)
+        let searched = Arc::default();
+        Environments::with_roots(
+            roots.by_folder,
+            loaders,
+            programs,
+            modulepath,
+            read,
+            &searched,
+        )
     }
 
     /// The modulepath reader of each environment of `files` (grouped by the roots of
@@ -890,6 +912,7 @@ impl Environments {
         programs: &[(&Path, &crate::ast::Program)],
         modulepath: &[PathBuf],
         read: &[PathBuf],
+        searched: &Arc<crate::env::FolderScans>,
     ) -> Environments {
         let mut groups: foldhash::HashMap<Option<PathBuf>, (Vec<_>, Vec<_>)> = Default::default();
         for root in loaders.keys() {
@@ -916,7 +939,8 @@ impl Environments {
                     .unwrap_or_else(|| Environment::modulepath_loader(&[], modulepath));
                 let env = Environment::build(parsed, &unread)
                     .with_loader(loader)
-                    .with_root(root.clone());
+                    .with_root(root.clone())
+                    .with_folder_scans(searched.clone());
                 (root, env)
             })
             .collect();

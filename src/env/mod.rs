@@ -29,6 +29,7 @@ pub use discover::{
     checked_module_root, environment_root, modulepaths, EnvironmentRoots, FolderEvidence,
 };
 pub use loader::Loader;
+pub use scan::FolderScans;
 pub use unresolved::Unresolved;
 
 use crate::ast::names;
@@ -163,6 +164,8 @@ pub struct Environment {
     scan: std::sync::OnceLock<scan::Scan>,
     /// The modules' custom and external facts, read on first use.
     fact_scan: std::sync::OnceLock<scan::Scan>,
+    /// The folders searched for `scan` so far, shared with the run's other environments.
+    folder_scans: std::sync::Arc<scan::FolderScans>,
     /// The dependencies of each module asked about, by its folder.
     dependencies: memo::Memo<PathBuf, Option<ModuleDependencies>>,
     /// What each folder above a `manifests/` asked about holds (every file of a module
@@ -589,6 +592,13 @@ impl Environment {
         self.with_loader(Environment::modulepath_loader(checked, modulepath))
     }
 
+    /// Searches module folders once for all the environments given `searched` (those of
+    /// one run: the files do not change during it).
+    pub fn with_folder_scans(mut self, searched: std::sync::Arc<FolderScans>) -> Environment {
+        self.folder_scans = searched;
+        self
+    }
+
     /// Reads definitions the indexed programs lack with `loader` (made by
     /// [`Environment::modulepath_loader`]).
     pub fn with_loader(mut self, loader: Loader) -> Environment {
@@ -663,13 +673,18 @@ impl Environment {
     /// [`scan`](Self::scan) of the environment's folder, if any, and its modules.
     fn scan_all(&self) -> &scan::Scan {
         self.scan.get_or_init(|| {
-            let mut folders: Vec<_> = self.root.iter().map(|r| (None, r.clone())).collect();
-            folders.extend(
-                self.modules()
-                    .into_iter()
-                    .map(|(name, path)| (Some(name), path)),
-            );
-            scan::Scan::of_folders(&folders)
+            let own: Vec<_> = self.root.iter().map(|r| (None, r.clone())).collect();
+            // (A module folder's search is the same for every environment of a run
+            // whose modulepath holds it: made once, `FolderScans`.)
+            let modules: Vec<_> = self
+                .modules()
+                .into_iter()
+                .map(|(name, path)| (Some(name), path))
+                .collect();
+            let modules = self.folder_scans.of_modules(&modules);
+            modules
+                .into_iter()
+                .fold(scan::Scan::of_folders(&own), scan::Scan::with_shared)
         })
     }
 

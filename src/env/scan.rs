@@ -11,10 +11,11 @@
 //!
 //! A match in a comment or an unrelated string only makes pupcheck judge less.
 
+use foldhash::HashMap;
 use foldhash::HashSet;
 use regex::Regex;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Larger files are not read (and make any class declared, any key looked up).
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -45,6 +46,81 @@ pub struct Scan {
     /// may be defined there. (Asked for every fact the code reads: a set, not a search.)
     /// Only `of_facts` fills it.
     fact_words: HashSet<String>,
+    /// The searches of the folders `of_folders` read, shared with the other environments
+    /// of the run: their texts are searched where this one's are (the rest is merged in).
+    folders: Vec<Arc<Scan>>,
+}
+
+/// The searches of module folders made so far in a run, by the module's name and
+/// folder, shared by its environments: repositories checked side by side read one
+/// another as their modules, and every environment searched them all again (463
+/// repositories: 463 times each, most of the run). An environment asking for a folder
+/// another is searching waits for that search.
+#[derive(Debug, Default)]
+pub struct FolderScans {
+    by_folder: Mutex<Searches>,
+}
+
+#[derive(Debug, Default)]
+struct Searches {
+    by_folder: HashMap<ModuleFolder, Search>,
+    /// The folders asked for since [`FolderScans::keep_used`] was last called.
+    used: HashSet<ModuleFolder>,
+}
+
+/// A module's name (none for an environment's own folder) and folder.
+type ModuleFolder = (Option<String>, PathBuf);
+
+/// One folder's search, made by the first environment asking (the others wait for it).
+type Search = Arc<OnceLock<Arc<Scan>>>;
+
+impl FolderScans {
+    /// The search of each of `modules`' folders, each made once per run: the folders
+    /// on every core (on threads of their own, not rayon's), each folder's files in turn.
+    pub fn of_modules(&self, modules: &[ModuleFolder]) -> Vec<Arc<Scan>> {
+        let searches: Vec<Search> = match self.by_folder.lock() {
+            Ok(mut searched) => {
+                searched.used.extend(modules.iter().cloned());
+                modules
+                    .iter()
+                    .map(|module| {
+                        searched
+                            .by_folder
+                            .entry(module.clone())
+                            .or_default()
+                            .clone()
+                    })
+                    .collect()
+            }
+            // (Poisoned by a panic elsewhere: searched again.)
+            Err(_) => modules.iter().map(|_| Arc::default()).collect(),
+        };
+        let items: Vec<_> = modules.iter().zip(&searches).collect();
+        let found = crate::parallel::map_reduce(
+            &items,
+            |((module, folder), search)| {
+                let scan =
+                    search.get_or_init(|| Arc::new(Scan::of_folder(module.as_deref(), folder)));
+                vec![scan.clone()]
+            },
+            Vec::new,
+            |mut all, more| {
+                all.extend(more);
+                all
+            },
+        );
+        found
+    }
+
+    /// Lets go of the searches of the folders not asked for since the last call: a
+    /// run checking one environment after another keeps what the next one may read
+    /// again (the same modulepath), not every environment's.
+    pub fn keep_used(&self) {
+        if let Ok(mut searched) = self.by_folder.lock() {
+            let used = std::mem::take(&mut searched.used);
+            searched.by_folder.retain(|folder, _| used.contains(folder));
+        }
+    }
 }
 
 impl Scan {
@@ -121,18 +197,45 @@ impl Scan {
             &files,
             |(module, path)| {
                 let mut found = Scan::default();
-                match crate::source::read::read_text(path, MAX_FILE_BYTES) {
-                    Ok(text) => found.add(&text, *module, path),
-                    Err(_) => {
-                        found.any_class = true;
-                        found.any_key = true;
-                    }
-                }
+                found.add_file(*module, path);
                 found
             },
             Scan::default,
             Scan::merged,
         )
+    }
+
+    /// [`Scan::of_folders`] of one folder, its files in turn.
+    fn of_folder(module: Option<&str>, folder: &Path) -> Scan {
+        let mut found = Scan::default();
+        for path in files_under(folder) {
+            found.add_file(module, &path);
+        }
+        found
+    }
+
+    /// What one file's text says (a file that cannot be read may say anything).
+    fn add_file(&mut self, module: Option<&str>, path: &Path) {
+        match crate::source::read::read_text(path, MAX_FILE_BYTES) {
+            Ok(text) => self.add(&text, module, path),
+            Err(_) => {
+                self.any_class = true;
+                self.any_key = true;
+            }
+        }
+    }
+
+    /// This search with `shared`'s (another environment's too): what it found of
+    /// classes and keys merged in, its texts searched where they are.
+    pub fn with_shared(mut self, shared: Arc<Scan>) -> Scan {
+        self.classes_named
+            .extend(shared.classes_named.iter().cloned());
+        self.any_class |= shared.any_class;
+        self.key_patterns
+            .extend(shared.key_patterns.iter().cloned());
+        self.any_key |= shared.any_key;
+        self.folders.push(shared);
+        self
     }
 
     fn merged(mut self, other: Scan) -> Scan {
@@ -243,6 +346,8 @@ impl Scan {
         self.any_key
             || self.key_texts.iter().any(|text| written(text, key))
             || self.key_patterns.iter().any(|p| p.is_match(key))
+            || (self.folders.iter())
+                .any(|folder| folder.key_texts.iter().any(|text| written(text, key)))
     }
 }
 
@@ -316,6 +421,33 @@ fn interpolation_pattern(key: &str) -> Regex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn environments_of_a_run_search_a_module_folder_once() {
+        let modules = tempfile::tempdir().unwrap();
+        let ntp = modules.path().join("ntp");
+        std::fs::create_dir_all(ntp.join("manifests")).unwrap();
+        std::fs::write(
+            ntp.join("manifests/init.pp"),
+            "class ntp { class { 'ntp::server': port => 1 } }\n",
+        )
+        .unwrap();
+        let folders = [(Some("ntp".to_string()), ntp.clone())];
+        let searched = FolderScans::default();
+        let first = searched.of_modules(&folders);
+        assert!(Scan::default()
+            .with_shared(first[0].clone())
+            .may_declare_class("ntp::server"));
+        // Another environment of the run reading the module: the same search.
+        let again = searched.of_modules(&folders);
+        assert!(Arc::ptr_eq(&first[0], &again[0]));
+        // Kept while the last environment read it; let go once one did not.
+        searched.keep_used();
+        assert!(Arc::ptr_eq(&first[0], &searched.of_modules(&folders)[0]));
+        searched.keep_used();
+        searched.keep_used();
+        assert!(!Arc::ptr_eq(&first[0], &searched.of_modules(&folders)[0]));
+    }
 
     fn of(text: &str) -> Scan {
         let mut found = Scan::default();
