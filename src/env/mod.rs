@@ -760,7 +760,7 @@ impl Environment {
                 .into_iter()
                 .map(|(name, path)| (Some(name), path))
                 .collect();
-            scan::Scan::of_facts(&modules, self.loader.as_ref())
+            scan::Scan::of_facts(&modules, self.loader.as_ref(), &self.folder_scans)
         })
     }
 

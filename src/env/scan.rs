@@ -59,7 +59,20 @@ pub struct Scan {
 #[derive(Debug, Default)]
 pub struct FolderScans {
     by_folder: Mutex<Searches>,
+    /// The words of each module's custom and external facts (`Scan::of_facts`), by
+    /// the module's folder, kept as the searches are.
+    fact_words: Mutex<FactSearches>,
 }
+
+#[derive(Debug, Default)]
+struct FactSearches {
+    by_root: HashMap<PathBuf, FactWords>,
+    /// The modules asked for since [`FolderScans::keep_used`] was last called.
+    used: HashSet<PathBuf>,
+}
+
+/// One module's fact words, read by the first environment asking (the others wait).
+type FactWords = Arc<OnceLock<Arc<HashSet<String>>>>;
 
 #[derive(Debug, Default)]
 struct Searches {
@@ -120,6 +133,27 @@ impl FolderScans {
             let used = std::mem::take(&mut searched.used);
             searched.by_folder.retain(|folder, _| used.contains(folder));
         }
+        if let Ok(mut facts) = self.fact_words.lock() {
+            let used = std::mem::take(&mut facts.used);
+            facts.by_root.retain(|root, _| used.contains(root));
+        }
+    }
+
+    /// The fact words of the module at `root` (what [`Scan::of_facts`] reads of it),
+    /// read once per run.
+    fn fact_words_of(
+        &self,
+        root: &Path,
+        read: impl FnOnce() -> HashSet<String>,
+    ) -> Arc<HashSet<String>> {
+        let once = match self.fact_words.lock() {
+            Ok(mut known) => {
+                known.used.insert(root.to_path_buf());
+                known.by_root.entry(root.to_path_buf()).or_default().clone()
+            }
+            Err(_) => Arc::default(),
+        };
+        once.get_or_init(|| Arc::new(read())).clone()
     }
 }
 
@@ -131,46 +165,20 @@ impl Scan {
     pub fn of_facts(
         modules: &[(Option<String>, PathBuf)],
         loader: Option<&super::loader::Loader>,
+        searched: &FolderScans,
     ) -> Scan {
         let may_hold = |root: &Path, name: &str| {
             loader.is_none_or(|loader| loader.module_may_hold(root, name))
         };
-        let folders: Vec<_> = modules
+        let roots: Vec<&PathBuf> = modules
             .iter()
-            .flat_map(|(_, root)| {
-                [("lib", "lib/facter"), ("facts.d", "facts.d")]
-                    .into_iter()
-                    .filter(|(top, _)| may_hold(root, top))
-                    .map(|(_, folder)| root.join(folder))
-                    .filter(|f| f.is_dir())
-                    .map(move |f| (root.clone(), f))
-            })
+            .map(|(_, root)| root)
+            .filter(|root| may_hold(root, "lib") || may_hold(root, "facts.d"))
             .collect();
-        let files: Vec<(&Path, PathBuf)> = folders
-            .iter()
-            .flat_map(|(root, folder)| files_under(folder).map(move |path| (root.as_path(), path)))
-            .collect();
-        // Only the words are kept (nothing else is asked of this search), each file's
-        // remembered in the cache, as manifests are: a warm run stats the modules'
-        // fact files rather than reading them.
+        // Each module's once per run (`FolderScans`), the modules on every core.
         let words = crate::parallel::map_reduce(
-            &files,
-            |(root, path)| {
-                // (One pack for the modulepath's.)
-                crate::cache::remembered_text(
-                    crate::cache::Packing::Folder(root.parent().unwrap_or(root)),
-                    "fact-words",
-                    path,
-                    MAX_FILE_BYTES,
-                    |text| {
-                        let mut words: Vec<String> = fact_words(text).map(str::to_string).collect();
-                        words.sort_unstable();
-                        words.dedup();
-                        words
-                    },
-                )
-                .unwrap_or_default()
-            },
+            &roots,
+            |root| vec![searched.fact_words_of(root, || module_fact_words(root))],
             Vec::new,
             |mut all, more| {
                 all.extend(more);
@@ -178,7 +186,7 @@ impl Scan {
             },
         );
         Scan {
-            fact_words: words.into_iter().collect(),
+            fact_words: words.iter().flat_map(|w| w.iter().cloned()).collect(),
             ..Scan::default()
         }
     }
@@ -366,6 +374,36 @@ fn files_under(folder: &Path) -> impl Iterator<Item = PathBuf> {
         .map(|entry| entry.into_path())
 }
 
+/// The words of the custom (`lib/facter/`) and external (`facts.d/`) facts of the module
+/// at `root`. Only the words are kept (nothing else is asked of this search), each
+/// file's remembered in the cache, as manifests are: a warm run stats the modules' fact
+/// files rather than reading them.
+fn module_fact_words(root: &Path) -> HashSet<String> {
+    let mut words = HashSet::default();
+    for folder in ["lib/facter", "facts.d"].map(|f| root.join(f)) {
+        if !folder.is_dir() {
+            continue;
+        }
+        for path in files_under(&folder) {
+            // (One pack for the modulepath's.)
+            let found = crate::cache::remembered_text(
+                crate::cache::Packing::Folder(root.parent().unwrap_or(root)),
+                "fact-words",
+                &path,
+                MAX_FILE_BYTES,
+                |text| {
+                    let mut words: Vec<String> = fact_words(text).map(str::to_string).collect();
+                    words.sort_unstable();
+                    words.dedup();
+                    words
+                },
+            );
+            words.extend(found.unwrap_or_default());
+        }
+    }
+    words
+}
+
 /// The words (runs of letters, digits and `_`) of a fact file's text.
 fn fact_words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !is_word_char(c))
@@ -447,6 +485,17 @@ mod tests {
         searched.keep_used();
         searched.keep_used();
         assert!(!Arc::ptr_eq(&first[0], &searched.of_modules(&folders)[0]));
+        // The module's facts too.
+        std::fs::create_dir_all(ntp.join("lib/facter")).unwrap();
+        std::fs::write(
+            ntp.join("lib/facter/drift.rb"),
+            "Facter.add(:ntp_drift) {}\n",
+        )
+        .unwrap();
+        let facts = Scan::of_facts(&folders, None, &searched);
+        assert!(facts.may_define_fact("ntp_drift") && !facts.may_define_fact("ntp_skew"));
+        let words = searched.fact_words_of(&ntp, HashSet::default);
+        assert!(words.contains("ntp_drift"), "read again instead of shared");
     }
 
     fn of(text: &str) -> Scan {
