@@ -19,6 +19,8 @@ pub struct Document {
     /// The text as the last check parsed and interpreted it: requests read it while its
     /// version is the document's.
     pub analysed: Option<Analysed>,
+    /// The findings last published, with the version they are of.
+    pub findings: Option<(i32, Arc<super::checker::Findings>)>,
 }
 
 /// What the last check of a document's text kept for the requests on it.
@@ -41,6 +43,7 @@ impl Document {
             text,
             line_starts,
             analysed: None,
+            findings: None,
         }
     }
 

@@ -584,7 +584,7 @@ impl Server {
             return;
         };
         match self.work(uri) {
-            Some(Work::Found(findings)) => self.publish_findings(uri, version, &findings),
+            Some(Work::Found(findings)) => self.publish_findings(uri, version, findings),
             Some(Work::Check(job)) => self.checker.submit(job),
             None => {}
         }
@@ -625,7 +625,7 @@ impl Server {
                     .is_some_and(|d| d.version == version)
                 {
                     self.keep_resumptions(&uri, &program, resume);
-                    self.publish_findings(&uri, version, &findings);
+                    self.publish_findings(&uri, version, findings);
                 }
             }
         }
@@ -665,7 +665,13 @@ impl Server {
         }
     }
 
-    fn publish_findings(&mut self, uri: &Url, version: i32, findings: &checker::Findings) {
+    /// Publishes a document's findings, and keeps them for its code actions while the
+    /// document is at that version.
+    fn publish_findings(&mut self, uri: &Url, version: i32, findings: checker::Findings) {
+        let findings = std::sync::Arc::new(findings);
+        if let Some(doc) = self.documents.get_mut(uri) {
+            doc.findings = Some((version, findings.clone()));
+        }
         let Some(doc) = self.documents.get(uri) else {
             return;
         };
@@ -1629,14 +1635,30 @@ impl Server {
         p: CodeActionParams,
     ) -> Result<Option<Vec<CodeActionOrCommand>>, String> {
         let uri = p.text_document.uri;
-        let checked = self
-            .check(&uri)
-            .ok_or_else(|| format!("{uri} is not open"))?;
+        // The findings published for this text (an editor asks at every move of the
+        // cursor: a long file is not checked again each time), else a check now.
+        let published = self.open_document(&uri)?.findings.clone();
+        let version = self.open_document(&uri)?.version;
+        let checked = match published.filter(|(at, _)| *at == version) {
+            Some((_, findings)) => findings,
+            None => std::sync::Arc::new(
+                self.check(&uri)
+                    .ok_or_else(|| format!("{uri} is not open"))?,
+            ),
+        };
         let doc = &self.documents[&uri];
         let Some(source) = &checked.source else {
             return Ok(Some(Vec::new()));
         };
-        let parsed = crate::syntax::parse(source);
+        // (The program the check parsed, while it is of this text.)
+        let program = match &doc.analysed {
+            Some(analysed)
+                if analysed.version == version && analysed.source.text == source.text =>
+            {
+                analysed.program.clone()
+            }
+            _ => std::sync::Arc::new(crate::syntax::parse(source).program),
+        };
         let wanted = |kind: &CodeActionKind| {
             p.context
                 .only
@@ -1654,7 +1676,7 @@ impl Server {
                 let shown = self.shown(doc, d);
                 actions.extend(actions::fix(doc, d, &shown).map(CodeActionOrCommand::CodeAction));
                 actions.extend(
-                    actions::suppress(doc, source, &parsed.program, d, &shown)
+                    actions::suppress(doc, source, &program, d, &shown)
                         .map(CodeActionOrCommand::CodeAction),
                 );
             }
