@@ -109,7 +109,7 @@ impl FolderScans {
             Err(_) => modules.iter().map(|_| Arc::default()).collect(),
         };
         let items: Vec<_> = modules.iter().zip(&searches).collect();
-        let found = crate::parallel::map_reduce(
+        crate::parallel::map_reduce(
             &items,
             |((module, folder), search)| {
                 let scan =
@@ -121,8 +121,7 @@ impl FolderScans {
                 all.extend(more);
                 all
             },
-        );
-        found
+        )
     }
 
     /// Lets go of the searches of the folders not asked for since the last call: a

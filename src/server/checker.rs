@@ -65,7 +65,7 @@ pub enum Event {
 /// What one check of a document found, with the text it was made on (none when it
 /// was not parsed).
 pub struct Findings {
-    pub source: Option<SourceFile>,
+    pub source: Option<Arc<SourceFile>>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -232,7 +232,7 @@ pub fn check(
     }))
     .ok();
     let (inference, resume) = interpreted.unzip();
-    let source = (*file.source).clone();
+    let source = file.source.clone();
     // (One document: its rules use two threads, for the editor's sake.)
     let threads = crate::check::RuleThreads::Split;
     let report = match inference {

@@ -1652,9 +1652,7 @@ impl Server {
         };
         // (The program the check parsed, while it is of this text.)
         let program = match &doc.analysed {
-            Some(analysed)
-                if analysed.version == version && analysed.source.text == source.text =>
-            {
+            Some(analysed) if std::sync::Arc::ptr_eq(&analysed.source, source) => {
                 analysed.program.clone()
             }
             _ => std::sync::Arc::new(crate::syntax::parse(source).program),

@@ -187,7 +187,7 @@ def generated_class(chunks):
 
 async def test_requests_are_answered_while_a_long_file_is_checked(client):
     path = client.workspace_root / "modules/profile/manifests/generated.pp"
-    text = generated_class(3000)
+    text = generated_class(6000)
     path.write_text(text)
     doc = open_file(client, path)
     await diagnostics(client, doc, timeout=120)
@@ -195,11 +195,11 @@ async def test_requests_are_answered_while_a_long_file_is_checked(client):
     # A keystroke in a comment, then a hover once typing paused (the check has begun).
     change_at(client, doc, 2, (1, 2), (1, 2), "#")
     await asyncio.sleep(0.4)
-    middle = position_of(text, "$path_1500", 1, 1)
+    middle = position_of(text, "$path_3000", 1, 1)
     result = await client.text_document_hover_async(
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=doc), position=middle)
     )
-    assert "'/srv/app/1500'" in result.contents.value
+    assert "'/srv/app/3000'" in result.contents.value
     # Answered before the check's findings came: the check runs on a thread of its own.
     assert publications(client, doc) == seen
     after = await diagnostics(client, doc, since=seen, timeout=120)
@@ -994,8 +994,7 @@ async def inlay_hints(client, path, text):
     return await client.text_document_inlay_hint_async(
         types.InlayHintParams(
             text_document=types.TextDocumentIdentifier(uri=doc),
-            range=types.Range(start=types.Position(line=0, character=0),
-                              end=types.Position(line=100, character=0)),
+            range=between((0, 0), (100, 0)),
         )
     )
 
@@ -1027,6 +1026,12 @@ async def test_inlay_hints_are_off_by_default(client):
 
 
 # ----------------------------------------------------------------- formatting
+
+
+def between(start, end):
+    """The range from one (line, character) place to another."""
+    return types.Range(start=types.Position(line=start[0], character=start[1]),
+                       end=types.Position(line=end[0], character=end[1]))
 
 
 async def format_document(client, path, text, range_=None):
@@ -1074,8 +1079,7 @@ async def test_formatting_is_what_check_fix_makes_as_line_edits(client, tmp_path
 async def test_range_formatting_changes_only_the_lines_of_the_range(client):
     path = client.workspace_root / "manifests/fixme.pp"
     text = "class fixme {\n  $a = 1   \n  $b = 2   \n  $c = 3   \n}\n"
-    middle = types.Range(start=types.Position(line=2, character=0),
-                         end=types.Position(line=2, character=5))
+    middle = between((2, 0), (2, 5))
     edits = await format_document(client, path, text, middle)
     assert applied(text, edits) == "class fixme {\n  $a = 1   \n  $b = 2\n  $c = 3   \n}\n"
 
@@ -1085,12 +1089,10 @@ async def test_range_formatting_applies_a_fix_whole_or_not_at_all(client):
     # one of them leaves it; one of all its lines applies it.
     path = client.workspace_root / "manifests/fixme.pp"
     text = "file { '/x':\n  owner  => 'root',\n  mode   => '0644',\n  ensure => file,\n}\n"
-    one_line = types.Range(start=types.Position(line=1, character=0),
-                           end=types.Position(line=1, character=4))
+    one_line = between((1, 0), (1, 4))
     edits = await format_document(client, path, text, one_line)
     assert applied(text, edits) == text
-    whole = types.Range(start=types.Position(line=0, character=0),
-                        end=types.Position(line=4, character=1))
+    whole = between((0, 0), (4, 1))
     edits = await format_document(client, path, text, whole)
     assert applied(text, edits) == (
         "file { '/x':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"
